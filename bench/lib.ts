@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+export const PG_SERVER = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+export const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+export function databaseUrl(name: string): string {
+  const url = new URL(PG_SERVER);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A fresh benchmark database (dropped first if a previous run left it). */
+export async function recreateDatabase(name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: PG_SERVER });
+  await client.connect();
+  await client.query(`drop database if exists "${name}" with (force)`);
+  await client.query(`create database "${name}"`);
+  await client.end();
+  return databaseUrl(name);
+}
+
+export async function dropDatabase(name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_SERVER });
+  await client.connect();
+  await client.query(`drop database if exists "${name}" with (force)`);
+  await client.end();
+}
+
+export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server (node dist/src/main.js) with the given environment; logs go to a file. */
+export function startServer(env: Record<string, string>, logFile = path.join(os.tmpdir(), `qa-bench-${Date.now()}.log`)): ServerProcess {
+  const entry = path.join(ROOT, "dist/src/main.js");
+  if (!fs.existsSync(entry)) throw new Error("Build the server first: npm run build:server");
+  const out = fs.openSync(logFile, "w");
+  const child = spawn(process.execPath, [entry], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", out, out] });
+  return {
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+export interface LoadResult {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function load(
+  name: string,
+  options: { url: string; connections?: number; duration?: number; headers?: Record<string, string>; method?: string; body?: string; requests?: autocannon.Request[] },
+): Promise<LoadResult> {
+  const settings: autocannon.Options = {
+    url: options.url,
+    connections: options.connections ?? 50,
+    duration: options.duration ?? 10,
+  };
+  // autocannon treats a present-but-undefined option as set: only pass what was given.
+  if (options.headers) settings.headers = options.headers;
+  if (options.method) settings.method = options.method as autocannon.Options["method"];
+  if (options.body) settings.body = options.body;
+  if (options.requests) settings.requests = options.requests;
+  const result = await autocannon(settings);
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function table(results: LoadResult[]): string {
+  const lines = ["| scenario | req/s | p50 ms | p99 ms | errors | non-2xx |", "|---|---:|---:|---:|---:|---:|"];
+  for (const r of results) lines.push(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |`);
+  return lines.join("\n");
+}
+
+export function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
+
+export function saveResults(name: string, data: unknown): void {
+  const dir = path.join(ROOT, "bench/results");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(data, null, 2));
+}

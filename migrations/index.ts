@@ -1,0 +1,28 @@
+import type { Knex } from "knex";
+import * as createTenants from "./20261122000100_create_tenants.js";
+import * as createUsersAndTeams from "./20261122000200_create_users_and_teams.js";
+import * as createTags from "./20261122000300_create_tags.js";
+import * as createQuestions from "./20261122000400_create_questions.js";
+import * as createAuditLogs from "./20261122000500_create_audit_logs.js";
+import * as createPulse from "./20261122000600_create_pulse.js";
+import * as createApiTokens from "./20261122000700_create_api_tokens.js";
+
+export interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/**
+ * Every migration, in order. Listed statically (rather than read from the folder) so the same
+ * code runs under tsx, from the compiled build and on PGlite. test/migrations.test.ts checks
+ * that every file of this folder is listed.
+ */
+export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [
+  ["20261122000100_create_tenants", createTenants],
+  ["20261122000200_create_users_and_teams", createUsersAndTeams],
+  ["20261122000300_create_tags", createTags],
+  ["20261122000400_create_questions", createQuestions],
+  ["20261122000500_create_audit_logs", createAuditLogs],
+  ["20261122000600_create_pulse", createPulse],
+  ["20261122000700_create_api_tokens", createApiTokens],
+];

@@ -1,0 +1,148 @@
+import express, { Router, type Express, type RequestHandler } from "express";
+import helmet from "helmet";
+import type { Config } from "./config.js";
+import type { Clock } from "./platform/clock.js";
+import type { Database } from "./platform/db.js";
+import type { EventBus } from "./platform/events.js";
+import type { Redis } from "./platform/kv.js";
+import type { Logger } from "./platform/logger.js";
+import type { JobQueue } from "./platform/queue.js";
+import { RateLimitService } from "./platform/rate-limit.js";
+import { buildOpenApiDocument } from "./platform/openapi.js";
+import { authenticate } from "./platform/http/authenticate.js";
+import { csrfProtection } from "./platform/http/csrf.js";
+import { docsRouter } from "./platform/http/docs.js";
+import { errorHandler, notFoundHandler } from "./platform/http/error-handler.js";
+import { requestId } from "./platform/http/request-id.js";
+import { requestLog } from "./platform/http/request-log.js";
+import { mountRoutes, type AnyRoute } from "./platform/http/route.js";
+import { sessionMiddleware } from "./platform/http/session.js";
+import { spaFallback, type WebFrontend } from "./platform/http/spa.js";
+import { resolveTenant } from "./platform/http/tenant.js";
+import "./platform/http/express-augment.js";
+import { authRoutes } from "./modules/auth/auth.routes.js";
+import { createAuthService } from "./modules/auth/auth.service.js";
+import { healthRouter } from "./modules/health/health.routes.js";
+import { createHealthService } from "./modules/health/health.service.js";
+import { tagReadRoutes } from "./modules/tags/tags.routes.js";
+import { teamReadRoutes } from "./modules/teams/teams.routes.js";
+import { TenantDirectory } from "./modules/tenants/tenant-directory.js";
+import { userReadRoutes } from "./modules/users/users.routes.js";
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  kv: Redis | null;
+  logger: Logger;
+  clock: Clock;
+  bus: EventBus;
+  queue: JobQueue;
+  web?: WebFrontend;
+}
+
+export interface BuiltApp {
+  app: Express;
+  /** Every tenant API route, as mounted (tests walk this to cover each one). */
+  routes: AnyRoute[];
+  tenants: TenantDirectory;
+  rateLimits: RateLimitService;
+}
+
+const JSON_BODY_LIMIT = "100kb";
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+function securityHeaders(config: Config): RequestHandler {
+  return helmet({
+    // The Vite dev server injects inline scripts and a websocket for hot reload.
+    contentSecurityPolicy: config.webDevServer
+      ? false
+      : {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", "data:", "https:"],
+            connectSrc: ["'self'"],
+            fontSrc: ["'self'", "data:"],
+            objectSrc: ["'none'"],
+            frameAncestors: ["'none'"],
+            formAction: ["'self'"],
+            upgradeInsecureRequests: config.isProduction ? [] : null,
+          },
+        },
+    strictTransportSecurity: config.isProduction ? { maxAge: 15552000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/** Static files only for paths that look like files, so API requests never touch the disk. */
+function assetsFor(web: WebFrontend): RequestHandler {
+  return (req, res, next) => {
+    const lastSegment = req.path.slice(req.path.lastIndexOf("/") + 1);
+    if ((req.method === "GET" || req.method === "HEAD") && (lastSegment.includes(".") || req.path.startsWith("/@") || req.path.startsWith("/src/"))) {
+      return web.assets(req, res, next);
+    }
+    next();
+  };
+}
+
+export function buildApp(deps: AppDeps): BuiltApp {
+  const { config, db, kv, logger, clock } = deps;
+  const startedAt = Date.now();
+  const tenants = new TenantDirectory(db);
+  const rateLimits = new RateLimitService(config.isProduction && kv !== null, kv, config.kv.prefix);
+
+  const auth = createAuthService({ config, db, clock, tenants });
+  const health = createHealthService({ config, db, kv, rateLimits, startedAt, strategies: auth.enabledStrategies });
+
+  const routes: AnyRoute[] = [
+    ...authRoutes({ auth, config }),
+    ...teamReadRoutes({ db }),
+    ...tagReadRoutes({ db }),
+    ...userReadRoutes({ db }),
+  ];
+
+  let openApiDocument: unknown;
+  const document = () =>
+    (openApiDocument ??= buildOpenApiDocument(routes, { title: "Team Q&A and Weekly Pulse", version: "1.0.0", serverUrl: config.baseUrl }));
+
+  const app = express();
+  app.set("trust proxy", parseTrustProxy(config.trustProxy));
+  app.disable("x-powered-by");
+  // API responses are small and per-user; hashing every body for an ETag costs more than it saves.
+  app.set("etag", false);
+  app.set("query parser", "simple");
+
+  app.use(requestId());
+  app.use(requestLog(logger));
+  app.use(securityHeaders(config));
+  if (deps.web) {
+    app.use(assetsFor(deps.web));
+    app.use(spaFallback(deps.web));
+  }
+
+  // Process-level pages: no tenant, no session.
+  app.use(healthRouter(health));
+  app.use(docsRouter(document));
+
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(sessionMiddleware(config, kv));
+  app.use(resolveTenant(tenants, config.baseDomain));
+  app.use(authenticate({ db, clock }));
+  app.use(csrfProtection());
+
+  const api = Router();
+  mountRoutes(api, routes);
+  app.use(api);
+
+  app.use(notFoundHandler());
+  app.use(errorHandler(logger));
+
+  return { app, routes, tenants, rateLimits };
+}

@@ -1,0 +1,56 @@
+import { parseArgs } from "node:util";
+import { AppError } from "../platform/errors.js";
+import { listTenants } from "../modules/tenants/tenants.repository.js";
+import { provisionTenant } from "../modules/tenants/tenants.service.js";
+import { fail, openMigratedDatabase } from "./environment.js";
+
+const USAGE = `Usage:
+  npm run tenant -- create <slug> "<name>" --owner <email> [--owner-name "<name>"] [--team "<team name>"]...
+  npm run tenant -- list
+
+With the embedded database (no DATABASE_URL), stop the server first: PGlite allows one process.`;
+
+async function run(): Promise<void> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      owner: { type: "string" },
+      "owner-name": { type: "string" },
+      team: { type: "string", multiple: true },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const [command, slug, name] = positionals;
+  if (values.help || !command) fail(USAGE);
+
+  const { handle } = await openMigratedDatabase();
+  try {
+    if (command === "list") {
+      for (const tenant of await listTenants(handle.db)) console.log(`${tenant.slug}\t${tenant.name}\t${tenant.id}`);
+      return;
+    }
+    if (command !== "create" || !slug || !name) fail(USAGE);
+    if (!values.owner || !/^[^@\s]+@[^@\s]+$/.test(values.owner)) fail("--owner <email> is required: the owner signs in by OAuth with that address.");
+    const created = await provisionTenant(handle.db, {
+      slug,
+      name,
+      ownerEmail: values.owner,
+      ownerName: values["owner-name"],
+      teams: values.team?.map((teamName) => ({ name: teamName })),
+    });
+    console.log(
+      JSON.stringify(
+        { tenant: created.tenant, ownerId: created.ownerId, teams: created.teams },
+        null,
+        2,
+      ),
+    );
+  } catch (error) {
+    if (error instanceof AppError) fail(error.message);
+    throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+run().catch((error) => fail(error instanceof Error ? error.message : String(error)));

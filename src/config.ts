@@ -1,0 +1,228 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting the service reads from the environment, validated once at start.
+ * SPEC names the providers provider_a/provider_b; CONTRACT §0 names them GitHub/Google.
+ * We read the CONTRACT names and accept SPEC's PROVIDER_A_/PROVIDER_B_ names as fallbacks.
+ */
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .optional()
+  .transform((value) => (value === undefined || value === "" ? undefined : ["true", "1", "yes"].includes(value)));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()));
+
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: port.default(3000),
+  BASE_URL: optionalUrl,
+  FRONTEND_URL: optionalUrl,
+  BASE_DOMAIN: optionalString,
+  TRUST_PROXY: z.string().default("loopback"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+
+  DATABASE_URL: optionalString,
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  DATA_DIR: z.string().default("./.data"),
+  KVSTORE_URL: optionalString,
+  KV_PREFIX: z.string().default("qa:"),
+  SEED_DEMO_DATA: booleanFlag,
+
+  SESSION_SECRET: optionalString,
+  AUTH_MODE_DEMO: booleanFlag,
+  DEMO_EMAIL_DOMAIN: z.string().default("example.com"),
+
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  GITHUB_CALLBACK_URL: optionalUrl,
+  GITHUB_AUTHORIZE_URL: z.url().default("https://github.com/login/oauth/authorize"),
+  GITHUB_TOKEN_URL: z.url().default("https://github.com/login/oauth/access_token"),
+  GITHUB_PROFILE_URL: z.url().default("https://api.github.com/user"),
+  GITHUB_EMAILS_URL: z.url().default("https://api.github.com/user/emails"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_CALLBACK_URL: optionalUrl,
+  GOOGLE_AUTHORIZE_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.url().default("https://www.googleapis.com/oauth2/v4/token"),
+  GOOGLE_PROFILE_URL: z.url().default("https://www.googleapis.com/oauth2/v3/userinfo"),
+  PROVIDER_A_CLIENT_ID: optionalString,
+  PROVIDER_A_CLIENT_SECRET: optionalString,
+  PROVIDER_A_CALLBACK_URL: optionalUrl,
+  PROVIDER_B_CLIENT_ID: optionalString,
+  PROVIDER_B_CLIENT_SECRET: optionalString,
+  PROVIDER_B_CALLBACK_URL: optionalUrl,
+
+  EMAIL_PROVIDER: z.enum(["smtp", "hosted_api"]).default("smtp"),
+  EMAIL_WORKER: booleanFlag,
+  EMAIL_BACKOFF_MS: z.coerce.number().int().min(1).default(2000),
+  SMTP_HOST: z.string().default("localhost"),
+  SMTP_PORT: port.default(1025),
+  SMTP_SECURE: booleanFlag,
+  SMTP_USER: optionalString,
+  SMTP_PASS: optionalString,
+  SMTP_FROM_EMAIL: z.string().default("qa@localhost"),
+  SMTP_FROM_NAME: z.string().default("Team Q&A"),
+  HOSTED_API_KEY: optionalString,
+  HOSTED_API_URL: z.url().default("https://api.hosted-email.example/v1/send"),
+  HOSTED_FROM_EMAIL: optionalString,
+  HOSTED_FROM_NAME: optionalString,
+
+  SCHEDULER: booleanFlag,
+  METRICS_TOKEN: optionalString,
+  WEB_DEV_SERVER: booleanFlag,
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  callbackUrl: string;
+}
+
+export interface Config {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  baseUrl: string;
+  frontendUrl: string;
+  baseDomain: string | undefined;
+  trustProxy: string;
+  logLevel: Environment["LOG_LEVEL"];
+  database: { url: string | undefined; poolMax: number; dataDir: string };
+  kv: { url: string | undefined; prefix: string };
+  seedDemoData: boolean;
+  session: { secret: string; secureCookies: boolean };
+  auth: {
+    demoEnabled: boolean;
+    demoEmailDomain: string;
+    github: (OAuthProviderConfig & { authorizeUrl: string; tokenUrl: string; profileUrl: string; emailsUrl: string }) | null;
+    google: (OAuthProviderConfig & { authorizeUrl: string; tokenUrl: string; profileUrl: string }) | null;
+  };
+  email: {
+    provider: "smtp" | "hosted_api";
+    workerEnabled: boolean;
+    backoffMs: number;
+    smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string; fromEmail: string; fromName: string };
+    hosted: { apiKey?: string; apiUrl: string; fromEmail: string; fromName: string };
+  };
+  schedulerEnabled: boolean;
+  metricsToken: string | undefined;
+  webDevServer: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const DEVELOPMENT_SESSION_SECRET = "development-only-session-secret-do-not-use-in-production";
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const key = issue.path.join(".") || "environment";
+  return `${key}: ${issue.message}`;
+}
+
+/** Parses the environment; throws ConfigError with one readable line when it is unusable. */
+export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | undefined>): Config {
+  const parsed = environmentSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration: ${parsed.error.issues.map(describeIssue).join("; ")}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  const port = e.PORT;
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
+  const frontendUrl = (e.FRONTEND_URL ?? baseUrl).replace(/\/+$/, "");
+
+  const githubId = e.GITHUB_CLIENT_ID ?? e.PROVIDER_A_CLIENT_ID;
+  const githubSecret = e.GITHUB_CLIENT_SECRET ?? e.PROVIDER_A_CLIENT_SECRET;
+  const googleId = e.GOOGLE_CLIENT_ID ?? e.PROVIDER_B_CLIENT_ID;
+  const googleSecret = e.GOOGLE_CLIENT_SECRET ?? e.PROVIDER_B_CLIENT_SECRET;
+
+  const github =
+    githubId && githubSecret
+      ? {
+          clientId: githubId,
+          clientSecret: githubSecret,
+          callbackUrl: e.GITHUB_CALLBACK_URL ?? e.PROVIDER_A_CALLBACK_URL ?? `${frontendUrl}/auth/github/callback`,
+          authorizeUrl: e.GITHUB_AUTHORIZE_URL,
+          tokenUrl: e.GITHUB_TOKEN_URL,
+          profileUrl: e.GITHUB_PROFILE_URL,
+          emailsUrl: e.GITHUB_EMAILS_URL,
+        }
+      : null;
+  const google =
+    googleId && googleSecret
+      ? {
+          clientId: googleId,
+          clientSecret: googleSecret,
+          callbackUrl: e.GOOGLE_CALLBACK_URL ?? e.PROVIDER_B_CALLBACK_URL ?? `${frontendUrl}/auth/google/callback`,
+          authorizeUrl: e.GOOGLE_AUTHORIZE_URL,
+          tokenUrl: e.GOOGLE_TOKEN_URL,
+          profileUrl: e.GOOGLE_PROFILE_URL,
+        }
+      : null;
+
+  // SPEC: demo mode is on when forced, or in development; never in production unless forced.
+  const demoEnabled = e.AUTH_MODE_DEMO ?? !isProduction;
+
+  if (isProduction) {
+    if (!e.KVSTORE_URL) {
+      throw new ConfigError("KVSTORE_URL is required in production (sessions, rate limiting and the email queue need Redis).");
+    }
+    if (!e.SESSION_SECRET || e.SESSION_SECRET.length < 32) {
+      throw new ConfigError("SESSION_SECRET of at least 32 characters is required in production.");
+    }
+    if (!github && !google && e.AUTH_MODE_DEMO !== true) {
+      throw new ConfigError(
+        "No sign-in mode in production: set GITHUB_CLIENT_ID/GITHUB_CLIENT_SECRET or GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET (or AUTH_MODE_DEMO=true).",
+      );
+    }
+  }
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port,
+    baseUrl,
+    frontendUrl,
+    baseDomain: e.BASE_DOMAIN?.toLowerCase().replace(/^\.+|\.+$/g, ""),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, dataDir: path.resolve(e.DATA_DIR) },
+    kv: { url: e.KVSTORE_URL, prefix: e.KV_PREFIX },
+    seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
+    session: { secret: e.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET, secureCookies: isProduction },
+    auth: { demoEnabled, demoEmailDomain: e.DEMO_EMAIL_DOMAIN, github, google },
+    email: {
+      provider: e.EMAIL_PROVIDER,
+      workerEnabled: e.EMAIL_WORKER ?? isProduction,
+      backoffMs: e.EMAIL_BACKOFF_MS,
+      smtp: {
+        host: e.SMTP_HOST,
+        port: e.SMTP_PORT,
+        secure: e.SMTP_SECURE ?? false,
+        user: e.SMTP_USER,
+        pass: e.SMTP_PASS,
+        fromEmail: e.SMTP_FROM_EMAIL,
+        fromName: e.SMTP_FROM_NAME,
+      },
+      hosted: {
+        apiKey: e.HOSTED_API_KEY,
+        apiUrl: e.HOSTED_API_URL,
+        fromEmail: e.HOSTED_FROM_EMAIL ?? e.SMTP_FROM_EMAIL,
+        fromName: e.HOSTED_FROM_NAME ?? e.SMTP_FROM_NAME,
+      },
+    },
+    schedulerEnabled: e.SCHEDULER ?? true,
+    metricsToken: e.METRICS_TOKEN,
+    webDevServer: e.WEB_DEV_SERVER ?? false,
+  };
+}

@@ -1,0 +1,89 @@
+import path from "node:path";
+import type { Server } from "node:http";
+import { buildApp } from "./app.js";
+import { ConfigError, loadConfig, type Config } from "./config.js";
+import { systemClock } from "./platform/clock.js";
+import { openDatabase } from "./platform/db.js";
+import { InProcessEventBus } from "./platform/events.js";
+import { connectRedis, createRedis } from "./platform/kv.js";
+import { createLogger } from "./platform/logger.js";
+import { migrateToLatest } from "./platform/migrator.js";
+import { projectRoot } from "./platform/paths.js";
+import { InMemoryJobQueue } from "./platform/queue.js";
+import { builtFrontend, viteDevFrontend } from "./platform/http/spa.js";
+import { countTenants } from "./modules/tenants/tenants.repository.js";
+import { seedDemoData } from "../seeds/demo.js";
+
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+function readConfigOrExit(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = readConfigOrExit();
+  const logger = createLogger({ level: config.logLevel });
+
+  const database = await openDatabase(config.database);
+  if (database.kind === "embedded") {
+    logger.info({ dataDir: config.database.dataDir }, "using the embedded PostgreSQL (PGlite); set DATABASE_URL to use a PostgreSQL server");
+    if (config.isProduction) logger.warn("production on the embedded database: one process only; use PostgreSQL for more");
+  }
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) logger.info({ migrations: applied }, "migrations applied");
+
+  if (config.seedDemoData && (await countTenants(database.db)) === 0) {
+    const seeded = await seedDemoData(database.db, { emailDomain: config.auth.demoEmailDomain });
+    logger.info({ tenants: seeded }, "demo data seeded");
+  }
+
+  const kv = config.kv.url ? createRedis(config.kv.url, logger) : null;
+  if (kv && !(await connectRedis(kv))) logger.warn("key-value store unreachable at start; retrying in the background");
+
+  const bus = new InProcessEventBus();
+  const queue = new InMemoryJobQueue();
+  const root = projectRoot();
+  const web = config.webDevServer ? await viteDevFrontend(path.join(root, "web")) : builtFrontend(path.join(root, "web", "dist"));
+
+  const { app } = buildApp({ config, db: database.db, kv, logger, clock: systemClock, bus, queue, web });
+  const server: Server = app.listen(config.port, () => {
+    logger.info(
+      { url: config.baseUrl, port: config.port, env: config.env, startupMs: Math.round(performance.now() - startedAt) },
+      `listening on ${config.baseUrl}`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const deadline = setTimeout(() => {
+      logger.error("shutdown deadline passed; exiting");
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await Promise.allSettled([web.close(), bus.close(), queue.close()]);
+    await database.close();
+    if (kv) await kv.quit().catch(() => undefined);
+    clearTimeout(deadline);
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,88 @@
+import { route, type AnyRoute } from "../../platform/http/route.js";
+import { destroySession, SESSION_COOKIE } from "../../platform/http/session.js";
+import { issueCsrfToken } from "../../platform/http/csrf.js";
+import { errors } from "../../platform/errors.js";
+import type { Config } from "../../config.js";
+import type { AuthService } from "./auth.service.js";
+import { authModesSchema, csrfSchema, demoLoginQuery, logoutSchema, meSchema } from "./auth.schemas.js";
+
+export function authRoutes(deps: { auth: AuthService; config: Config }): AnyRoute[] {
+  const { auth, config } = deps;
+  return [
+    route({
+      method: "get",
+      path: "/auth/modes",
+      tag: "Auth",
+      summary: "Sign-in modes enabled on this server (the login page renders from this)",
+      access: "public",
+      response: authModesSchema,
+      handler: ({ ctx }) => auth.modes(ctx),
+    }),
+    route({
+      method: "get",
+      path: "/auth/demo",
+      tag: "Auth",
+      summary: "Demo sign-in as a seeded user; redirects to the frontend with ?demo=true",
+      description: "Unknown username: 404 NOT_FOUND. Demo mode off: 403 DEMO_DISABLED. No session is created on failure.",
+      access: "public",
+      query: demoLoginQuery,
+      otherResponses: { 302: "Signed in; redirect to the frontend" },
+      handler: async ({ req, res, ctx, query }) => {
+        await auth.demoLogin(req, ctx, query);
+        const target = new URL(query.returnTo ?? "/", `${config.frontendUrl}/`);
+        target.searchParams.set("demo", "true");
+        res.redirect(302, target.toString());
+      },
+    }),
+    route({
+      method: "get",
+      path: "/auth/me",
+      tag: "Auth",
+      summary: "The signed-in user and tenant",
+      access: "session",
+      response: meSchema,
+      handler: ({ ctx }) => {
+        const user = ctx.user;
+        if (!user) throw errors.unauthenticated();
+        return {
+          user: {
+            id: user.id,
+            email: user.email,
+            name: user.name,
+            role: user.role,
+            tenantId: user.tenantId,
+            primaryTeamId: user.primaryTeamId,
+            avatarUrl: user.avatarUrl,
+          },
+          tenantSlug: ctx.tenant.slug,
+        };
+      },
+    }),
+    route({
+      method: "get",
+      path: "/auth/csrf",
+      tag: "Auth",
+      summary: "CSRF token for state-changing requests (send it as x-csrf-token)",
+      access: "public",
+      response: csrfSchema,
+      handler: ({ req, res }) => {
+        res.setHeader("Cache-Control", "no-store");
+        return { csrfToken: issueCsrfToken(req) };
+      },
+    }),
+    route({
+      method: "post",
+      path: "/auth/logout",
+      tag: "Auth",
+      summary: "Ends the session and clears its cookie",
+      access: "public",
+      response: logoutSchema,
+      handler: async ({ req, res, ctx }) => {
+        await auth.logout(req, ctx);
+        await destroySession(req);
+        res.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: config.session.secureCookies });
+        return { success: true as const };
+      },
+    }),
+  ];
+}

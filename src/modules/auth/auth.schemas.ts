@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+export const DEMO_USERNAMES = ["admin", "moderator", "alice", "bob"] as const;
+
+export const authModesSchema = z.object({
+  modes: z.array(z.enum(["demo", "oauth"])),
+  demo: z.object({ enabled: z.boolean(), users: z.array(z.string()) }),
+  oauth: z.object({ github: z.boolean(), google: z.boolean() }),
+});
+
+export const demoLoginQuery = z.object({
+  user: z.string().trim().min(1).max(100),
+  tenant: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]{1,63}$/, "must be a tenant slug")
+    .optional(),
+  // Only a path on this site, so the login cannot be turned into an open redirect.
+  returnTo: z
+    .string()
+    .regex(/^\/(?![/\\])[^\s]*$/, "must be a path starting with a single /")
+    .max(500)
+    .optional(),
+});
+
+export const meSchema = z.object({
+  user: z.object({
+    id: z.uuid(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(["owner", "admin", "moderator", "member", "viewer"]),
+    tenantId: z.uuid(),
+    primaryTeamId: z.uuid().nullable(),
+    avatarUrl: z.string().nullable(),
+  }),
+  tenantSlug: z.string(),
+});
+
+export const csrfSchema = z.object({ csrfToken: z.string() });
+export const logoutSchema = z.object({ success: z.literal(true) });

@@ -1,0 +1,97 @@
+import type { Request } from "express";
+import type { Config } from "../../config.js";
+import type { Clock } from "../../platform/clock.js";
+import type { Database } from "../../platform/db.js";
+import type { RequestContext, Role } from "../../platform/context.js";
+import { AppError, errors } from "../../platform/errors.js";
+import { roleAtLeast } from "../../platform/http/permissions.js";
+import { regenerateSession, saveSession } from "../../platform/http/session.js";
+import { recordAudit } from "../audit/audit.repository.js";
+import type { TenantDirectory } from "../tenants/tenant-directory.js";
+import type { TenantSettings } from "../settings/settings.schema.js";
+import { findUserBySso, listDemoUsernames, touchLastLogin, type UserRecord } from "../users/users.repository.js";
+import { DEMO_USERNAMES } from "./auth.schemas.js";
+
+export interface AuthServiceDeps {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  tenants: TenantDirectory;
+}
+
+/** SPEC: session lifetime in hours from the tenant settings, the admin one for admins and owners. */
+export function sessionLifetimeMs(role: Role, settings: TenantSettings): number {
+  const hours = roleAtLeast(role, "admin") ? settings.security.adminSessionTimeout : settings.security.sessionTimeout;
+  return hours * 3600 * 1000;
+}
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const { config, db, clock } = deps;
+
+  function enabledStrategies(): Array<"demo" | "github" | "google"> {
+    const strategies: Array<"demo" | "github" | "google"> = [];
+    if (config.auth.demoEnabled) strategies.push("demo");
+    if (config.auth.github) strategies.push("github");
+    if (config.auth.google) strategies.push("google");
+    return strategies;
+  }
+
+  async function modes(ctx: RequestContext) {
+    const oauth = { github: Boolean(config.auth.github), google: Boolean(config.auth.google) };
+    const demoUsers = config.auth.demoEnabled ? await listDemoUsernames(db, ctx.tenant.id, DEMO_USERNAMES) : [];
+    const list: Array<"demo" | "oauth"> = [];
+    if (config.auth.demoEnabled) list.push("demo");
+    if (oauth.github || oauth.google) list.push("oauth");
+    return { modes: list, demo: { enabled: config.auth.demoEnabled, users: demoUsers }, oauth };
+  }
+
+  /**
+   * Starts a session for a user: a new session id (no fixation), the tenant fixed in it, and a
+   * fixed expiry from the tenant's timeouts. Shared by demo and OAuth sign-in.
+   */
+  async function startSession(req: Request, user: UserRecord, tenantSlug: string, settings: TenantSettings, provider: string) {
+    await regenerateSession(req);
+    const now = clock.now().getTime();
+    const lifetime = sessionLifetimeMs(user.role, settings);
+    req.session.user = { id: user.id, email: user.email, name: user.name, role: user.role, tenantId: user.tenantId };
+    req.session.tenantSlug = tenantSlug;
+    req.session.loginAt = now;
+    req.session.expiresAt = now + lifetime;
+    req.session.cookie.maxAge = lifetime;
+    await saveSession(req);
+    await db.transaction(async (trx) => {
+      await touchLastLogin(trx, user.tenantId, user.id, clock.now());
+      await recordAudit(
+        trx,
+        {
+          tenant: { id: user.tenantId },
+          user: null,
+          ip: req.ip ?? null,
+          userAgent: req.get("user-agent") ?? null,
+          requestId: req.requestId,
+        },
+        { action: "user.login", entityType: "user", entityId: user.id, userId: user.id, metadata: { provider } },
+      );
+    });
+  }
+
+  async function demoLogin(req: Request, ctx: RequestContext, input: { user: string; tenant?: string }) {
+    if (!config.auth.demoEnabled) throw new AppError("DEMO_DISABLED", 403, "Demo sign-in is not enabled on this server.");
+    const target = input.tenant ? await deps.tenants.resolve(input.tenant) : { tenant: ctx.tenant, settings: ctx.settings };
+    if (!target) throw new AppError("TENANT_NOT_FOUND", 404, `Tenant '${input.tenant}' not found.`);
+    const user = await findUserBySso(db, target.tenant.id, "demo", input.user);
+    if (!user || user.deactivatedAt) throw errors.notFound("Demo user");
+    await startSession(req, user, target.tenant.slug, target.settings, "demo");
+    return user;
+  }
+
+  async function logout(req: Request, ctx: RequestContext) {
+    if (ctx.user) {
+      await recordAudit(db, ctx, { action: "user.logout", entityType: "user", entityId: ctx.user.id });
+    }
+  }
+
+  return { enabledStrategies, modes, startSession, demoLogin, logout };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

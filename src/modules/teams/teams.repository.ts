@@ -1,0 +1,37 @@
+import type { Executor } from "../../platform/db.js";
+
+export interface TeamRecord {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  queueFrozen: boolean;
+  createdAt: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function toTeamRecord(row: any): TeamRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description ?? null,
+    queueFrozen: Boolean(row.queue_frozen),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+export async function listTeams(db: Executor, tenantId: string): Promise<TeamRecord[]> {
+  const rows = await db("teams").where({ tenant_id: tenantId }).orderBy([{ column: "name" }, { column: "id" }]);
+  return rows.map(toTeamRecord);
+}
+
+export async function findTeam(db: Executor, tenantId: string, teamId: string): Promise<TeamRecord | null> {
+  const row = await db("teams").where({ tenant_id: tenantId, id: teamId }).first();
+  return row ? toTeamRecord(row) : null;
+}
+
+export async function findTeamBySlug(db: Executor, tenantId: string, slug: string): Promise<TeamRecord | null> {
+  const row = await db("teams").where({ tenant_id: tenantId, slug: slug.toLowerCase() }).first();
+  return row ? toTeamRecord(row) : null;
+}

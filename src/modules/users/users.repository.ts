@@ -1,0 +1,91 @@
+import type { Executor } from "../../platform/db.js";
+import type { CurrentUser, Role, TeamRole } from "../../platform/context.js";
+
+export interface UserRecord {
+  id: string;
+  tenantId: string;
+  email: string;
+  name: string;
+  avatarUrl: string | null;
+  role: Role;
+  primaryTeamId: string | null;
+  ssoProvider: string | null;
+  ssoId: string | null;
+  deactivatedAt: string | null;
+  createdAt: string;
+}
+
+const toIso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function toUserRecord(row: any): UserRecord {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    email: row.email,
+    name: row.name,
+    avatarUrl: row.avatar_url ?? null,
+    role: row.role,
+    primaryTeamId: row.primary_team_id ?? null,
+    ssoProvider: row.sso_provider ?? null,
+    ssoId: row.sso_id ?? null,
+    deactivatedAt: toIso(row.deactivated_at ?? null),
+    createdAt: toIso(row.created_at) as string,
+  };
+}
+
+/** The active user with their team memberships, in one round trip; null if missing or deactivated. */
+export async function findActiveUserWithTeams(db: Executor, tenantId: string, userId: string): Promise<CurrentUser | null> {
+  const row = await db("users as u")
+    .select(
+      "u.id",
+      "u.tenant_id",
+      "u.email",
+      "u.name",
+      "u.role",
+      "u.primary_team_id",
+      "u.avatar_url",
+      db.raw(
+        "coalesce((select json_object_agg(m.team_id, m.role) from team_members m where m.tenant_id = u.tenant_id and m.user_id = u.id), '{}'::json) as team_roles",
+      ),
+    )
+    .where({ "u.tenant_id": tenantId, "u.id": userId })
+    .whereNull("u.deactivated_at")
+    .first();
+  if (!row) return null;
+  const teamRoles = (typeof row.team_roles === "string" ? JSON.parse(row.team_roles) : row.team_roles) as Record<string, TeamRole>;
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    primaryTeamId: row.primary_team_id ?? null,
+    avatarUrl: row.avatar_url ?? null,
+    teamRoles,
+  };
+}
+
+export async function findUserBySso(db: Executor, tenantId: string, provider: string, ssoId: string): Promise<UserRecord | null> {
+  const row = await db("users").where({ tenant_id: tenantId, sso_provider: provider, sso_id: ssoId }).first();
+  return row ? toUserRecord(row) : null;
+}
+
+export async function listDemoUsernames(db: Executor, tenantId: string, usernames: readonly string[]): Promise<string[]> {
+  const rows: Array<{ sso_id: string }> = await db("users")
+    .select("sso_id")
+    .where({ tenant_id: tenantId, sso_provider: "demo" })
+    .whereIn("sso_id", usernames as string[])
+    .whereNull("deactivated_at");
+  const present = new Set(rows.map((row) => row.sso_id));
+  return usernames.filter((username) => present.has(username));
+}
+
+export async function listUsers(db: Executor, tenantId: string): Promise<UserRecord[]> {
+  const rows = await db("users").where({ tenant_id: tenantId }).orderBy([{ column: "name" }, { column: "id" }]);
+  return rows.map(toUserRecord);
+}
+
+export async function touchLastLogin(db: Executor, tenantId: string, userId: string, at: Date): Promise<void> {
+  await db("users").where({ tenant_id: tenantId, id: userId }).update({ last_login_at: at });
+}

@@ -1,0 +1,39 @@
+import type { TenantSettings } from "../modules/settings/settings.schema.js";
+
+export const ROLES = ["owner", "admin", "moderator", "member", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
+export const TEAM_ROLES = ["viewer", "member", "moderator"] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+export interface Tenant {
+  id: string;
+  slug: string;
+  name: string;
+}
+
+/** The signed-in user as loaded fresh from the database on every request. */
+export interface CurrentUser {
+  id: string;
+  tenantId: string;
+  email: string;
+  name: string;
+  role: Role;
+  primaryTeamId: string | null;
+  avatarUrl: string | null;
+  /** team id -> membership role */
+  teamRoles: Record<string, TeamRole>;
+}
+
+/**
+ * What a service needs to know about the caller. Services take this as their first argument and
+ * never read the Express request.
+ */
+export interface RequestContext {
+  tenant: Tenant;
+  settings: TenantSettings;
+  user: CurrentUser | null;
+  requestId: string;
+  ip: string | null;
+  userAgent: string | null;
+  authMethod: "session" | "bearer" | null;
+}

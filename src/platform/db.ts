@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import knexFactory, { type Knex } from "knex";
+import pg from "pg";
+import ClientPgLite from "knex-pglite";
+import { PGlite } from "@electric-sql/pglite";
+
+export type Database = Knex;
+/** A query runner: the root knex or a transaction. Repositories accept either and never reach for the root. */
+export type Executor = Knex | Knex.Transaction;
+
+const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+
+// The same JavaScript types from both drivers: counts and averages as numbers, dates as 'YYYY-MM-DD'.
+pg.types.setTypeParser(OID.INT8, (value) => Number(value));
+pg.types.setTypeParser(OID.NUMERIC, (value) => Number(value));
+pg.types.setTypeParser(OID.DATE, (value) => value);
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "postgres" | "embedded";
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  url: string | undefined;
+  poolMax: number;
+  dataDir: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const db = knexFactory({
+      client: "pg",
+      connection: options.url,
+      pool: { min: 0, max: options.poolMax, idleTimeoutMillis: 30_000 },
+      acquireConnectionTimeout: 10_000,
+    });
+    return { db, kind: "postgres", close: () => db.destroy() };
+  }
+  return openEmbeddedDatabase(options.dataDir);
+}
+
+/** PGlite keeps its files under dataDir; `memory://` keeps them in memory (tests). */
+export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHandle> {
+  if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
+  const pglite = new PGlite(dataDir, {
+    parsers: {
+      [OID.INT8]: (value: string) => Number(value),
+      [OID.NUMERIC]: (value: string) => Number(value),
+      [OID.DATE]: (value: string) => value,
+    },
+  });
+  await pglite.waitReady;
+  const db = knexFactory({
+    client: ClientPgLite as unknown as typeof knexFactory.Client,
+    dialect: "postgres",
+    connection: () => ({ pglite }) as unknown as Knex.ConnectionConfig,
+  });
+  return {
+    db,
+    kind: "embedded",
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/** Round trip to the database; resolves to the latency in milliseconds. */
+export async function pingDatabase(db: Database, timeoutMs = 2000): Promise<number> {
+  const started = performance.now();
+  await withTimeout(db.raw("select 1"), timeoutMs, "database ping timed out");
+  return performance.now() - started;
+}
+
+export function withTimeout<T>(promise: PromiseLike<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([Promise.resolve(promise), timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,28 @@
+import type { RequestContext, Tenant } from "../context.js";
+import type { TenantSettings } from "../../modules/settings/settings.schema.js";
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      requestId: string;
+      /** Set by tenant resolution. */
+      tenant?: Tenant;
+      tenantSettings?: TenantSettings;
+      /** Set by authentication; every tenant route reads it through requestContext(). */
+      ctx?: RequestContext;
+    }
+  }
+}
+
+declare module "express-session" {
+  interface SessionData {
+    user?: { id: string; email: string; name: string; role: string; tenantId: string };
+    tenantSlug?: string;
+    /** Epoch ms; fixed at login (SPEC: no idle extension). */
+    expiresAt?: number;
+    loginAt?: number;
+  }
+}
+
+export {};

@@ -1,0 +1,103 @@
+import { errors } from "../errors.js";
+import type { CurrentUser, RequestContext, Role } from "../context.js";
+
+/**
+ * The permission matrix of SPEC's authorisation table and CONTRACT §2/§8, in one place.
+ * Every route declares one access level from here; routes.ts refuses a route without one.
+ */
+const ROLE_RANK: Record<Role, number> = { viewer: 1, member: 2, moderator: 3, admin: 4, owner: 5 };
+
+export function roleAtLeast(role: Role, minimum: Role): boolean {
+  return ROLE_RANK[role] >= ROLE_RANK[minimum];
+}
+
+interface PermissionRule {
+  /** Lowest tenant role that holds the permission everywhere in the tenant. */
+  minRole: Role;
+  /** Visitors without a session hold it while the tenant allows anonymous questions. */
+  visitorsWhenAnonymousAllowed?: boolean;
+  /**
+   * Team-scoped: below minRole the permission can still hold inside a team (a moderator of that
+   * team, CONTRACT §2). The route only requires a signed-in user; the service checks the team
+   * with requireTeamPermission().
+   */
+  teamScoped?: boolean;
+}
+
+export const PERMISSIONS = {
+  "qa.read": { minRole: "viewer", visitorsWhenAnonymousAllowed: true },
+  "question.submit": { minRole: "member", visitorsWhenAnonymousAllowed: true },
+  "question.upvote": { minRole: "member" },
+  "question.answer": { minRole: "admin", teamScoped: true },
+  "presentation.access": { minRole: "admin", teamScoped: true },
+  "pulse.summary": { minRole: "admin", teamScoped: true },
+  "admin.access": { minRole: "admin" },
+  "audit.view": { minRole: "admin" },
+  "data.export": { minRole: "admin" },
+  "member.view.all": { minRole: "admin" },
+  "member.add": { minRole: "admin" },
+  "member.edit": { minRole: "owner" },
+  "member.remove": { minRole: "owner" },
+  "team.create": { minRole: "admin" },
+} as const satisfies Record<string, PermissionRule>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** What a route declares: a permission, any signed-in user ("session"), or nobody in particular ("public"). */
+export type Access = Permission | "session" | "public";
+
+/** Route-level check. Team-scoped permissions pass here for any signed-in user; the service narrows. */
+export function authorize(ctx: RequestContext, access: Access): void {
+  if (access === "public") return;
+  if (access === "session") {
+    if (!ctx.user) throw errors.unauthenticated();
+    return;
+  }
+  const rule: PermissionRule = PERMISSIONS[access];
+  if (!ctx.user) {
+    if (rule.visitorsWhenAnonymousAllowed && ctx.settings.features.allowAnonymousQuestions) return;
+    throw errors.unauthenticated();
+  }
+  if (rule.teamScoped) return;
+  if (!roleAtLeast(ctx.user.role, rule.minRole)) throw errors.forbidden();
+}
+
+/** True when the user holds the permission (tenant-wide, or through a team for team-scoped ones). */
+export function hasPermission(user: CurrentUser | null, permission: Permission, teamId?: string): boolean {
+  if (!user) return false;
+  const rule: PermissionRule = PERMISSIONS[permission];
+  if (roleAtLeast(user.role, rule.minRole)) return true;
+  if (!rule.teamScoped || !teamId) return false;
+  return isTeamModerator(user, teamId);
+}
+
+/**
+ * CONTRACT §2: a moderator's powers hold in teams where the user is a member and either the
+ * tenant role is `moderator` or the membership role is `moderator`.
+ */
+export function isTeamModerator(user: CurrentUser, teamId: string): boolean {
+  const membership = user.teamRoles[teamId];
+  if (!membership) return false;
+  return user.role === "moderator" || membership === "moderator";
+}
+
+/** Team ids where the user holds a team-scoped permission; null means every team. */
+export function teamsWithPermission(user: CurrentUser | null, permission: Permission): string[] | null {
+  if (!user) return [];
+  const rule: PermissionRule = PERMISSIONS[permission];
+  if (roleAtLeast(user.role, rule.minRole)) return null;
+  if (!rule.teamScoped) return [];
+  return Object.keys(user.teamRoles).filter((teamId) => isTeamModerator(user, teamId));
+}
+
+export function requireTeamPermission(ctx: RequestContext, permission: Permission, teamId: string): CurrentUser {
+  if (!ctx.user) throw errors.unauthenticated();
+  if (!hasPermission(ctx.user, permission, teamId)) throw errors.forbidden();
+  return ctx.user;
+}
+
+/** CONTRACT §2: nobody grants a role above their own; only an owner grants owner or admin. */
+export function canGrantRole(granter: CurrentUser, role: Role): boolean {
+  if (role === "owner" || role === "admin") return granter.role === "owner";
+  return roleAtLeast(granter.role, role);
+}

@@ -1,0 +1,81 @@
+import fs from "node:fs";
+import path from "node:path";
+import express, { type Request, type RequestHandler, type Response, Router } from "express";
+
+/**
+ * CONTRACT §0: a GET whose Accept prefers text/html, to a path that is not a server page, gets
+ * the SPA's index.html; everything else (curl, fetch with Accept: *\/*) reaches the JSON API.
+ */
+const SERVER_PAGE_PREFIXES = ["/auth/", "/pulse/respond", "/health", "/events", "/docs", "/openapi.json", "/metrics", "/assets/"];
+
+export function isServerPage(pathname: string): boolean {
+  return pathname === "/auth" || SERVER_PAGE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix));
+}
+
+export function prefersHtml(req: Request): boolean {
+  // Most API calls carry no text/html at all: skip the full content negotiation for them.
+  const accept = req.headers.accept;
+  if (!accept || !accept.includes("html")) return false;
+  return req.accepts(["json", "html"]) === "html";
+}
+
+export interface WebFrontend {
+  /** Static assets (built files, or the Vite dev server's middlewares). */
+  assets: RequestHandler;
+  sendIndex(req: Request, res: Response): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function spaFallback(web: WebFrontend): RequestHandler {
+  return async (req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || isServerPage(req.path) || !prefersHtml(req)) return next();
+    await web.sendIndex(req, res);
+  };
+}
+
+const MISSING_BUILD_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Team Q&amp;A</title></head>
+<body><main><h1>Team Q&amp;A</h1><p>The web app has not been built. Run <code>npm run build:web</code> and restart;
+the API is available meanwhile (see <a href="/docs">/docs</a>).</p></main></body></html>`;
+
+/** Serves web/dist: hashed assets cached for a year, index.html revalidated every time. */
+export function builtFrontend(distDir: string): WebFrontend {
+  const indexPath = path.join(distDir, "index.html");
+  const router = Router();
+  router.use(
+    express.static(distDir, {
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  let cachedIndex: string | null = null;
+  return {
+    assets: router,
+    async sendIndex(_req, res) {
+      if (cachedIndex === null && fs.existsSync(indexPath)) cachedIndex = fs.readFileSync(indexPath, "utf8");
+      res.setHeader("Cache-Control", "no-cache");
+      res.type("html").send(cachedIndex ?? MISSING_BUILD_PAGE);
+    },
+    close: async () => undefined,
+  };
+}
+
+/** Development: Vite in middleware mode, with hot module reload. */
+export async function viteDevFrontend(webRoot: string): Promise<WebFrontend> {
+  const { createServer } = await import("vite");
+  const vite = await createServer({
+    configFile: path.join(webRoot, "vite.config.ts"),
+    root: webRoot,
+    server: { middlewareMode: true },
+    appType: "custom",
+  });
+  return {
+    assets: vite.middlewares as unknown as RequestHandler,
+    async sendIndex(req, res) {
+      const template = fs.readFileSync(path.join(webRoot, "index.html"), "utf8");
+      res.type("html").send(await vite.transformIndexHtml(req.originalUrl, template));
+    },
+    close: () => vite.close(),
+  };
+}

@@ -1,0 +1,37 @@
+import type { RequestHandler } from "express";
+import { AppError } from "../errors.js";
+import type { TenantDirectory } from "../../modules/tenants/tenant-directory.js";
+
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+
+/**
+ * CONTRACT §8: a host names a tenant only when it ends with BASE_DOMAIN and has exactly one
+ * more label; IPs and localhost never do.
+ */
+export function tenantFromHost(hostname: string | undefined, baseDomain: string | undefined): string | null {
+  if (!hostname || !baseDomain) return null;
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  if (host === "localhost" || IPV4.test(host) || host.includes(":")) return null;
+  const suffix = `.${baseDomain}`;
+  if (!host.endsWith(suffix)) return null;
+  const label = host.slice(0, -suffix.length);
+  return label && !label.includes(".") ? label : null;
+}
+
+/**
+ * SPEC tenant resolution: the session's tenant (fixed at login) wins; then x-tenant-id (slug or
+ * id); then the subdomain; then `default`.
+ */
+export function resolveTenant(directory: TenantDirectory, baseDomain: string | undefined): RequestHandler {
+  return async (req, _res, next) => {
+    const sessionTenant = req.session?.tenantSlug;
+    const key = sessionTenant ?? req.get("x-tenant-id")?.trim() ?? tenantFromHost(req.hostname, baseDomain) ?? "default";
+    const found = key ? await directory.resolve(key) : null;
+    if (!found) {
+      throw new AppError("TENANT_NOT_FOUND", 404, `Tenant '${key.slice(0, 64)}' not found.`);
+    }
+    req.tenant = found.tenant;
+    req.tenantSettings = found.settings;
+    next();
+  };
+}

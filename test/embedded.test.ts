@@ -1,0 +1,113 @@
+import fs from "node:fs";
+import path from "node:path";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openEmbeddedDatabase, type DatabaseHandle } from "../src/platform/db.js";
+import { migrateToLatest, pendingMigrations, rollbackAll } from "../src/platform/migrator.js";
+import { migrations } from "../migrations/index.js";
+import { DEMO_USER_COUNT, seedDemoData } from "../seeds/demo.js";
+import { createTestApp, signIn, type TestApp } from "./helpers/app.js";
+
+/**
+ * The default start path (no DATABASE_URL): the same app on the embedded PGlite, migrated and
+ * seeded as `npm start` does.
+ */
+describe("embedded database (PGlite): the default start path", () => {
+  let handle: DatabaseHandle;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    handle = await openEmbeddedDatabase("memory://");
+    await migrateToLatest(handle.db);
+    await seedDemoData(handle.db, { emailDomain: "example.com" });
+    app = await createTestApp({ database: handle });
+  });
+  afterAll(async () => {
+    await app.close();
+    await handle.close();
+  });
+
+  it("is ready: database, migrations", async () => {
+    const response = await request(app.app).get("/health/ready").expect(200);
+    expect(response.body.checks).toEqual({ database: "ok", kvstore: "not_configured", migrations: "ok" });
+  });
+
+  it("serves the demo tenants: sign in, me, teams, users", async () => {
+    const admin = await signIn(app, "acme", "admin");
+    expect((await admin.get("/auth/me").expect(200)).body).toMatchObject({ tenantSlug: "acme", user: { role: "admin", email: "admin@example.com" } });
+    expect((await admin.get("/teams").expect(200)).body.map((team: { slug: string }) => team.slug)).toEqual(["engineering", "product"]);
+    expect((await admin.get("/users").expect(200)).body).toHaveLength(DEMO_USER_COUNT);
+    await admin.post("/auth/logout").expect(200);
+  });
+
+  it("the seed is idempotent: a second run changes nothing", async () => {
+    const countAll = async () => {
+      const tables = ["tenants", "users", "teams", "team_members", "tags", "questions", "upvotes", "pulse_questions", "pulse_invites", "pulse_responses", "pulse_runs"];
+      const counts: Record<string, number> = {};
+      for (const table of tables) counts[table] = Number((await handle.db(table).count("* as c").first())?.c);
+      return counts;
+    };
+    const before = await countAll();
+    expect(await seedDemoData(handle.db, { emailDomain: "example.com" })).toEqual([]);
+    expect(await countAll()).toEqual(before);
+  });
+
+  it("demo data: per tenant 50 users with an owner and the four demo accounts, 2 teams, 6 tags, 12 weeks of pulse history", async () => {
+    for (const slug of ["default", "acme"]) {
+      const tenant = await handle.db("tenants").where({ slug }).first();
+      const users = await handle.db("users").where({ tenant_id: tenant.id });
+      expect(users).toHaveLength(50);
+      const usernames = users.map((user) => user.sso_id);
+      for (const username of ["owner", "admin", "moderator", "alice", "bob"]) expect(usernames).toContain(username);
+      expect(users.find((user) => user.sso_id === "owner").role).toBe("owner");
+      expect(users.find((user) => user.sso_id === "admin").email).toBe("admin@example.com");
+      expect(await handle.db("teams").where({ tenant_id: tenant.id })).toHaveLength(2);
+      expect(await handle.db("tags").where({ tenant_id: tenant.id })).toHaveLength(6);
+      const settings = (await handle.db("tenant_settings").where({ tenant_id: tenant.id }).first()).settings;
+      expect(settings.pulse.enabled).toBe(true);
+      expect(settings.pulse.anonThreshold).toBe(5);
+      const span = await handle.db("pulse_responses")
+        .where({ tenant_id: tenant.id })
+        .select(handle.db.raw("min(responded_at) as first, max(responded_at) as last, count(*)::int as n"))
+        .first();
+      const weeks = (new Date(span.last).getTime() - new Date(span.first).getTime()) / (7 * 86400 * 1000);
+      expect(weeks).toBeGreaterThan(11);
+      expect(span.n).toBeGreaterThan(300);
+      const schedule = await handle.db("pulse_schedules").where({ tenant_id: tenant.id }).first();
+      expect(schedule).toMatchObject({ enabled: true, cadence: "weekly", time: "09:00", rotating_cohorts: true, num_cohorts: 5 });
+    }
+  });
+
+  it("pulse responses of the seed carry nothing that leads to a person", async () => {
+    const columns = (await handle.db.raw("select column_name from information_schema.columns where table_name = 'pulse_responses'")).rows.map(
+      (row: { column_name: string }) => row.column_name,
+    );
+    expect(columns.sort()).toEqual(["id", "question_id", "responded_at", "score", "team_id", "tenant_id"]);
+    const notMidnight = await handle.db("pulse_responses").whereRaw("responded_at <> date_trunc('day', responded_at at time zone 'UTC') at time zone 'UTC'");
+    expect(notMidnight).toHaveLength(0);
+  });
+
+  it("migrations roll back and re-apply cleanly", async () => {
+    const scratch = await openEmbeddedDatabase("memory://");
+    try {
+      await migrateToLatest(scratch.db);
+      await rollbackAll(scratch.db);
+      expect(await pendingMigrations(scratch.db)).toEqual(migrations.map(([name]) => name));
+      expect(await scratch.db.schema.hasTable("audit_logs")).toBe(false);
+      await migrateToLatest(scratch.db);
+      expect(await pendingMigrations(scratch.db)).toEqual([]);
+    } finally {
+      await scratch.close();
+    }
+  });
+
+  it("every migration file is listed in migrations/index.ts, in order", () => {
+    const folder = path.resolve(import.meta.dirname, "../migrations");
+    const files = fs
+      .readdirSync(folder)
+      .filter((file) => /^\d{14}_[a-z0-9_]+\.ts$/.test(file))
+      .map((file) => file.replace(/\.ts$/, ""))
+      .sort();
+    expect(migrations.map(([name]) => name)).toEqual(files);
+  });
+});

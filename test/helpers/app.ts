@@ -1,0 +1,135 @@
+import { randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
+import request from "supertest";
+import { inject } from "vitest";
+import { buildApp, type BuiltApp } from "../../src/app.js";
+import { loadConfig, type Config } from "../../src/config.js";
+import { ManualClock, systemClock, type Clock } from "../../src/platform/clock.js";
+import { openDatabase, type Database, type DatabaseHandle } from "../../src/platform/db.js";
+import { InProcessEventBus, type EventBus } from "../../src/platform/events.js";
+import { connectRedis, createRedis, type Redis } from "../../src/platform/kv.js";
+import { createLogger } from "../../src/platform/logger.js";
+import { InMemoryJobQueue } from "../../src/platform/queue.js";
+import type { WebFrontend } from "../../src/platform/http/spa.js";
+
+export const TEST_SESSION_SECRET = "test-session-secret-of-at-least-32-characters";
+
+export interface TestAppOptions {
+  /** Extra environment settings (NODE_ENV, AUTH_MODE_DEMO, ...). */
+  env?: Record<string, string | undefined>;
+  /** Connect Redis (KVSTORE_URL) under a prefix unique to this app. */
+  redis?: boolean;
+  /** Share a key prefix with another app (two instances on one Redis). */
+  kvPrefix?: string;
+  clock?: Clock;
+  /** Use this database instead of the run's PostgreSQL database. */
+  database?: DatabaseHandle;
+  web?: WebFrontend;
+}
+
+export interface TestApp extends BuiltApp {
+  config: Config;
+  db: Database;
+  kv: Redis | null;
+  clock: Clock;
+  bus: EventBus;
+  queue: InMemoryJobQueue;
+  /** Every log line written by this app, parsed. */
+  logs: Array<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const kvPrefix = options.kvPrefix ?? `${inject("kvPrefix")}${randomUUID().slice(0, 8)}:`;
+  const config = loadConfig({
+    NODE_ENV: "development",
+    LOG_LEVEL: "info",
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    KV_PREFIX: kvPrefix,
+    ...(options.redis ? { KVSTORE_URL: inject("redisUrl") } : {}),
+    ...options.env,
+  });
+  const handle = options.database ?? (await openDatabase({ url: inject("databaseUrl"), poolMax: 5, dataDir: "" }));
+  const kv = config.kv.url ? createRedis(config.kv.url) : null;
+  if (kv) await connectRedis(kv);
+  const logs: Array<Record<string, unknown>> = [];
+  const destination = new Writable({
+    write(chunk, _encoding, callback) {
+      for (const line of String(chunk).split("\n")) if (line.trim()) logs.push(JSON.parse(line));
+      callback();
+    },
+  });
+  const logger = createLogger({ level: config.logLevel, destination });
+  const clock = options.clock ?? systemClock;
+  const bus = new InProcessEventBus();
+  const queue = new InMemoryJobQueue();
+  const built = buildApp({ config, db: handle.db, kv, logger, clock, bus, queue, web: options.web });
+  return {
+    ...built,
+    config,
+    db: handle.db,
+    kv,
+    clock,
+    bus,
+    queue,
+    logs,
+    async close() {
+      await bus.close();
+      if (kv) kv.disconnect();
+      if (!options.database) await handle.close();
+    },
+  };
+}
+
+export { ManualClock };
+
+type Agent = ReturnType<typeof request.agent>;
+
+/** A signed-in browser-like client: keeps the session cookie and sends the CSRF header on writes. */
+export class ApiClient {
+  constructor(
+    readonly agent: Agent,
+    readonly csrfToken: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
+
+  private with<T extends { set(name: string, value: string): T }>(req: T, write: boolean): T {
+    let result = req;
+    for (const [name, value] of Object.entries(this.headers)) result = result.set(name, value);
+    return write ? result.set("x-csrf-token", this.csrfToken) : result;
+  }
+
+  get(path: string) {
+    return this.with(this.agent.get(path), false);
+  }
+  post(path: string, body?: object) {
+    return this.with(this.agent.post(path), true).send(body);
+  }
+  put(path: string, body?: object) {
+    return this.with(this.agent.put(path), true).send(body);
+  }
+  patch(path: string, body?: object) {
+    return this.with(this.agent.patch(path), true).send(body);
+  }
+  delete(path: string) {
+    return this.with(this.agent.delete(path), true);
+  }
+}
+
+/** Signs in through demo mode (GET /auth/demo) and fetches a CSRF token. */
+export async function signIn(app: TestApp, tenantSlug: string, username: string, headers: Record<string, string> = {}): Promise<ApiClient> {
+  const agent = request.agent(app.app);
+  let login = agent.get(`/auth/demo?user=${encodeURIComponent(username)}&tenant=${encodeURIComponent(tenantSlug)}`);
+  for (const [name, value] of Object.entries(headers)) login = login.set(name, value);
+  const response = await login;
+  if (response.status !== 302) throw new Error(`demo sign-in as ${username}@${tenantSlug} failed: ${response.status} ${JSON.stringify(response.body)}`);
+  let csrf = agent.get("/auth/csrf");
+  for (const [name, value] of Object.entries(headers)) csrf = csrf.set(name, value);
+  const { body } = await csrf;
+  return new ApiClient(agent, body.csrfToken, headers);
+}
+
+/** A visitor: no session yet; fetches a CSRF token only when asked to write. */
+export function visitor(app: TestApp, headers: Record<string, string> = {}): ApiClient {
+  return new ApiClient(request.agent(app.app), "", headers);
+}
