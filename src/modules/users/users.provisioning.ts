@@ -1,0 +1,66 @@
+import type { Executor } from "../../platform/db.js";
+import type { Role } from "../../platform/context.js";
+import { recordAudit, type AuditActor } from "../audit/audit.repository.js";
+import type { TenantSettings } from "../settings/settings.schema.js";
+import { toUserRecord, type UserRecord } from "./users.repository.js";
+
+export interface NewUserInput {
+  email: string;
+  name: string;
+  avatarUrl?: string | null;
+  /** Omitted: the tenant's `users.defaultRole`. */
+  role?: Role;
+  /** Omitted: the tenant's `users.defaultTeamId` (when that team still exists). */
+  primaryTeamId?: string | null;
+  ssoProvider?: "demo" | "github" | "google" | null;
+  ssoId?: string | null;
+}
+
+/**
+ * The one way a user comes into existence after the tenant is set up (admin creation, first
+ * OAuth sign-in): SPEC/CONTRACT §6 defaults applied, the primary team's `member` membership
+ * added, and `user.create` audited, all in the caller's transaction.
+ */
+export async function createUser(
+  trx: Executor,
+  actor: AuditActor,
+  settings: TenantSettings,
+  input: NewUserInput,
+  auditMetadata: Record<string, unknown> = {},
+): Promise<UserRecord> {
+  const tenantId = actor.tenant.id;
+  const primaryTeamId = input.primaryTeamId !== undefined ? input.primaryTeamId : await existingTeamId(trx, tenantId, settings.users.defaultTeamId);
+  const [row] = await trx("users")
+    .insert({
+      tenant_id: tenantId,
+      email: input.email.trim().toLowerCase(),
+      name: input.name.trim(),
+      avatar_url: input.avatarUrl ?? null,
+      role: input.role ?? settings.users.defaultRole,
+      primary_team_id: primaryTeamId,
+      sso_provider: input.ssoProvider ?? null,
+      sso_id: input.ssoId ?? null,
+    })
+    .returning("*");
+  const user = toUserRecord(row);
+  if (primaryTeamId) {
+    await trx.raw(
+      "insert into team_members (tenant_id, team_id, user_id, role) values (?, ?, ?, ?) on conflict do nothing",
+      [tenantId, primaryTeamId, user.id, user.role === "viewer" ? "viewer" : "member"],
+    );
+  }
+  await recordAudit(trx, actor, {
+    action: "user.create",
+    entityType: "user",
+    entityId: user.id,
+    after: { email: user.email, name: user.name, role: user.role, primaryTeamId: user.primaryTeamId },
+    metadata: auditMetadata,
+  });
+  return user;
+}
+
+async function existingTeamId(trx: Executor, tenantId: string, teamId: string | null): Promise<string | null> {
+  if (!teamId) return null;
+  const team = await trx("teams").where({ tenant_id: tenantId, id: teamId }).first("id");
+  return team ? (team.id as string) : null;
+}
