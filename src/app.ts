@@ -24,7 +24,15 @@ import { authRoutes } from "./modules/auth/auth.routes.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
 import { healthRouter } from "./modules/health/health.routes.js";
 import { createHealthService } from "./modules/health/health.service.js";
-import { tagReadRoutes } from "./modules/tags/tags.routes.js";
+import { eventRoutes } from "./modules/events/events.routes.js";
+import { SseHub } from "./modules/events/sse-hub.js";
+import { createModerationService } from "./modules/questions/moderation.service.js";
+import { createQuestionEvents } from "./modules/questions/questions.events.js";
+import { createQuestionLimits } from "./modules/questions/questions.limits.js";
+import { questionRoutes } from "./modules/questions/questions.routes.js";
+import { createQuestionService } from "./modules/questions/questions.service.js";
+import { tagAdminRoutes, tagReadRoutes } from "./modules/tags/tags.routes.js";
+import { createTagService } from "./modules/tags/tags.service.js";
 import { teamReadRoutes } from "./modules/teams/teams.routes.js";
 import { TenantDirectory } from "./modules/tenants/tenant-directory.js";
 import { userReadRoutes } from "./modules/users/users.routes.js";
@@ -38,6 +46,8 @@ export interface AppDeps {
   bus: EventBus;
   queue: JobQueue;
   web?: WebFrontend;
+  /** Test knobs; production uses the defaults. */
+  tuning?: { sseHeartbeatMs?: number };
 }
 
 export interface BuiltApp {
@@ -46,6 +56,8 @@ export interface BuiltApp {
   routes: AnyRoute[];
   tenants: TenantDirectory;
   rateLimits: RateLimitService;
+  /** Live SSE clients; close() it at shutdown to end their streams. */
+  sse: SseHub;
 }
 
 const JSON_BODY_LIMIT = "100kb";
@@ -93,7 +105,7 @@ function assetsFor(web: WebFrontend): RequestHandler {
 }
 
 export function buildApp(deps: AppDeps): BuiltApp {
-  const { config, db, kv, logger, clock } = deps;
+  const { config, db, kv, logger, clock, bus, queue } = deps;
   const startedAt = Date.now();
   const tenants = new TenantDirectory(db);
   const rateLimits = new RateLimitService(config.isProduction && kv !== null, kv, config.kv.prefix);
@@ -101,11 +113,20 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const auth = createAuthService({ config, db, clock, tenants });
   const health = createHealthService({ config, db, kv, rateLimits, startedAt, strategies: auth.enabledStrategies });
 
+  const sse = new SseHub(bus, logger, deps.tuning?.sseHeartbeatMs);
+  const questionEvents = createQuestionEvents(bus, logger);
+  const questionLimits = createQuestionLimits(rateLimits);
+  const questions = createQuestionService({ db, events: questionEvents, limits: questionLimits });
+  const moderation = createModerationService({ db, events: questionEvents, limits: questionLimits, queue, logger });
+
   const routes: AnyRoute[] = [
     ...authRoutes({ auth, config }),
     ...teamReadRoutes({ db }),
     ...tagReadRoutes({ db }),
+    ...tagAdminRoutes({ tags: createTagService({ db }) }),
     ...userReadRoutes({ db }),
+    ...questionRoutes({ questions, moderation }),
+    ...eventRoutes({ hub: sse }),
   ];
 
   let openApiDocument: unknown;
@@ -144,5 +165,5 @@ export function buildApp(deps: AppDeps): BuiltApp {
   app.use(notFoundHandler());
   app.use(errorHandler(logger));
 
-  return { app, routes, tenants, rateLimits };
+  return { app, routes, tenants, rateLimits, sse };
 }

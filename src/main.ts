@@ -4,9 +4,9 @@ import { buildApp } from "./app.js";
 import { ConfigError, loadConfig, type Config } from "./config.js";
 import { systemClock } from "./platform/clock.js";
 import { openDatabase } from "./platform/db.js";
-import { InProcessEventBus } from "./platform/events.js";
-import { connectRedis, createRedis } from "./platform/kv.js";
-import { createLogger } from "./platform/logger.js";
+import { InProcessEventBus, RedisEventBus, type EventBus } from "./platform/events.js";
+import { connectRedis, createRedis, type Redis } from "./platform/kv.js";
+import { createLogger, type Logger } from "./platform/logger.js";
 import { migrateToLatest } from "./platform/migrator.js";
 import { projectRoot } from "./platform/paths.js";
 import { InMemoryJobQueue } from "./platform/queue.js";
@@ -49,12 +49,12 @@ async function main(): Promise<void> {
   const kv = config.kv.url ? createRedis(config.kv.url, logger) : null;
   if (kv && !(await connectRedis(kv))) logger.warn("key-value store unreachable at start; retrying in the background");
 
-  const bus = new InProcessEventBus();
+  const bus = kv ? await startRedisEventBus(config.kv.url as string, kv, config.kv.prefix, logger) : new InProcessEventBus();
   const queue = new InMemoryJobQueue();
   const root = projectRoot();
   const web = config.webDevServer ? await viteDevFrontend(path.join(root, "web")) : builtFrontend(path.join(root, "web", "dist"));
 
-  const { app } = buildApp({ config, db: database.db, kv, logger, clock: systemClock, bus, queue, web });
+  const { app, sse } = buildApp({ config, db: database.db, kv, logger, clock: systemClock, bus, queue, web });
   const server: Server = app.listen(config.port, () => {
     logger.info(
       { url: config.baseUrl, port: config.port, env: config.env, startupMs: Math.round(performance.now() - startedAt) },
@@ -72,6 +72,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
+    // SSE streams never end by themselves: end them so server.close() can finish.
+    sse.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await Promise.allSettled([web.close(), bus.close(), queue.close()]);
     await database.close();
@@ -81,6 +83,15 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/** Live events across instances: a dedicated subscriber connection; a failed subscribe is retried by ioredis on reconnect. */
+async function startRedisEventBus(url: string, kv: Redis, prefix: string, logger: Logger): Promise<EventBus> {
+  const subscriber = createRedis(url, logger, "events");
+  const bus = new RedisEventBus(kv, subscriber, prefix, logger);
+  if (await connectRedis(subscriber)) await bus.start().catch(() => logger.warn("live events: subscribe failed; will retry on reconnect"));
+  else subscriber.once("ready", () => void bus.start().catch(() => undefined));
+  return bus;
 }
 
 main().catch((error) => {

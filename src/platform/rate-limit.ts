@@ -1,4 +1,4 @@
-import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { errors } from "./errors.js";
 
@@ -12,12 +12,36 @@ export interface RateLimitRule {
 const MINUTE_MS = 60_000;
 
 /**
+ * Sliding-window log in one atomic script: drop entries older than the window, count what is
+ * left, admit (and record) the attempt when under the limit, otherwise answer how long until
+ * the oldest entry leaves the window. Time comes from the Redis server, so several instances
+ * with skewed clocks share one window.
+ *
+ * Why not rate-limiter-flexible: its Redis limiter counts in fixed windows that start at the
+ * first attempt, so a client can spend the limit twice in a row around a window boundary.
+ * A limit of N per window is at most N log entries per key, which stays small for our limits.
+ */
+const SLIDING_WINDOW_SCRIPT = `
+local now = redis.call('TIME')
+local nowMs = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local windowMs = tonumber(ARGV[1])
+local limit = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', nowMs - windowMs)
+if redis.call('ZCARD', KEYS[1]) < limit then
+  redis.call('ZADD', KEYS[1], nowMs, ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], windowMs)
+  return 0
+end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return math.max(1, tonumber(oldest[2]) + windowMs - nowMs)
+`;
+
+/**
  * Rate limits (SPEC: production only, on the key-value store) and the count of rate-limited
  * operations in the last hour that /health reports. The count is kept in Redis per minute when
  * Redis is configured (so every instance reports the same figure), in memory otherwise.
  */
 export class RateLimitService {
-  private readonly limiters = new Map<string, RateLimiterRedis>();
   private readonly localBuckets = new Map<number, number>();
 
   constructor(
@@ -30,13 +54,22 @@ export class RateLimitService {
   async consume(rule: RateLimitRule, key: string): Promise<void> {
     await this.countRequest();
     if (!this.enabled || !this.kv) return;
-    const limiter = this.limiterFor(rule);
+    let retryAfterMs: number;
     try {
-      await limiter.consume(key);
-    } catch (outcome) {
-      if (outcome instanceof RateLimiterRes) throw errors.rateLimited(outcome.msBeforeNext / 1000);
+      retryAfterMs = Number(
+        await this.kv.eval(
+          SLIDING_WINDOW_SCRIPT,
+          1,
+          `${this.prefix}rl:${rule.name}:${key}`,
+          String(rule.durationSeconds * 1000),
+          String(rule.points),
+          randomUUID(),
+        ),
+      );
+    } catch {
       throw errors.unavailable("Rate limiting is unavailable (key-value store unreachable).");
     }
+    if (retryAfterMs > 0) throw errors.rateLimited(retryAfterMs / 1000);
   }
 
   async requestsInLastHour(): Promise<number> {
@@ -66,20 +99,5 @@ export class RateLimitService {
 
   private bucketKey(minute: number): string {
     return `${this.prefix}rl-count:${minute}`;
-  }
-
-  private limiterFor(rule: RateLimitRule): RateLimiterRedis {
-    const id = `${rule.name}:${rule.points}:${rule.durationSeconds}`;
-    let limiter = this.limiters.get(id);
-    if (!limiter) {
-      limiter = new RateLimiterRedis({
-        storeClient: this.kv,
-        keyPrefix: `${this.prefix}rl:${id}`,
-        points: rule.points,
-        duration: rule.durationSeconds,
-      });
-      this.limiters.set(id, limiter);
-    }
-    return limiter;
   }
 }

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import request from "supertest";
 import { inject } from "vitest";
-import { buildApp, type BuiltApp } from "../../src/app.js";
+import { buildApp, type AppDeps, type BuiltApp } from "../../src/app.js";
 import { loadConfig, type Config } from "../../src/config.js";
 import { ManualClock, systemClock, type Clock } from "../../src/platform/clock.js";
 import { openDatabase, type Database, type DatabaseHandle } from "../../src/platform/db.js";
-import { InProcessEventBus, type EventBus } from "../../src/platform/events.js";
+import { InProcessEventBus, RedisEventBus, type EventBus } from "../../src/platform/events.js";
 import { connectRedis, createRedis, type Redis } from "../../src/platform/kv.js";
 import { createLogger } from "../../src/platform/logger.js";
 import { InMemoryJobQueue } from "../../src/platform/queue.js";
@@ -25,6 +25,7 @@ export interface TestAppOptions {
   /** Use this database instead of the run's PostgreSQL database. */
   database?: DatabaseHandle;
   web?: WebFrontend;
+  tuning?: AppDeps["tuning"];
 }
 
 export interface TestApp extends BuiltApp {
@@ -61,9 +62,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const logger = createLogger({ level: config.logLevel, destination });
   const clock = options.clock ?? systemClock;
-  const bus = new InProcessEventBus();
+  let bus: EventBus = new InProcessEventBus();
+  if (config.kv.url && kv) {
+    const subscriber = createRedis(config.kv.url);
+    await connectRedis(subscriber);
+    const redisBus = new RedisEventBus(kv, subscriber, config.kv.prefix);
+    await redisBus.start();
+    bus = redisBus;
+  }
   const queue = new InMemoryJobQueue();
-  const built = buildApp({ config, db: handle.db, kv, logger, clock, bus, queue, web: options.web });
+  const built = buildApp({ config, db: handle.db, kv, logger, clock, bus, queue, web: options.web, tuning: options.tuning });
   return {
     ...built,
     config,
@@ -74,6 +82,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     queue,
     logs,
     async close() {
+      built.sse.close();
       await bus.close();
       if (kv) kv.disconnect();
       if (!options.database) await handle.close();
@@ -91,6 +100,8 @@ export class ApiClient {
     readonly agent: Agent,
     readonly csrfToken: string,
     private readonly headers: Record<string, string> = {},
+    /** The session cookie ("qa.sid=..."), for clients outside supertest (SSE streams). */
+    readonly cookie: string | null = null,
   ) {}
 
   private with<T extends { set(name: string, value: string): T }>(req: T, write: boolean): T {
@@ -126,7 +137,9 @@ export async function signIn(app: TestApp, tenantSlug: string, username: string,
   let csrf = agent.get("/auth/csrf");
   for (const [name, value] of Object.entries(headers)) csrf = csrf.set(name, value);
   const { body } = await csrf;
-  return new ApiClient(agent, body.csrfToken, headers);
+  const setCookie = ([] as string[]).concat(response.headers["set-cookie"] ?? []);
+  const cookie = setCookie.find((value) => value.startsWith("qa.sid="))?.split(";")[0] ?? null;
+  return new ApiClient(agent, body.csrfToken, headers, cookie);
 }
 
 /** A visitor: no session yet; fetches a CSRF token only when asked to write. */

@@ -35,3 +35,33 @@ export async function insertDefaultTags(db: Executor, tenantId: string): Promise
     ]);
   }
 }
+
+export async function findTag(db: Executor, tenantId: string, tagId: string): Promise<TagRecord | null> {
+  const row = await db("tags").where({ tenant_id: tenantId, id: tagId }).first();
+  return row ? toTagRecord(row) : null;
+}
+
+export async function findTagByName(db: Executor, tenantId: string, name: string): Promise<TagRecord | null> {
+  const row = await db("tags").where({ tenant_id: tenantId }).whereRaw("lower(name) = lower(?)", [name]).first();
+  return row ? toTagRecord(row) : null;
+}
+
+export async function insertTag(db: Executor, tenantId: string, input: { name: string; color: string }): Promise<TagRecord> {
+  const [row] = await db("tags").insert({ tenant_id: tenantId, name: input.name, color: input.color }).returning("*");
+  return toTagRecord(row);
+}
+
+export async function updateTag(db: Executor, tenantId: string, tagId: string, changes: { name?: string; color?: string }): Promise<TagRecord | null> {
+  const [row] = await db("tags")
+    .where({ tenant_id: tenantId, id: tagId })
+    .update({ ...changes, updated_at: db.fn.now() })
+    .returning("*");
+  return row ? toTagRecord(row) : null;
+}
+
+/** Deletes the tag (its question links go with it); returns how many questions carried it. */
+export async function deleteTag(db: Executor, tenantId: string, tagId: string): Promise<number> {
+  const row = await db("question_tags").where({ tenant_id: tenantId, tag_id: tagId }).count<{ count: number }>("* as count").first();
+  await db("tags").where({ tenant_id: tenantId, id: tagId }).delete();
+  return Number(row?.count ?? 0);
+}

@@ -35,3 +35,8 @@ export async function findTeamBySlug(db: Executor, tenantId: string, slug: strin
   const row = await db("teams").where({ tenant_id: tenantId, slug: slug.toLowerCase() }).first();
   return row ? toTeamRecord(row) : null;
 }
+
+export async function setQueueFrozen(db: Executor, tenantId: string, teamId: string, frozen: boolean): Promise<TeamRecord | null> {
+  const [row] = await db("teams").where({ tenant_id: tenantId, id: teamId }).update({ queue_frozen: frozen, updated_at: db.fn.now() }).returning("*");
+  return row ? toTeamRecord(row) : null;
+}

@@ -19,6 +19,8 @@ function fromDatabaseError(error: HttpishError): AppError | null {
     case "22007": // invalid datetime format
     case "22008": // datetime field overflow
     case "54000": // program limit exceeded (e.g. tsquery too long)
+    case "22021": // character not in repertoire (e.g. a NUL character in text)
+    case "22P05": // untranslatable character
       return errors.validation([{ path: "body", message: "A value is not valid." }]);
     case "23505":
       return errors.conflict("DUPLICATE", "A record with the same unique value already exists.");

@@ -1,0 +1,152 @@
+import type { Response } from "express";
+import type { EventBus, PublishedEvent } from "../../platform/events.js";
+import type { Logger } from "../../platform/logger.js";
+
+export const HEARTBEAT_MS = 30_000;
+/** A client this far behind (bytes queued in its socket) is too slow to keep: it reconnects and replays. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+/** How long the browser waits before reconnecting (SSE `retry:`). */
+const RECONNECT_MS = 3000;
+
+interface SseClient {
+  res: Response;
+  tenantId: string;
+  /** Id of the last event written (heartbeats repeat it, so Last-Event-ID stays meaningful). */
+  lastId: number;
+  /** Events that arrived while the replay was being read; written once it is. */
+  pending: PublishedEvent[] | null;
+  expiryTimer: NodeJS.Timeout | null;
+}
+
+function formatEvent(event: PublishedEvent): string {
+  const { id, ...envelope } = event;
+  return `id: ${id}\ndata: ${JSON.stringify(envelope)}\n\n`;
+}
+
+/**
+ * The SSE side of the event bus: one bus subscription per process, clients grouped by tenant,
+ * each event serialised once and written to the tenant's clients. A client that reconnects with
+ * Last-Event-ID first receives what it missed, then live events, in id order without gaps or
+ * repeats.
+ */
+export class SseHub {
+  private readonly clients = new Map<string, Set<SseClient>>();
+  private unsubscribe: (() => void) | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly logger: Logger,
+    private readonly heartbeatMs = HEARTBEAT_MS,
+  ) {}
+
+  get size(): number {
+    let total = 0;
+    for (const set of this.clients.values()) total += set.size;
+    return total;
+  }
+
+  private start(): void {
+    if (this.unsubscribe) return;
+    this.unsubscribe = this.bus.subscribe((event) => this.deliver(event));
+    this.heartbeat = setInterval(() => this.sendHeartbeats(), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  /** Streams the tenant's events to `res` until the client leaves or `closeAt` (epoch ms) passes. */
+  async attach(res: Response, options: { tenantId: string; lastEventId: number | null; closeAt?: number }): Promise<void> {
+    this.start();
+    const client: SseClient = { res, tenantId: options.tenantId, lastId: 0, pending: [], expiryTimer: null };
+    res.status(200);
+    res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
+    res.setHeader("Cache-Control", "no-cache, no-transform");
+    res.setHeader("Connection", "keep-alive");
+    // Proxies such as nginx would otherwise buffer the stream.
+    res.setHeader("X-Accel-Buffering", "no");
+    res.flushHeaders();
+    res.write(`retry: ${RECONNECT_MS}\n\n`);
+
+    let tenantClients = this.clients.get(client.tenantId);
+    if (!tenantClients) this.clients.set(client.tenantId, (tenantClients = new Set()));
+    tenantClients.add(client);
+    res.on("close", () => this.detach(client));
+    if (options.closeAt) {
+      const delay = Math.max(0, options.closeAt - Date.now());
+      // Past the session's fixed expiry the stream ends; the reconnect then meets a 401.
+      if (delay < 2 ** 31 - 1) client.expiryTimer = setTimeout(() => res.end(), delay);
+    }
+
+    const resuming = options.lastEventId !== null;
+    try {
+      client.lastId = resuming ? (options.lastEventId as number) : await this.bus.lastEventId(client.tenantId);
+      const missed = resuming ? await this.bus.replay(client.tenantId, client.lastId) : [];
+      for (const event of missed) if (event.id > client.lastId) this.send(client, formatEvent(event), event.id);
+    } catch (error) {
+      this.logger.warn({ err: { message: (error as Error).message } }, "SSE replay unavailable");
+    }
+    // Events that arrived while connecting: a resuming client may have had them in the replay;
+    // a new client gets them all (it subscribed before they were delivered).
+    const queued = client.pending ?? [];
+    client.pending = null;
+    for (const event of queued) if (!resuming || event.id > client.lastId) this.send(client, formatEvent(event), event.id);
+  }
+
+  private deliver(event: PublishedEvent): void {
+    const tenantClients = this.clients.get(event.tenantId);
+    if (!tenantClients) return;
+    let message: string | null = null;
+    for (const client of tenantClients) {
+      if (client.pending) {
+        client.pending.push(event);
+        continue;
+      }
+      if (event.id <= client.lastId) continue;
+      message ??= formatEvent(event);
+      this.send(client, message, event.id);
+    }
+  }
+
+  private send(client: SseClient, message: string, id: number): void {
+    if (client.res.writableEnded) return;
+    if (client.res.writableLength > MAX_BUFFERED_BYTES) {
+      this.logger.warn({ tenantId: client.tenantId }, "SSE client too slow; closing its stream");
+      client.res.destroy();
+      return;
+    }
+    client.res.write(message);
+    client.lastId = Math.max(client.lastId, id);
+  }
+
+  private sendHeartbeats(): void {
+    const timestamp = Date.now();
+    for (const [tenantId, tenantClients] of this.clients) {
+      const data = JSON.stringify({ type: "heartbeat", tenantId, data: { timestamp }, timestamp });
+      for (const client of tenantClients) {
+        if (client.pending || client.res.writableEnded) continue;
+        client.res.write(`id: ${client.lastId}\ndata: ${data}\n\n`);
+      }
+    }
+  }
+
+  private detach(client: SseClient): void {
+    if (client.expiryTimer) clearTimeout(client.expiryTimer);
+    const tenantClients = this.clients.get(client.tenantId);
+    tenantClients?.delete(client);
+    if (tenantClients?.size === 0) this.clients.delete(client.tenantId);
+  }
+
+  /** Ends every stream (shutdown): clients reconnect, to another instance if there is one. */
+  close(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    for (const tenantClients of this.clients.values()) {
+      for (const client of tenantClients) {
+        if (client.expiryTimer) clearTimeout(client.expiryTimer);
+        client.res.end();
+      }
+    }
+    this.clients.clear();
+  }
+}

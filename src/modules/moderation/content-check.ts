@@ -1,0 +1,103 @@
+import { DataSet, RegExpMatcher, englishDataset, englishRecommendedTransformers } from "obscenity";
+
+/**
+ * The local, deterministic content check (CONTRACT §3): no network, the same answer for the same
+ * text. `high` -> the question is refused (422, audit question.auto_reject); `medium`/`low` ->
+ * it waits in the moderation queue (audit question.moderation.flagged).
+ *
+ * CONTRACT §8 "moderation must not get in the way": an ordinary workplace question (plain words,
+ * sentence case, no link, at most one `!`) is never flagged. Every rule below needs something an
+ * ordinary question does not have: a listed word, a link, shouting, a run of `!`/`?`, stretched
+ * letters, repetition, or spam phrasing.
+ */
+export type Confidence = "low" | "medium" | "high";
+
+export interface ContentVerdict {
+  flagged: boolean;
+  confidence: Confidence | null;
+  reasons: string[];
+}
+
+/**
+ * Words of the profanity list that name body parts, medical or policy topics: a question about
+ * the harassment policy or parental leave must not wait in a queue because of them.
+ */
+const NOT_PROFANITY_AT_WORK = new Set(["sex", "anal", "anus", "vagina", "penis", "rape", "incest", "abo", "scat", "cum", "semen", "orgasm", "tit"]);
+/** Slurs: never acceptable, refused outright. */
+const SLURS = new Set(["abeed", "africoon", "arabush", "boonga", "chingchong", "chink", "kike", "nigger", "fag", "tranny"]);
+
+const profanity = new RegExpMatcher({
+  ...new DataSet<{ originalWord: string }>()
+    .addAll(englishDataset)
+    .removePhrasesIf((phrase) => NOT_PROFANITY_AT_WORK.has(phrase.metadata?.originalWord ?? ""))
+    .build(),
+  ...englishRecommendedTransformers,
+});
+
+const SPAM_PHRASES = [
+  /\bbuy now\b/i,
+  /\bclick (?:here|the link|this link)\b/i,
+  /\bfree (?:money|bitcoin|crypto|gift ?cards?|iphone)\b/i,
+  /\b(?:work from home and )?earn \$?\d[\d,]* (?:per|a) (?:day|week|hour)\b/i,
+  /\b(?:viagra|cialis|casino|forex signals?|crypto ?airdrop)\b/i,
+  /\b(?:limited time offer|act now|100% (?:free|guaranteed))\b/i,
+  /\bsubscribe to my\b/i,
+];
+const LINK = /\b(?:https?:\/\/|www\.)\S+|\b[a-z0-9-]+\.(?:com|net|org|io|ru|cn|xyz|top|biz|info)\/\S*/gi;
+
+const RANK: Record<Confidence, number> = { low: 1, medium: 2, high: 3 };
+
+function words(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+}
+
+/** Share of upper-case letters among cased letters, over texts long enough to shout. */
+function isShouting(text: string): boolean {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  const cased = letters.filter((letter) => letter.toLowerCase() !== letter.toUpperCase());
+  if (cased.length < 12) return false;
+  const upper = cased.filter((letter) => letter === letter.toUpperCase()).length;
+  return upper / cased.length > 0.7;
+}
+
+function isRepetitive(text: string): boolean {
+  const list = words(text);
+  for (let i = 0; i + 3 < list.length; i += 1) {
+    if (list[i] === list[i + 1] && list[i] === list[i + 2] && list[i] === list[i + 3]) return true;
+  }
+  if (list.length >= 12) {
+    const distinct = new Set(list).size;
+    if (distinct / list.length < 0.3) return true;
+  }
+  return false;
+}
+
+export function checkContent(text: string): ContentVerdict {
+  const findings: Array<[Confidence, string]> = [];
+
+  const matched = new Set(
+    profanity.getAllMatches(text).map((match) => englishDataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord ?? ""),
+  );
+  matched.delete("");
+  const slurs = [...matched].filter((word) => SLURS.has(word));
+  if (slurs.length > 0) findings.push(["high", "hate speech"]);
+  const swearWords = [...matched].filter((word) => !SLURS.has(word));
+  if (swearWords.length >= 3) findings.push(["high", "profanity"]);
+  else if (swearWords.length > 0) findings.push(["medium", "profanity"]);
+
+  const links = text.match(LINK)?.length ?? 0;
+  const spamPhrases = SPAM_PHRASES.filter((phrase) => phrase.test(text)).length;
+  if (links >= 5 || (spamPhrases > 0 && links > 0) || spamPhrases >= 2) findings.push(["high", "spam"]);
+  else if (spamPhrases > 0) findings.push(["medium", "spam"]);
+  else if (links >= 3) findings.push(["medium", "many links"]);
+  else if (links === 2) findings.push(["low", "several links"]);
+
+  if (isShouting(text)) findings.push(["low", "excessive capitals"]);
+  if (/[!?]{3,}|(?:!.*){3,}/s.test(text)) findings.push(["low", "excessive punctuation"]);
+  if (/(\p{L})\1{5,}/u.test(text)) findings.push(["low", "stretched words"]);
+  if (isRepetitive(text)) findings.push(["medium", "repetitive text"]);
+
+  if (findings.length === 0) return { flagged: false, confidence: null, reasons: [] };
+  const confidence = findings.reduce<Confidence>((top, [level]) => (RANK[level] > RANK[top] ? level : top), "low");
+  return { flagged: true, confidence, reasons: [...new Set(findings.map(([, reason]) => reason))] };
+}

@@ -1,0 +1,216 @@
+import type { Knex } from "knex";
+import type { Database } from "../../platform/db.js";
+import type { CurrentUser, RequestContext } from "../../platform/context.js";
+import { errors } from "../../platform/errors.js";
+import type { JobQueue } from "../../platform/queue.js";
+import type { Logger } from "../../platform/logger.js";
+import { recordAudit } from "../audit/audit.repository.js";
+import { findTag } from "../tags/tags.repository.js";
+import { findTeam, setQueueFrozen } from "../teams/teams.repository.js";
+import { presentQuestion, requireModerator } from "./questions.access.js";
+import type { QuestionEvents } from "./questions.events.js";
+import type { QuestionLimits } from "./questions.limits.js";
+import {
+  addQuestionTag,
+  deleteQuestion,
+  findQuestion,
+  lockQuestion,
+  removeQuestionTag,
+  updateQuestion,
+  type LockedQuestion,
+  type QuestionRecord,
+} from "./questions.repository.js";
+import { loadVisibleQuestion, snapshot } from "./questions.service.js";
+import { normalizeBody } from "./questions.text.js";
+
+export interface ModerationServiceDeps {
+  db: Database;
+  events: QuestionEvents;
+  limits: QuestionLimits;
+  queue: JobQueue;
+  logger: Logger;
+}
+
+/**
+ * What moderators of a team (and admins) do to its questions (CONTRACT §3): answer, pin, freeze,
+ * tag, approve, reject, and freeze the whole queue. Each change is audited in its transaction,
+ * decided on the row's locked state; events and the answered email follow the commit.
+ */
+export function createModerationService(deps: ModerationServiceDeps) {
+  const { db, events, limits, queue, logger } = deps;
+
+  async function reload(ctx: RequestContext, id: string): Promise<QuestionRecord> {
+    const question = await findQuestion(db, ctx.tenant.id, id, ctx.user?.id ?? null);
+    if (!question) throw errors.notFound("Question");
+    return question;
+  }
+
+  async function loadForModeration(ctx: RequestContext, id: string): Promise<{ question: QuestionRecord; user: CurrentUser }> {
+    const question = await loadVisibleQuestion(db, ctx, id);
+    return { question, user: requireModerator(ctx, question.teamId) };
+  }
+
+  /** Runs `change` in a transaction with the question row locked; returns what `change` returns. */
+  function withLockedQuestion<T>(ctx: RequestContext, id: string, change: (trx: Knex.Transaction, locked: LockedQuestion) => Promise<T>): Promise<T> {
+    return db.transaction(async (trx) => {
+      const locked = await lockQuestion(trx, ctx.tenant.id, id);
+      if (!locked) throw errors.notFound("Question");
+      return change(trx, locked);
+    });
+  }
+
+  async function answer(ctx: RequestContext, id: string, responseText: string) {
+    const { question, user } = await loadForModeration(ctx, id);
+    if (question.isFrozen) throw errors.conflict("QUESTION_FROZEN", "This question is frozen: it takes no answer.");
+    await limits.answers(ctx);
+    const previousStatus = await withLockedQuestion(ctx, id, async (trx, locked) => {
+      if (locked.isFrozen) throw errors.conflict("QUESTION_FROZEN", "This question is frozen: it takes no answer.");
+      await updateQuestion(trx, ctx.tenant.id, id, { status: "ANSWERED", response_text: responseText, responder_id: user.id, responded_at: new Date() });
+      await recordAudit(trx, ctx, {
+        action: "question.answer",
+        entityType: "question",
+        entityId: id,
+        before: { status: locked.status, responseText: question.responseText },
+        after: { status: "ANSWERED", responseText },
+        metadata: { edit: locked.status === "ANSWERED" },
+      });
+      return locked.status;
+    });
+    const answered = await reload(ctx, id);
+    // Answering a question still in review publishes it: clients learn of it first.
+    if (previousStatus === "UNDER_REVIEW") await events.created(answered);
+    await events.answered(answered);
+    if (previousStatus !== "ANSWERED") await notifyAuthor(ctx, answered, user.id);
+    return presentQuestion(answered, ctx.user);
+  }
+
+  /** SPEC: the answered email goes to the author (a signed-in user, so never a visitor) when notifications are on. */
+  async function notifyAuthor(ctx: RequestContext, question: QuestionRecord, responderId: string): Promise<void> {
+    if (!ctx.settings.features.enableEmailNotifications || !question.authorId || question.authorId === responderId) return;
+    try {
+      await queue.add("question-answered", { tenantId: ctx.tenant.id, questionId: question.id, recipientUserId: question.authorId });
+    } catch (error) {
+      logger.error({ err: { message: (error as Error).message }, questionId: question.id, requestId: ctx.requestId }, "answered email not queued");
+    }
+  }
+
+  async function pin(ctx: RequestContext, id: string, pinned: boolean) {
+    await loadForModeration(ctx, id);
+    const changed = await withLockedQuestion(ctx, id, async (trx, locked) => {
+      if (locked.isPinned === pinned) return false;
+      await updateQuestion(trx, ctx.tenant.id, id, { is_pinned: pinned, pinned_at: pinned ? new Date() : null });
+      await recordAudit(trx, ctx, { action: "question.pin", entityType: "question", entityId: id, before: { isPinned: locked.isPinned }, after: { isPinned: pinned } });
+      return true;
+    });
+    const question = await reload(ctx, id);
+    if (changed) await events.pinned(question);
+    return presentQuestion(question, ctx.user);
+  }
+
+  async function freezeQuestion(ctx: RequestContext, id: string, frozen: boolean) {
+    await loadForModeration(ctx, id);
+    const changed = await withLockedQuestion(ctx, id, async (trx, locked) => {
+      if (locked.isFrozen === frozen) return false;
+      await updateQuestion(trx, ctx.tenant.id, id, { is_frozen: frozen });
+      await recordAudit(trx, ctx, {
+        action: "question.freeze",
+        entityType: "question",
+        entityId: id,
+        before: { isFrozen: locked.isFrozen },
+        after: { isFrozen: frozen },
+        metadata: { scope: "question" },
+      });
+      return true;
+    });
+    const question = await reload(ctx, id);
+    if (changed) await events.questionFrozen(question);
+    return presentQuestion(question, ctx.user);
+  }
+
+  async function freezeQueue(ctx: RequestContext, teamId: string, frozen: boolean) {
+    const team = await findTeam(db, ctx.tenant.id, teamId);
+    if (!team) throw errors.notFound("Team");
+    requireModerator(ctx, teamId);
+    if (team.queueFrozen === frozen) return team;
+    const updated = await db.transaction(async (trx) => {
+      const result = await setQueueFrozen(trx, ctx.tenant.id, teamId, frozen);
+      if (!result) throw errors.notFound("Team");
+      await recordAudit(trx, ctx, {
+        action: "question.freeze",
+        entityType: "team",
+        entityId: teamId,
+        before: { queueFrozen: team.queueFrozen },
+        after: { queueFrozen: frozen },
+        metadata: { scope: "queue" },
+      });
+      return result;
+    });
+    await events.queueFrozen(ctx.tenant.id, teamId, frozen);
+    return updated;
+  }
+
+  async function setTag(ctx: RequestContext, id: string, tagId: string, add: boolean) {
+    await loadForModeration(ctx, id);
+    const tag = await findTag(db, ctx.tenant.id, tagId);
+    if (!tag) throw errors.notFound("Tag");
+    const changed = await withLockedQuestion(ctx, id, async (trx) => {
+      const done = add ? await addQuestionTag(trx, ctx.tenant.id, id, tagId) : await removeQuestionTag(trx, ctx.tenant.id, id, tagId);
+      if (done) {
+        await recordAudit(trx, ctx, { action: add ? "tag.add" : "tag.remove", entityType: "question", entityId: id, metadata: { tagId, tagName: tag.name } });
+      }
+      return done;
+    });
+    const question = await reload(ctx, id);
+    if (changed) await (add ? events.tagged(question, tag) : events.untagged(question, tagId));
+    return presentQuestion(question, ctx.user);
+  }
+
+  async function approve(ctx: RequestContext, id: string, editedBody?: string) {
+    const { question } = await loadForModeration(ctx, id);
+    const body = editedBody === undefined ? question.body : normalizeBody(editedBody, ctx.settings);
+    await withLockedQuestion(ctx, id, async (trx, locked) => {
+      if (locked.status !== "UNDER_REVIEW") throw errors.conflict("NOT_UNDER_REVIEW", "Only a question waiting for review can be approved.");
+      await updateQuestion(trx, ctx.tenant.id, id, { status: "OPEN", body });
+      await recordAudit(trx, ctx, {
+        action: "question.approve",
+        entityType: "question",
+        entityId: id,
+        // The original text stays here when a moderator edits while approving (SPEC).
+        before: { body: question.body, status: locked.status },
+        after: { body, status: "OPEN" },
+        metadata: { edited: body !== question.body, ...(question.moderation ?? {}) },
+      });
+    });
+    const approved = await reload(ctx, id);
+    await events.created(approved);
+    return presentQuestion(approved, ctx.user);
+  }
+
+  async function reject(ctx: RequestContext, id: string, reason?: string): Promise<void> {
+    const { question } = await loadForModeration(ctx, id);
+    await withLockedQuestion(ctx, id, async (trx, locked) => {
+      if (locked.status !== "UNDER_REVIEW") throw errors.conflict("NOT_UNDER_REVIEW", "Only a question waiting for review can be rejected.");
+      await deleteQuestion(trx, ctx.tenant.id, id);
+      await recordAudit(trx, ctx, {
+        action: "question.reject",
+        entityType: "question",
+        entityId: id,
+        before: snapshot(question),
+        metadata: { ...(reason ? { reason } : {}), ...(question.moderation ?? {}) },
+      });
+    });
+  }
+
+  return {
+    answer,
+    pin,
+    freezeQuestion,
+    freezeQueue,
+    tag: (ctx: RequestContext, id: string, tagId: string) => setTag(ctx, id, tagId, true),
+    untag: (ctx: RequestContext, id: string, tagId: string) => setTag(ctx, id, tagId, false),
+    approve,
+    reject,
+  };
+}
+
+export type ModerationService = ReturnType<typeof createModerationService>;

@@ -1,0 +1,72 @@
+import type { EventBus } from "../../platform/events.js";
+import type { Logger } from "../../platform/logger.js";
+import type { QuestionRecord } from "./questions.repository.js";
+
+/**
+ * The live events of the Q&A queue (CONTRACT §4), published after the change committed.
+ * Nothing of an UNDER_REVIEW question goes out, and no payload carries an author.
+ * Beyond SPEC's list, `question:updated` (a visible question's text changed) and
+ * `question:deleted` (a visible question is gone) let live boards stay in step.
+ */
+export function createQuestionEvents(bus: EventBus, logger: Logger) {
+  async function emit(tenantId: string, type: string, data: Record<string, unknown>): Promise<void> {
+    try {
+      await bus.publish({ type, tenantId, data });
+    } catch (error) {
+      // The change is committed; a lost live event only means clients refresh a bit later.
+      logger.warn({ err: { message: (error as Error).message }, tenantId, eventType: type }, "live event not published");
+    }
+  }
+
+  const visible = (question: Pick<QuestionRecord, "status">) => question.status !== "UNDER_REVIEW";
+
+  return {
+    async created(question: QuestionRecord) {
+      if (!visible(question)) return;
+      await emit(question.tenantId, "question:created", {
+        id: question.id,
+        body: question.body,
+        teamId: question.teamId,
+        status: question.status,
+        upvoteCount: question.upvoteCount,
+        submittedAt: question.submittedAt,
+      });
+    },
+    async updated(question: QuestionRecord) {
+      if (!visible(question)) return;
+      await emit(question.tenantId, "question:updated", { id: question.id, body: question.body, teamId: question.teamId });
+    },
+    async deleted(question: QuestionRecord) {
+      if (!visible(question)) return;
+      await emit(question.tenantId, "question:deleted", { id: question.id, teamId: question.teamId });
+    },
+    async upvoted(question: QuestionRecord, upvoteCount: number) {
+      if (!visible(question)) return;
+      await emit(question.tenantId, "question:upvoted", { questionId: question.id, upvoteCount });
+    },
+    async answered(question: QuestionRecord) {
+      await emit(question.tenantId, "question:answered", { id: question.id, status: question.status, responseText: question.responseText });
+    },
+    async tagged(question: QuestionRecord, tag: { id: string; name: string; color: string }) {
+      if (!visible(question)) return;
+      await emit(question.tenantId, "question:tagged", { questionId: question.id, tag: { id: tag.id, name: tag.name, color: tag.color } });
+    },
+    async untagged(question: QuestionRecord, tagId: string) {
+      if (!visible(question)) return;
+      await emit(question.tenantId, "question:untagged", { questionId: question.id, tagId });
+    },
+    async pinned(question: QuestionRecord) {
+      if (!visible(question)) return;
+      await emit(question.tenantId, "question:pinned", { id: question.id, isPinned: question.isPinned });
+    },
+    async questionFrozen(question: QuestionRecord) {
+      if (!visible(question)) return;
+      await emit(question.tenantId, "question:frozen", { scope: "question", id: question.id, isFrozen: question.isFrozen });
+    },
+    async queueFrozen(tenantId: string, teamId: string, frozen: boolean) {
+      await emit(tenantId, "question:frozen", { scope: "queue", teamId, frozen });
+    },
+  };
+}
+
+export type QuestionEvents = ReturnType<typeof createQuestionEvents>;

@@ -1,0 +1,274 @@
+import type { Knex } from "knex";
+import type { Executor } from "../../platform/db.js";
+import type { QuestionStatus } from "./questions.schemas.js";
+
+export interface QuestionRecord {
+  id: string;
+  tenantId: string;
+  teamId: string;
+  authorId: string | null;
+  authorName: string | null;
+  isAnonymous: boolean;
+  body: string;
+  status: QuestionStatus;
+  upvoteCount: number;
+  isPinned: boolean;
+  isFrozen: boolean;
+  responseText: string | null;
+  responderId: string | null;
+  responderName: string | null;
+  respondedAt: string | null;
+  moderation: { reasons: string[]; confidence: "low" | "medium" | "high" } | null;
+  submittedAt: string;
+  tags: Array<{ id: string; name: string; color: string }>;
+  hasUpvoted: boolean;
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+const parseJson = <T>(value: unknown): T => (typeof value === "string" ? (JSON.parse(value) as T) : (value as T));
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function toQuestionRecord(row: any): QuestionRecord {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    teamId: row.team_id,
+    authorId: row.author_id ?? null,
+    authorName: row.author_name ?? null,
+    isAnonymous: Boolean(row.is_anonymous),
+    body: row.body,
+    status: row.status,
+    upvoteCount: Number(row.upvote_count),
+    isPinned: Boolean(row.is_pinned),
+    isFrozen: Boolean(row.is_frozen),
+    responseText: row.response_text ?? null,
+    responderId: row.responder_id ?? null,
+    responderName: row.responder_name ?? null,
+    respondedAt: iso(row.responded_at ?? null),
+    moderation: row.moderation ? parseJson(row.moderation) : null,
+    submittedAt: iso(row.submitted_at) as string,
+    tags: parseJson(row.tags ?? "[]"),
+    hasUpvoted: Boolean(row.has_upvoted),
+  };
+}
+
+/** The question columns plus author and responder names, tags and the viewer's upvote, in one query. */
+function selectQuestions(db: Executor, viewerId: string | null): Knex.QueryBuilder {
+  return db("questions as q")
+    .leftJoin("users as a", function joinAuthor() {
+      this.on("a.tenant_id", "q.tenant_id").andOn("a.id", "q.author_id");
+    })
+    .leftJoin("users as r", function joinResponder() {
+      this.on("r.tenant_id", "q.tenant_id").andOn("r.id", "q.responder_id");
+    })
+    .select(
+      "q.id",
+      "q.tenant_id",
+      "q.team_id",
+      "q.author_id",
+      "q.is_anonymous",
+      "q.body",
+      "q.status",
+      "q.upvote_count",
+      "q.is_pinned",
+      "q.is_frozen",
+      "q.response_text",
+      "q.responder_id",
+      "q.responded_at",
+      "q.moderation",
+      "q.submitted_at",
+      "a.name as author_name",
+      "r.name as responder_name",
+      db.raw(
+        `coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.name)
+           from question_tags qt join tags t on t.tenant_id = qt.tenant_id and t.id = qt.tag_id
+           where qt.tenant_id = q.tenant_id and qt.question_id = q.id), '[]'::json) as tags`,
+      ),
+      viewerId
+        ? db.raw("exists (select 1 from upvotes u where u.question_id = q.id and u.user_id = ?) as has_upvoted", [viewerId])
+        : db.raw("false as has_upvoted"),
+    );
+}
+
+export async function findQuestion(db: Executor, tenantId: string, id: string, viewerId: string | null): Promise<QuestionRecord | null> {
+  const row = await selectQuestions(db, viewerId).where({ "q.tenant_id": tenantId, "q.id": id }).first();
+  return row ? toQuestionRecord(row) : null;
+}
+
+export interface LockedQuestion {
+  status: QuestionStatus;
+  teamId: string;
+  isPinned: boolean;
+  isFrozen: boolean;
+}
+
+/** Locks the question row for a change in this transaction and returns its current state. */
+export async function lockQuestion(trx: Knex.Transaction, tenantId: string, id: string): Promise<LockedQuestion | null> {
+  const row = await trx("questions").where({ tenant_id: tenantId, id }).forUpdate().first("status", "team_id", "is_pinned", "is_frozen");
+  return row ? { status: row.status, teamId: row.team_id, isPinned: Boolean(row.is_pinned), isFrozen: Boolean(row.is_frozen) } : null;
+}
+
+/**
+ * Which UNDER_REVIEW questions the viewer may see (CONTRACT §2): all for admins, their teams'
+ * for moderators, and their own.
+ */
+export interface ReviewVisibility {
+  allTeams: boolean;
+  teamIds: string[];
+  authorId: string | null;
+}
+
+export interface QuestionFilter {
+  tenantId: string;
+  viewerId: string | null;
+  teamId?: string;
+  statuses: QuestionStatus[];
+  review: ReviewVisibility;
+  /** A to_tsquery text built by toPrefixQuery (never raw user input). */
+  tsquery?: string;
+  tagId?: string;
+  pinned?: boolean;
+  sort: "top" | "new" | "relevance";
+  limit: number;
+  offset: number;
+}
+
+function applyFilter(query: Knex.QueryBuilder, filter: QuestionFilter): Knex.QueryBuilder {
+  query.where("q.tenant_id", filter.tenantId).whereIn("q.status", filter.statuses);
+  if (filter.teamId) query.where("q.team_id", filter.teamId);
+  if (filter.statuses.includes("UNDER_REVIEW") && !filter.review.allTeams) {
+    const { teamIds, authorId } = filter.review;
+    query.where((visible) => {
+      visible.whereNot("q.status", "UNDER_REVIEW");
+      if (teamIds.length) visible.orWhereIn("q.team_id", teamIds);
+      if (authorId) visible.orWhere("q.author_id", authorId);
+    });
+  }
+  if (filter.pinned !== undefined) query.where("q.is_pinned", filter.pinned);
+  if (filter.tagId) {
+    query.whereExists((tagged) =>
+      tagged
+        .select(query.client.raw("1"))
+        .from("question_tags as ft")
+        .whereRaw("ft.tenant_id = q.tenant_id and ft.question_id = q.id")
+        .where("ft.tag_id", filter.tagId as string),
+    );
+  }
+  if (filter.tsquery !== undefined) query.whereRaw("q.search @@ to_tsquery('english', ?)", [filter.tsquery]);
+  return query;
+}
+
+export async function listQuestions(db: Executor, filter: QuestionFilter): Promise<{ items: QuestionRecord[]; total: number }> {
+  const page = applyFilter(selectQuestions(db, filter.viewerId), filter);
+  if (filter.sort === "relevance" && filter.tsquery !== undefined) {
+    page.orderByRaw("ts_rank(q.search, to_tsquery('english', ?)) desc, q.upvote_count desc, q.submitted_at asc, q.id asc", [filter.tsquery]);
+  } else if (filter.sort === "new") {
+    page.orderBy([{ column: "q.submitted_at", order: "desc" }, { column: "q.id", order: "desc" }]);
+  } else {
+    page.orderByRaw("q.is_pinned desc, q.upvote_count desc, q.submitted_at asc, q.id asc");
+  }
+  page.limit(filter.limit).offset(filter.offset);
+  const counted = applyFilter(db("questions as q").select(db.raw("count(*)::int as total")), filter).first();
+  const [rows, count] = await Promise.all([page, counted]);
+  return { items: rows.map(toQuestionRecord), total: Number(count?.total ?? 0) };
+}
+
+/**
+ * Turns anything a user types into a safe prefix query: only runs of letters and digits survive
+ * (so no tsquery operator or quote can reach PostgreSQL), each becomes a stemmed prefix term
+ * (`'deploying':*` finds "deployment"; `'depl':*` finds both), all of them required.
+ * Returns null when nothing searchable is left.
+ */
+export function toPrefixQuery(text: string, maxTerms = 32): string | null {
+  const terms = (text.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, maxTerms).map((term) => term.slice(0, 64).toLowerCase());
+  if (terms.length === 0) return null;
+  return [...new Set(terms)].map((term) => `'${term}':*`).join(" & ");
+}
+
+export interface NewQuestion {
+  tenantId: string;
+  teamId: string;
+  authorId: string | null;
+  isAnonymous: boolean;
+  body: string;
+  status: QuestionStatus;
+  moderation: QuestionRecord["moderation"];
+}
+
+export async function insertQuestion(db: Executor, input: NewQuestion): Promise<string> {
+  const [row] = await db("questions")
+    .insert({
+      tenant_id: input.tenantId,
+      team_id: input.teamId,
+      author_id: input.authorId,
+      is_anonymous: input.isAnonymous,
+      body: input.body,
+      status: input.status,
+      moderation: input.moderation ? JSON.stringify(input.moderation) : null,
+    })
+    .returning("id");
+  return row.id as string;
+}
+
+export type QuestionChanges = Partial<{
+  body: string;
+  status: QuestionStatus;
+  is_pinned: boolean;
+  pinned_at: Date | null;
+  is_frozen: boolean;
+  response_text: string;
+  responder_id: string;
+  responded_at: Date;
+  moderation: null;
+}>;
+
+export async function updateQuestion(db: Executor, tenantId: string, id: string, changes: QuestionChanges): Promise<void> {
+  await db("questions").where({ tenant_id: tenantId, id }).update({ ...changes, updated_at: db.fn.now() });
+}
+
+export async function deleteQuestion(db: Executor, tenantId: string, id: string): Promise<void> {
+  await db("questions").where({ tenant_id: tenantId, id }).delete();
+}
+
+/**
+ * Adds the user's upvote once: the unique (question, user) key makes a repeat a no-op, and the
+ * counter moves only when a row was really inserted, so concurrent requests count exactly.
+ */
+export async function addUpvote(trx: Executor, tenantId: string, questionId: string, userId: string): Promise<{ changed: boolean; upvoteCount: number }> {
+  const inserted = await trx.raw(
+    "insert into upvotes (tenant_id, question_id, user_id) values (?, ?, ?) on conflict (question_id, user_id) do nothing returning 1 as added",
+    [tenantId, questionId, userId],
+  );
+  return adjustCount(trx, tenantId, questionId, inserted.rows.length > 0 ? 1 : 0);
+}
+
+export async function removeUpvote(trx: Executor, tenantId: string, questionId: string, userId: string): Promise<{ changed: boolean; upvoteCount: number }> {
+  const removed = await trx("upvotes").where({ tenant_id: tenantId, question_id: questionId, user_id: userId }).delete();
+  return adjustCount(trx, tenantId, questionId, removed > 0 ? -1 : 0);
+}
+
+async function adjustCount(trx: Executor, tenantId: string, questionId: string, delta: number) {
+  if (delta === 0) {
+    const row = await trx("questions").where({ tenant_id: tenantId, id: questionId }).first("upvote_count");
+    return { changed: false, upvoteCount: Number(row?.upvote_count ?? 0) };
+  }
+  const [row] = await trx("questions")
+    .where({ tenant_id: tenantId, id: questionId })
+    .increment("upvote_count", delta)
+    .returning("upvote_count");
+  return { changed: true, upvoteCount: Number(row.upvote_count) };
+}
+
+/** True when the tag was not on the question yet. */
+export async function addQuestionTag(db: Executor, tenantId: string, questionId: string, tagId: string): Promise<boolean> {
+  const inserted = await db.raw(
+    "insert into question_tags (tenant_id, question_id, tag_id) values (?, ?, ?) on conflict do nothing returning 1 as added",
+    [tenantId, questionId, tagId],
+  );
+  return inserted.rows.length > 0;
+}
+
+/** True when the tag was on the question. */
+export async function removeQuestionTag(db: Executor, tenantId: string, questionId: string, tagId: string): Promise<boolean> {
+  return (await db("question_tags").where({ tenant_id: tenantId, question_id: questionId, tag_id: tagId }).delete()) > 0;
+}

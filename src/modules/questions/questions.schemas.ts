@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { tagSchema } from "../tags/tags.schemas.js";
+
+export const QUESTION_STATUSES = ["OPEN", "UNDER_REVIEW", "ANSWERED"] as const;
+export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
+
+export const LIST_LIMIT_DEFAULT = 50;
+export const LIST_LIMIT_MAX = 200;
+/** Longest search text accepted; only its first SEARCH_MAX_TERMS words are used. */
+export const SEARCH_MAX_LENGTH = 2000;
+export const ANSWER_MAX_LENGTH = 10_000;
+/** Hard ceiling for a question body, whatever the tenant's maxLength (the settings schema allows up to this). */
+export const BODY_HARD_MAX = 10_000;
+
+export const questionIdParams = z.object({ id: z.uuid() });
+export const questionTagParams = z.object({ id: z.uuid(), tagId: z.uuid() });
+export const teamIdParams = z.object({ teamId: z.uuid() });
+
+const booleanQuery = z.enum(["true", "false"]).transform((value) => value === "true");
+
+/** `status` takes one status or a comma-separated list. */
+const statusQuery = z
+  .string()
+  .transform((value) => value.split(",").map((part) => part.trim().toUpperCase()))
+  .pipe(z.array(z.enum(QUESTION_STATUSES)).min(1).max(3));
+
+export const listQuestionsQuery = z
+  .object({
+    teamId: z.uuid().optional(),
+    team: z.string().trim().min(1).max(100).optional(),
+    status: statusQuery.optional(),
+    search: z.string().max(SEARCH_MAX_LENGTH).optional(),
+    tag: z.uuid().optional(),
+    pinned: booleanQuery.optional(),
+    sort: z.enum(["top", "new", "relevance"]).optional(),
+    limit: z.coerce.number().int().min(1).optional(),
+    offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  })
+  .transform((query) => ({
+    ...query,
+    search: query.search?.trim() || undefined,
+    limit: Math.min(query.limit ?? LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX),
+    offset: query.offset ?? 0,
+  }));
+export type ListQuestionsQuery = z.output<typeof listQuestionsQuery>;
+
+/** Bounds from tenant settings are checked by the service (CONTRACT §8: code points after trimming). */
+export const submitQuestionBody = z.strictObject({
+  body: z.string().max(BODY_HARD_MAX * 4),
+  teamId: z.uuid(),
+  anonymous: z.boolean().optional(),
+});
+
+export const editQuestionBody = z.strictObject({ body: z.string().max(BODY_HARD_MAX * 4) });
+export const answerBody = z.strictObject({
+  responseText: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .refine((text) => [...text].length <= ANSWER_MAX_LENGTH, `must be at most ${ANSWER_MAX_LENGTH} characters`),
+});
+export const pinBody = z.strictObject({ pinned: z.boolean() });
+export const freezeBody = z.strictObject({ frozen: z.boolean() });
+export const tagQuestionBody = z.strictObject({ tagId: z.uuid() });
+export const approveBody = z.strictObject({ body: z.string().max(BODY_HARD_MAX * 4).optional() }).optional();
+export const rejectBody = z.strictObject({ reason: z.string().trim().max(500).optional() }).optional();
+
+const personSchema = z.object({ id: z.uuid(), name: z.string() });
+
+export const questionSchema = z.object({
+  id: z.uuid(),
+  body: z.string(),
+  teamId: z.uuid(),
+  status: z.enum(QUESTION_STATUSES),
+  upvoteCount: z.number().int(),
+  submittedAt: z.string(),
+  responseText: z.string().nullable(),
+  respondedAt: z.string().nullable(),
+  responder: personSchema.nullable(),
+  author: personSchema.nullable().describe("null for anonymous questions, except for their author"),
+  isAnonymous: z.boolean(),
+  tags: z.array(tagSchema.pick({ id: true, name: true, color: true })),
+  isPinned: z.boolean(),
+  isFrozen: z.boolean(),
+  hasUpvoted: z.boolean(),
+  moderation: z
+    .object({ reasons: z.array(z.string()), confidence: z.enum(["low", "medium", "high"]) })
+    .nullable()
+    .describe("Why the content check flagged it; shown to the team's moderators and admins only"),
+});
+export type QuestionView = z.infer<typeof questionSchema>;
+
+export const questionPageSchema = z.object({
+  items: z.array(questionSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+
+export const upvoteResultSchema = z.object({ questionId: z.uuid(), upvoteCount: z.number().int(), hasUpvoted: z.boolean() });

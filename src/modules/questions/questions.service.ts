@@ -1,0 +1,235 @@
+import type { Database } from "../../platform/db.js";
+import type { RequestContext } from "../../platform/context.js";
+import { AppError, errors } from "../../platform/errors.js";
+import { recordAudit } from "../audit/audit.repository.js";
+import { checkContent } from "../moderation/content-check.js";
+import { findTag } from "../tags/tags.repository.js";
+import { findTeam, findTeamBySlug } from "../teams/teams.repository.js";
+import { auditUserId, canModerate, canSee, presentQuestion, requireAuthorOrModerator, reviewVisibility } from "./questions.access.js";
+import type { QuestionEvents } from "./questions.events.js";
+import type { QuestionLimits } from "./questions.limits.js";
+import { normalizeBody } from "./questions.text.js";
+import {
+  addUpvote,
+  deleteQuestion,
+  findQuestion,
+  insertQuestion,
+  listQuestions,
+  removeUpvote,
+  toPrefixQuery,
+  updateQuestion,
+  type QuestionRecord,
+} from "./questions.repository.js";
+import type { ListQuestionsQuery, QuestionStatus } from "./questions.schemas.js";
+
+export interface QuestionServiceDeps {
+  db: Database;
+  events: QuestionEvents;
+  limits: QuestionLimits;
+}
+
+/** What a question looked like, for audit before/after. */
+export function snapshot(question: Pick<QuestionRecord, "body" | "teamId" | "status" | "isAnonymous" | "upvoteCount" | "responseText">) {
+  return {
+    body: question.body,
+    teamId: question.teamId,
+    status: question.status,
+    isAnonymous: question.isAnonymous,
+    upvoteCount: question.upvoteCount,
+    responseText: question.responseText,
+  };
+}
+
+/** Loads a question the caller may see; anything else (another tenant's too) is 404. */
+export async function loadVisibleQuestion(db: Database, ctx: RequestContext, id: string): Promise<QuestionRecord> {
+  const question = await findQuestion(db, ctx.tenant.id, id, ctx.user?.id ?? null);
+  if (!question || !canSee(ctx.user, question)) throw errors.notFound("Question");
+  return question;
+}
+
+export function createQuestionService(deps: QuestionServiceDeps) {
+  const { db, events, limits } = deps;
+
+  async function reload(ctx: RequestContext, id: string): Promise<QuestionRecord> {
+    const question = await findQuestion(db, ctx.tenant.id, id, ctx.user?.id ?? null);
+    if (!question) throw errors.notFound("Question");
+    return question;
+  }
+
+  async function submit(ctx: RequestContext, input: { body: string; teamId: string; anonymous?: boolean }) {
+    const anonymous = ctx.user ? Boolean(input.anonymous) : true;
+    if (ctx.user && anonymous && !ctx.settings.features.allowAnonymousQuestions) {
+      throw errors.forbidden("Anonymous questions are turned off for this organisation.");
+    }
+    const body = normalizeBody(input.body, ctx.settings);
+    await limits.questions(ctx);
+    const team = await findTeam(db, ctx.tenant.id, input.teamId);
+    if (!team) throw errors.notFound("Team");
+    if (team.queueFrozen) throw errors.conflict("QUEUE_FROZEN", "This team's question queue is frozen: no new questions are accepted.");
+
+    const verdict = checkContent(body);
+    const actorId = ctx.user && !anonymous ? ctx.user.id : null;
+    if (verdict.confidence === "high") {
+      await recordAudit(db, ctx, {
+        action: "question.auto_reject",
+        entityType: "question",
+        userId: actorId,
+        after: { body, teamId: team.id, isAnonymous: anonymous },
+        metadata: { reasons: verdict.reasons, confidence: verdict.confidence },
+      });
+      throw new AppError("CONTENT_REJECTED", 422, "This question was rejected by the content check.", verdict.reasons);
+    }
+
+    const status: QuestionStatus = verdict.flagged || ctx.settings.features.requireQuestionApproval ? "UNDER_REVIEW" : "OPEN";
+    const moderation = verdict.flagged && verdict.confidence ? { reasons: verdict.reasons, confidence: verdict.confidence } : null;
+    const id = await db.transaction(async (trx) => {
+      const questionId = await insertQuestion(trx, {
+        tenantId: ctx.tenant.id,
+        teamId: team.id,
+        authorId: ctx.user?.id ?? null,
+        isAnonymous: anonymous,
+        body,
+        status,
+        moderation,
+      });
+      const after = { body, teamId: team.id, status, isAnonymous: anonymous, upvoteCount: 0, responseText: null };
+      await recordAudit(trx, ctx, { action: "question.create", entityType: "question", entityId: questionId, userId: actorId, after });
+      if (moderation) {
+        await recordAudit(trx, ctx, {
+          action: "question.moderation.flagged",
+          entityType: "question",
+          entityId: questionId,
+          userId: actorId,
+          after,
+          metadata: moderation,
+        });
+      }
+      return questionId;
+    });
+    const question = await reload(ctx, id);
+    await events.created(question);
+    return presentQuestion(question, ctx.user);
+  }
+
+  async function list(ctx: RequestContext, query: ListQuestionsQuery) {
+    let teamId = query.teamId;
+    if (query.team) {
+      const team = await findTeamBySlug(db, ctx.tenant.id, query.team);
+      if (!team || (teamId && teamId !== team.id)) throw errors.notFound("Team");
+      teamId = team.id;
+    } else if (teamId && !(await findTeam(db, ctx.tenant.id, teamId))) {
+      throw errors.notFound("Team");
+    }
+    if (query.tag && !(await findTag(db, ctx.tenant.id, query.tag))) throw errors.notFound("Tag");
+
+    const page = { limit: query.limit, offset: query.offset };
+    let tsquery: string | undefined;
+    if (query.search !== undefined) {
+      await limits.search(ctx);
+      const built = toPrefixQuery(query.search);
+      if (built === null) return { items: [], total: 0, ...page };
+      tsquery = built;
+    }
+    const sort = query.sort === "relevance" && !tsquery ? "top" : (query.sort ?? (tsquery ? "relevance" : "top"));
+    const result = await listQuestions(db, {
+      tenantId: ctx.tenant.id,
+      viewerId: ctx.user?.id ?? null,
+      teamId,
+      statuses: query.status ?? ["OPEN", "ANSWERED"],
+      review: reviewVisibility(ctx.user),
+      tsquery,
+      tagId: query.tag,
+      pinned: query.pinned,
+      sort,
+      ...page,
+    });
+    return { items: result.items.map((question) => presentQuestion(question, ctx.user)), total: result.total, ...page };
+  }
+
+  async function get(ctx: RequestContext, id: string) {
+    return presentQuestion(await loadVisibleQuestion(db, ctx, id), ctx.user);
+  }
+
+  async function edit(ctx: RequestContext, id: string, input: { body: string }) {
+    const question = await loadVisibleQuestion(db, ctx, id);
+    const user = requireAuthorOrModerator(ctx, question);
+    const moderator = canModerate(user, question.teamId);
+    const body = normalizeBody(input.body, ctx.settings);
+    if (!moderator) {
+      if (question.isFrozen) throw errors.conflict("QUESTION_FROZEN", "This question is frozen.");
+      if (question.status === "ANSWERED") throw errors.conflict("ALREADY_ANSWERED", "An answered question can no longer be edited by its author.");
+      const verdict = checkContent(body);
+      // An author's edit is not queued again: they are asked to rephrase instead.
+      if (verdict.flagged) throw new AppError("CONTENT_REJECTED", 422, "This edit was rejected by the content check.", verdict.reasons);
+    }
+    if (body === question.body) return presentQuestion(question, ctx.user);
+    await db.transaction(async (trx) => {
+      await updateQuestion(trx, ctx.tenant.id, id, { body });
+      await recordAudit(trx, ctx, {
+        action: "question.update",
+        entityType: "question",
+        entityId: id,
+        userId: auditUserId(ctx, question),
+        before: { body: question.body },
+        after: { body },
+      });
+    });
+    const updated = await reload(ctx, id);
+    await events.updated(updated);
+    return presentQuestion(updated, ctx.user);
+  }
+
+  async function remove(ctx: RequestContext, id: string): Promise<void> {
+    const question = await loadVisibleQuestion(db, ctx, id);
+    requireAuthorOrModerator(ctx, question);
+    await db.transaction(async (trx) => {
+      await deleteQuestion(trx, ctx.tenant.id, id);
+      await recordAudit(trx, ctx, {
+        action: "question.delete",
+        entityType: "question",
+        entityId: id,
+        userId: auditUserId(ctx, question),
+        before: snapshot(question),
+      });
+    });
+    await events.deleted(question);
+  }
+
+  async function setUpvote(ctx: RequestContext, id: string, upvote: boolean) {
+    const user = ctx.user;
+    if (!user) throw errors.unauthenticated();
+    const question = await loadVisibleQuestion(db, ctx, id);
+    if (question.status === "UNDER_REVIEW") throw errors.conflict("QUESTION_UNDER_REVIEW", "This question is waiting for moderation.");
+    if (question.isFrozen) throw errors.conflict("QUESTION_FROZEN", "This question is frozen: upvotes are closed.");
+    await limits.upvotes(ctx);
+    const result = await db.transaction(async (trx) => {
+      const outcome = upvote
+        ? await addUpvote(trx, ctx.tenant.id, id, user.id)
+        : await removeUpvote(trx, ctx.tenant.id, id, user.id);
+      if (outcome.changed) {
+        await recordAudit(trx, ctx, {
+          action: upvote ? "upvote.add" : "upvote.remove",
+          entityType: "question",
+          entityId: id,
+          before: { upvoteCount: outcome.upvoteCount + (upvote ? -1 : 1) },
+          after: { upvoteCount: outcome.upvoteCount },
+        });
+      }
+      return outcome;
+    });
+    if (result.changed) await events.upvoted(question, result.upvoteCount);
+    return { questionId: id, upvoteCount: result.upvoteCount, hasUpvoted: upvote };
+  }
+
+  return {
+    submit,
+    list,
+    get,
+    edit,
+    remove,
+    upvote: (ctx: RequestContext, id: string) => setUpvote(ctx, id, true),
+    removeUpvote: (ctx: RequestContext, id: string) => setUpvote(ctx, id, false),
+  };
+}
+
+export type QuestionService = ReturnType<typeof createQuestionService>;
