@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signIn, visitor, type ApiClient, type TestApp } from "./helpers/app.js";
+import { createTestApp, signIn, signInMany, visitor, type ApiClient, type TestApp } from "./helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
 
 const ORDINARY = "How will the new travel policy affect conference budgets next year?";
@@ -20,9 +20,8 @@ describe("questions: submit, read, edit, delete", () => {
     app = await createTestApp();
     t = await createTenantFixture(app.db);
     other = await createTenantFixture(app.db);
-    [admin, moderator, otherModerator, member, memberB, viewer] = await Promise.all(
-      ["admin", "moderator", "othermoderator", "member", "memberb", "viewer"].map((name) => signIn(app, t.tenant.slug, name)),
-    );
+    const clients = await signInMany(app, t.tenant.slug, ["admin", "moderator", "othermoderator", "member", "memberb", "viewer"]);
+    ({ admin, moderator, othermoderator: otherModerator, member, memberb: memberB, viewer } = clients);
   });
   afterAll(() => app.close());
 
@@ -175,7 +174,7 @@ describe("questions: submit, read, edit, delete", () => {
 
     beforeAll(async () => {
       fixture = await createTenantFixture(app.db, { settings: { features: { requireQuestionApproval: false } } });
-      const [m, mod, adm] = await Promise.all(["member", "moderator", "admin"].map((name) => signIn(app, fixture.tenant.slug, name)));
+      const { member: m, moderator: mod, admin: adm } = await signInMany(app, fixture.tenant.slug, ["member", "moderator", "admin"]);
       const ask = async (client: ApiClient, body: string, teamId = fixture.teams.a.id) => (await submit(client, { body, teamId }).expect(201)).body.id as string;
       ids = {
         first: await ask(m, "First question about the roadmap for next quarter"),
@@ -184,9 +183,8 @@ describe("questions: submit, read, edit, delete", () => {
         teamB: await ask(m, "A question for team beta about their launch", fixture.teams.b.id),
       };
       // Upvotes: second 2, third 1; first pinned; third answered.
-      const voters = await Promise.all(["admin", "moderator"].map((name) => signIn(app, fixture.tenant.slug, name)));
-      for (const voter of voters) await voter.post(`/questions/${ids.second}/upvote`).expect(200);
-      await voters[0]!.post(`/questions/${ids.third}/upvote`).expect(200);
+      for (const voter of [adm, mod]) await voter.post(`/questions/${ids.second}/upvote`).expect(200);
+      await adm.post(`/questions/${ids.third}/upvote`).expect(200);
       await mod.post(`/questions/${ids.first}/pin`, { pinned: true }).expect(200);
       await adm.post(`/questions/${ids.third}/answer`, { responseText: "We move in April." }).expect(200);
       // One question in review (approval turned on for it by editing settings directly).

@@ -146,3 +146,9 @@ export async function signIn(app: TestApp, tenantSlug: string, username: string,
 export function visitor(app: TestApp, headers: Record<string, string> = {}): ApiClient {
   return new ApiClient(request.agent(app.app), "", headers);
 }
+
+/** Signs in several demo users of one tenant at once: `const { admin, member } = await signInMany(app, slug, ["admin", "member"])`. */
+export async function signInMany<const N extends string>(app: TestApp, tenantSlug: string, usernames: readonly N[]): Promise<Record<N, ApiClient>> {
+  const clients = await Promise.all(usernames.map((username) => signIn(app, tenantSlug, username)));
+  return Object.fromEntries(usernames.map((username, index) => [username, clients[index]])) as Record<N, ApiClient>;
+}
