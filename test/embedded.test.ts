@@ -40,6 +40,22 @@ describe("embedded database (PGlite): the default start path", () => {
     await admin.post("/auth/logout").expect(200);
   });
 
+  it("runs the Q&A queue: submit, list, search, upvote once, answer, tag", async () => {
+    const member = await signIn(app, "acme", "alice");
+    const admin = await signIn(app, "acme", "admin");
+    const team = (await member.get("/teams").expect(200)).body[0];
+    const question = (await member.post("/questions", { body: "Are we deploying the new search service this week?", teamId: team.id }).expect(201)).body;
+    await Promise.all([admin.post(`/questions/${question.id}/upvote`), admin.post(`/questions/${question.id}/upvote`)]);
+    const found = await member.get(`/questions?search=${encodeURIComponent("deployment \"servic")}`).expect(200);
+    expect(found.body.items.map((item: { id: string }) => item.id)).toContain(question.id);
+    expect(found.body.items.find((item: { id: string }) => item.id === question.id).upvoteCount).toBe(1);
+    const tag = (await member.get("/tags").expect(200)).body[0];
+    await admin.post(`/questions/${question.id}/tags`, { tagId: tag.id }).expect(200);
+    const answered = await admin.post(`/questions/${question.id}/answer`, { responseText: "Yes, on Thursday." }).expect(200);
+    expect(answered.body).toMatchObject({ status: "ANSWERED", upvoteCount: 1, tags: [{ id: tag.id }] });
+    expect((await member.get(`/questions?team=${team.slug}`).expect(200)).body.total).toBeGreaterThan(1);
+  });
+
   it("the seed is idempotent: a second run changes nothing", async () => {
     const countAll = async () => {
       const tables = ["tenants", "users", "teams", "team_members", "tags", "questions", "upvotes", "pulse_questions", "pulse_invites", "pulse_responses", "pulse_runs"];
@@ -99,7 +115,8 @@ describe("embedded database (PGlite): the default start path", () => {
     } finally {
       await scratch.close();
     }
-  });
+    // A fresh PGlite plus every migration twice: seconds alone, much longer on a busy machine.
+  }, 120_000);
 
   it("every migration file is listed in migrations/index.ts, in order", () => {
     const folder = path.resolve(import.meta.dirname, "../migrations");

@@ -65,9 +65,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   let bus: EventBus = new InProcessEventBus();
   if (config.kv.url && kv) {
     const subscriber = createRedis(config.kv.url);
-    await connectRedis(subscriber);
     const redisBus = new RedisEventBus(kv, subscriber, config.kv.prefix);
-    await redisBus.start();
+    // An unreachable Redis (a test of that case) leaves the bus unsubscribed, as in production.
+    if (await connectRedis(subscriber)) await redisBus.start();
     bus = redisBus;
   }
   const queue = new InMemoryJobQueue();
@@ -102,11 +102,14 @@ export class ApiClient {
     private readonly headers: Record<string, string> = {},
     /** The session cookie ("qa.sid=..."), for clients outside supertest (SSE streams). */
     readonly cookie: string | null = null,
+    /** Send the cookie by hand: supertest's jar keeps a Secure cookie off plain-http test requests. */
+    private readonly sendCookieExplicitly = false,
   ) {}
 
   private with<T extends { set(name: string, value: string): T }>(req: T, write: boolean): T {
     let result = req;
     for (const [name, value] of Object.entries(this.headers)) result = result.set(name, value);
+    if (this.sendCookieExplicitly && this.cookie) result = result.set("cookie", this.cookie);
     return write ? result.set("x-csrf-token", this.csrfToken) : result;
   }
 
@@ -134,12 +137,15 @@ export async function signIn(app: TestApp, tenantSlug: string, username: string,
   for (const [name, value] of Object.entries(headers)) login = login.set(name, value);
   const response = await login;
   if (response.status !== 302) throw new Error(`demo sign-in as ${username}@${tenantSlug} failed: ${response.status} ${JSON.stringify(response.body)}`);
+  const setCookie = ([] as string[]).concat(response.headers["set-cookie"] ?? []);
+  const sessionCookie = setCookie.find((value) => value.startsWith("qa.sid="));
+  const cookie = sessionCookie?.split(";")[0] ?? null;
+  const secure = /;\s*Secure/i.test(sessionCookie ?? "");
   let csrf = agent.get("/auth/csrf");
   for (const [name, value] of Object.entries(headers)) csrf = csrf.set(name, value);
+  if (secure && cookie) csrf = csrf.set("cookie", cookie);
   const { body } = await csrf;
-  const setCookie = ([] as string[]).concat(response.headers["set-cookie"] ?? []);
-  const cookie = setCookie.find((value) => value.startsWith("qa.sid="))?.split(";")[0] ?? null;
-  return new ApiClient(agent, body.csrfToken, headers, cookie);
+  return new ApiClient(agent, body.csrfToken, headers, cookie, secure);
 }
 
 /** A visitor: no session yet; fetches a CSRF token only when asked to write. */
