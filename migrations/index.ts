@@ -6,6 +6,7 @@ import * as createQuestions from "./20261122000400_create_questions.js";
 import * as createAuditLogs from "./20261122000500_create_audit_logs.js";
 import * as createPulse from "./20261122000600_create_pulse.js";
 import * as createApiTokens from "./20261122000700_create_api_tokens.js";
+import * as addQuestionBoardOrderIndex from "./20261123030100_add_question_board_order_index.js";
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -25,4 +26,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ["20261122000500_create_audit_logs", createAuditLogs],
   ["20261122000600_create_pulse", createPulse],
   ["20261122000700_create_api_tokens", createApiTokens],
+  ["20261123030100_add_question_board_order_index", addQuestionBoardOrderIndex],
 ];
