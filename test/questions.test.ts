@@ -208,6 +208,7 @@ describe("questions: submit, read, edit, delete", () => {
       expect((await list(m, "team=beta").expect(200)).body.items.map((q: { id: string }) => q.id)).toEqual([ids.teamB]);
       expect((await list(m, "status=ANSWERED").expect(200)).body.items.map((q: { id: string }) => q.id)).toEqual([ids.third]);
       expect((await list(m, "status=open").expect(200)).body.total).toBe(3);
+      expect((await list(m, `status=OPEN&status=ANSWERED&teamId=${fixture.teams.a.id}`).expect(200)).body.total).toBe(3);
       expect((await list(m, "pinned=true").expect(200)).body.items.map((q: { id: string }) => q.id)).toEqual([ids.first]);
       const newest = await list(m, `teamId=${fixture.teams.a.id}&sort=new`).expect(200);
       expect(newest.body.items.map((q: { id: string }) => q.id)).toEqual([ids.third, ids.second, ids.first]);

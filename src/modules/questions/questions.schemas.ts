@@ -18,10 +18,10 @@ export const teamIdParams = z.object({ teamId: z.uuid() });
 
 const booleanQuery = z.enum(["true", "false"]).transform((value) => value === "true");
 
-/** `status` takes one status or a comma-separated list. */
+/** `status` takes one status, a comma-separated list, or the parameter repeated. */
 const statusQuery = z
-  .string()
-  .transform((value) => value.split(",").map((part) => part.trim().toUpperCase()))
+  .union([z.string(), z.array(z.string()).max(3)])
+  .transform((value) => [value].flat().join(",").split(",").map((part) => part.trim().toUpperCase()))
   .pipe(z.array(z.enum(QUESTION_STATUSES)).min(1).max(3));
 
 export const listQuestionsQuery = z
