@@ -3,11 +3,15 @@ import { destroySession, SESSION_COOKIE } from "../../platform/http/session.js";
 import { issueCsrfToken } from "../../platform/http/csrf.js";
 import { errors } from "../../platform/errors.js";
 import type { Config } from "../../config.js";
+import { requestContext } from "../../platform/http/route.js";
+import type { TenantDirectory } from "../tenants/tenant-directory.js";
+import { renderSignInError, signInStep } from "./auth.pages.js";
 import type { AuthService } from "./auth.service.js";
+import { attemptTenantId } from "./oauth.routes.js";
 import { authModesSchema, csrfSchema, demoLoginQuery, logoutSchema, meSchema } from "./auth.schemas.js";
 
-export function authRoutes(deps: { auth: AuthService; config: Config }): AnyRoute[] {
-  const { auth, config } = deps;
+export function authRoutes(deps: { auth: AuthService; config: Config; tenants: TenantDirectory }): AnyRoute[] {
+  const { auth, config, tenants } = deps;
   return [
     route({
       method: "get",
@@ -23,12 +27,19 @@ export function authRoutes(deps: { auth: AuthService; config: Config }): AnyRout
       path: "/auth/demo",
       tag: "Auth",
       summary: "Demo sign-in as a seeded user; redirects to the frontend with ?demo=true",
-      description: "Unknown username: 404 NOT_FOUND. Demo mode off: 403 DEMO_DISABLED. No session is created on failure.",
+      description:
+        "Unknown username: 404 NOT_FOUND. Demo mode off: 403 DEMO_DISABLED. No session is created on failure. " +
+        "429 RATE_LIMITED past 5 attempts in 5 minutes per IP and tenant (production).",
       access: "public",
       query: demoLoginQuery,
+      before: [signInStep(async (req) => auth.countLoginAttempt(requestContext(req), await attemptTenantId(req, tenants)), config.frontendUrl)],
       otherResponses: { 302: "Signed in; redirect to the frontend" },
       handler: async ({ req, res, ctx, query }) => {
-        await auth.demoLogin(req, ctx, query);
+        try {
+          await auth.demoLogin(req, ctx, query);
+        } catch (error) {
+          return renderSignInError(req, res, error, config.frontendUrl);
+        }
         const target = new URL(query.returnTo ?? "/", `${config.frontendUrl}/`);
         target.searchParams.set("demo", "true");
         res.redirect(302, target.toString());

@@ -8,20 +8,42 @@ export const authModesSchema = z.object({
   oauth: z.object({ github: z.boolean(), google: z.boolean() }),
 });
 
+const tenantSlugParam = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9-]{1,63}$/, "must be a tenant slug")
+  .optional();
+
+// Only a path on this site, so the login cannot be turned into an open redirect.
+const returnToParam = z
+  .string()
+  .regex(/^\/(?![/\\])[^\s]*$/, "must be a path starting with a single /")
+  .max(500)
+  .optional();
+
 export const demoLoginQuery = z.object({
   user: z.string().trim().min(1).max(100),
-  tenant: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[a-z0-9-]{1,63}$/, "must be a tenant slug")
-    .optional(),
-  // Only a path on this site, so the login cannot be turned into an open redirect.
-  returnTo: z
-    .string()
-    .regex(/^\/(?![/\\])[^\s]*$/, "must be a path starting with a single /")
-    .max(500)
-    .optional(),
+  tenant: tenantSlugParam,
+  returnTo: returnToParam,
+});
+
+export const oauthStartQuery = z.object({
+  tenant: tenantSlugParam.describe("Tenant to sign in to; default: the tenant resolved from the request"),
+  returnTo: returnToParam.describe("Path of the web app to land on after signing in"),
+});
+
+/** What a provider sends back; which of them must be present is decided by the handler. */
+export const oauthCallbackQuery = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(512).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(2000).optional(),
+  error_uri: z.string().max(2048).optional(),
+  scope: z.string().max(2048).optional(),
+  authuser: z.string().max(20).optional(),
+  prompt: z.string().max(200).optional(),
+  hd: z.string().max(255).optional(),
 });
 
 export const meSchema = z.object({

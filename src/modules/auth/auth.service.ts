@@ -6,8 +6,10 @@ import type { RequestContext, Role } from "../../platform/context.js";
 import { AppError, errors } from "../../platform/errors.js";
 import { roleAtLeast } from "../../platform/http/permissions.js";
 import { regenerateSession, saveSession } from "../../platform/http/session.js";
+import type { RateLimitRule, RateLimitService } from "../../platform/rate-limit.js";
 import { recordAudit } from "../audit/audit.repository.js";
 import type { TenantDirectory } from "../tenants/tenant-directory.js";
+import type { TenantWithSettings } from "../tenants/tenants.repository.js";
 import type { TenantSettings } from "../settings/settings.schema.js";
 import { findUserBySso, listDemoUsernames, touchLastLogin, type UserRecord } from "../users/users.repository.js";
 import { DEMO_USERNAMES } from "./auth.schemas.js";
@@ -17,7 +19,11 @@ export interface AuthServiceDeps {
   db: Database;
   clock: Clock;
   tenants: TenantDirectory;
+  rateLimits: RateLimitService;
 }
+
+/** SPEC/CONTRACT §8: 5 sign-in attempts per 5 minutes per IP and tenant (production, Redis). */
+export const LOGIN_ATTEMPTS: RateLimitRule = { name: "login", points: 5, durationSeconds: 300 };
 
 /** SPEC: session lifetime in hours from the tenant settings, the admin one for admins and owners. */
 export function sessionLifetimeMs(role: Role, settings: TenantSettings): number {
@@ -49,7 +55,14 @@ export function createAuthService(deps: AuthServiceDeps) {
    * Starts a session for a user: a new session id (no fixation), the tenant fixed in it, and a
    * fixed expiry from the tenant's timeouts. Shared by demo and OAuth sign-in.
    */
-  async function startSession(req: Request, user: UserRecord, tenantSlug: string, settings: TenantSettings, provider: string) {
+  async function startSession(
+    req: Request,
+    user: UserRecord,
+    tenantSlug: string,
+    settings: TenantSettings,
+    provider: string,
+    loginMetadata: Record<string, unknown> = {},
+  ) {
     await regenerateSession(req);
     const now = clock.now().getTime();
     const lifetime = sessionLifetimeMs(user.role, settings);
@@ -70,15 +83,30 @@ export function createAuthService(deps: AuthServiceDeps) {
           userAgent: req.get("user-agent") ?? null,
           requestId: req.requestId,
         },
-        { action: "user.login", entityType: "user", entityId: user.id, userId: user.id, metadata: { provider } },
+        { action: "user.login", entityType: "user", entityId: user.id, userId: user.id, metadata: { provider, ...loginMetadata } },
       );
     });
   }
 
+  /** The tenant a sign-in is for: the one named in the request (`?tenant=`), else the resolved one. */
+  async function targetTenant(ctx: RequestContext, slugOrId: string | undefined): Promise<TenantWithSettings> {
+    if (!slugOrId) return { tenant: ctx.tenant, settings: ctx.settings };
+    const found = await deps.tenants.resolve(slugOrId);
+    if (!found) throw new AppError("TENANT_NOT_FOUND", 404, `Tenant '${slugOrId.slice(0, 64)}' not found.`);
+    return found;
+  }
+
+  /**
+   * Counts one sign-in attempt of this client for a tenant; 429 RATE_LIMITED past the limit.
+   * A no-op outside production (RateLimitService is disabled there).
+   */
+  async function countLoginAttempt(ctx: RequestContext, tenantId: string) {
+    await deps.rateLimits.consume(LOGIN_ATTEMPTS, `${tenantId}:${ctx.ip ?? "unknown"}`);
+  }
+
   async function demoLogin(req: Request, ctx: RequestContext, input: { user: string; tenant?: string }) {
     if (!config.auth.demoEnabled) throw new AppError("DEMO_DISABLED", 403, "Demo sign-in is not enabled on this server.");
-    const target = input.tenant ? await deps.tenants.resolve(input.tenant) : { tenant: ctx.tenant, settings: ctx.settings };
-    if (!target) throw new AppError("TENANT_NOT_FOUND", 404, `Tenant '${input.tenant}' not found.`);
+    const target = await targetTenant(ctx, input.tenant);
     const user = await findUserBySso(db, target.tenant.id, "demo", input.user);
     if (!user || user.deactivatedAt) throw errors.notFound("Demo user");
     await startSession(req, user, target.tenant.slug, target.settings, "demo");
@@ -86,12 +114,13 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   async function logout(req: Request, ctx: RequestContext) {
-    if (ctx.user) {
+    // A bearer request has no session to end: nothing happened worth an audit entry.
+    if (ctx.user && ctx.authMethod === "session") {
       await recordAudit(db, ctx, { action: "user.logout", entityType: "user", entityId: ctx.user.id });
     }
   }
 
-  return { enabledStrategies, modes, startSession, demoLogin, logout };
+  return { enabledStrategies, modes, startSession, targetTenant, countLoginAttempt, demoLogin, logout };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -22,6 +22,11 @@ declare module "express-session" {
     /** Epoch ms; fixed at login (SPEC: no idle extension). */
     expiresAt?: number;
     loginAt?: number;
+    /**
+     * An OAuth sign-in under way, per provider: the tenant it signs into and where to land
+     * afterwards, fixed when the flow starts (the callback URL is the same for every tenant).
+     */
+    oauthPending?: Partial<Record<"github" | "google", { tenantId: string; returnTo: string | null; startedAt: number }>>;
   }
 }
 

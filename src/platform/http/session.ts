@@ -3,6 +3,7 @@ import session from "express-session";
 import RedisStore from "connect-redis";
 import type { Redis } from "ioredis";
 import type { Config } from "../../config.js";
+import type { Clock } from "../clock.js";
 
 export const SESSION_COOKIE = "qa.sid";
 const VISITOR_SESSION_TTL_SECONDS = 24 * 3600;
@@ -21,23 +22,25 @@ function mayNeedSession(req: Parameters<RequestHandler>[0]): boolean {
   return SESSION_STARTING_PATHS.some((path) => req.path === path || req.path.startsWith(`${path}/`));
 }
 
-export function sessionMiddleware(config: Config, kv: Redis | null): RequestHandler {
-  const handler = createSessionHandler(config, kv);
+export function sessionMiddleware(config: Config, kv: Redis | null, clock: Clock): RequestHandler {
+  const handler = createSessionHandler(config, kv, clock);
   // A visitor without a session cookie has no session to load: skip express-session's
   // per-request work (cookie parsing, response hooks) unless the route may start one.
   return (req, res, next) => (mayNeedSession(req) ? handler(req, res, next) : next());
 }
 
-function createSessionHandler(config: Config, kv: Redis | null): RequestHandler {
+function createSessionHandler(config: Config, kv: Redis | null, clock: Clock): RequestHandler {
   const store = kv
     ? new RedisStore({
         client: kv,
         prefix: `${config.kv.prefix}sess:`,
         disableTouch: true,
+        // Redis drops the session when its fixed lifetime ends; measured on the same clock as
+        // expiresAt so the two never disagree.
         ttl: (sess) => {
           const expiresAt = (sess as { expiresAt?: number }).expiresAt;
           if (!expiresAt) return VISITOR_SESSION_TTL_SECONDS;
-          return Math.max(1, Math.ceil((expiresAt - Date.now()) / 1000));
+          return Math.max(1, Math.ceil((expiresAt - clock.now().getTime()) / 1000));
         },
       })
     : new session.MemoryStore();

@@ -1,0 +1,97 @@
+/**
+ * What we keep of a provider's profile, normalised. An identity always has a verified email:
+ * a first sign-in may link to an existing account by email (CONTRACT §8), so an unverified one
+ * would let anybody claim somebody else's account.
+ */
+export type OAuthProvider = "github" | "google";
+
+export const PROVIDER_LABELS = { github: "GitHub", google: "Google", demo: "demo sign-in" } as const;
+
+export interface OAuthIdentity {
+  provider: OAuthProvider;
+  providerUserId: string;
+  email: string;
+  name: string;
+  avatarUrl: string | null;
+}
+
+const MAX_NAME = 200;
+const MAX_URL = 2048;
+// Loose on purpose: providers validate addresses; this only refuses what cannot be one.
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null);
+
+function email(value: unknown): string | null {
+  const candidate = text(value)?.toLowerCase() ?? null;
+  return candidate && candidate.length <= 320 && EMAIL.test(candidate) ? candidate : null;
+}
+
+function httpUrl(value: unknown): string | null {
+  const candidate = text(value);
+  if (!candidate || candidate.length > MAX_URL) return null;
+  try {
+    const url = new URL(candidate);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+function displayName(...candidates: unknown[]): string {
+  for (const candidate of candidates) {
+    const value = text(candidate);
+    if (value) return [...value].slice(0, MAX_NAME).join("");
+  }
+  return "Unnamed user";
+}
+
+interface GitHubEmail {
+  email?: unknown;
+  primary?: unknown;
+  verified?: unknown;
+}
+
+/**
+ * GitHub: the profile's public email when GitHub lists it as verified, otherwise the verified
+ * primary address from /user/emails (the `user:email` scope). When the email list could not be
+ * read, the public email still counts: GitHub only lets verified addresses be public.
+ */
+export function githubIdentity(profile: Record<string, unknown>, emails: unknown[] | null): OAuthIdentity | null {
+  const id = profile.id;
+  if ((typeof id !== "number" && typeof id !== "string") || String(id) === "") return null;
+  const publicEmail = email(profile.email);
+  let chosen: string | null = null;
+  if (emails) {
+    const verified = (emails as GitHubEmail[]).filter((entry) => entry && entry.verified === true && email(entry.email));
+    if (publicEmail && verified.some((entry) => email(entry.email) === publicEmail)) chosen = publicEmail;
+    else chosen = email(verified.find((entry) => entry.primary === true)?.email);
+  } else {
+    chosen = publicEmail;
+  }
+  if (!chosen) return null;
+  return {
+    provider: "github",
+    providerUserId: String(id),
+    email: chosen,
+    name: displayName(profile.name, profile.login, chosen.split("@")[0]),
+    avatarUrl: httpUrl(profile.avatar_url),
+  };
+}
+
+/** Google (OpenID Connect userinfo): `sub`, and the email only when `email_verified`. */
+export function googleIdentity(json: Record<string, unknown>): OAuthIdentity | null {
+  const id = text(json.sub) ?? text(json.id);
+  const verified = json.email_verified === true || json.email_verified === "true" || json.verified_email === true;
+  const address = verified ? email(json.email) : null;
+  if (!id || !address) return null;
+  const given = text(json.given_name);
+  const family = text(json.family_name);
+  return {
+    provider: "google",
+    providerUserId: id,
+    email: address,
+    name: displayName(json.name, given && family ? `${given} ${family}` : given, address.split("@")[0]),
+    avatarUrl: httpUrl(json.picture),
+  };
+}

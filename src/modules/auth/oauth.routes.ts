@@ -1,0 +1,141 @@
+import type { Request } from "express";
+import type { Config } from "../../config.js";
+import type { Clock } from "../../platform/clock.js";
+import { AppError, errors } from "../../platform/errors.js";
+import { requestContext, route, type AnyRoute } from "../../platform/http/route.js";
+import type { Logger } from "../../platform/logger.js";
+import type { TenantDirectory } from "../tenants/tenant-directory.js";
+import { oauthFailure, renderSignInError, signInStep } from "./auth.pages.js";
+import { oauthCallbackQuery, oauthStartQuery } from "./auth.schemas.js";
+import type { AuthService } from "./auth.service.js";
+import { PROVIDER_LABELS, type OAuthProvider } from "./oauth.profiles.js";
+import type { OAuthService } from "./oauth.service.js";
+import { OAUTH_SCOPES, type OAuthStrategies } from "./oauth.strategies.js";
+
+export interface OAuthRouteDeps {
+  auth: AuthService;
+  oauth: OAuthService;
+  strategies: OAuthStrategies;
+  tenants: TenantDirectory;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+}
+
+const PROVIDERS: OAuthProvider[] = ["github", "google"];
+
+/** The tenant a sign-in request counts against: the one it names, else the one it resolved to. */
+export async function attemptTenantId(req: Request, tenants: TenantDirectory): Promise<string> {
+  const ctx = requestContext(req);
+  const named = typeof req.query.tenant === "string" ? req.query.tenant.trim() : "";
+  if (named && named.length <= 63) {
+    const found = await tenants.resolve(named);
+    if (found) return found.tenant.id;
+  }
+  return ctx.tenant.id;
+}
+
+/**
+ * CONTRACT §0: `GET /auth/{github,google}` starts the flow (redirect to the provider with the
+ * scopes of SPEC and a `state` bound to the session); the provider comes back to
+ * `/auth/{provider}/callback`, which signs the user in to the tenant chosen at the start and
+ * redirects to the web app. Every request to either counts as a sign-in attempt (CONTRACT §8).
+ */
+export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
+  const { auth, oauth, strategies, tenants, config, clock, logger } = deps;
+  const frontendUrl = config.frontendUrl;
+
+  function notEnabled(provider: OAuthProvider): AppError {
+    return new AppError("NOT_FOUND", 404, `${PROVIDER_LABELS[provider]} sign-in is not enabled on this server.`);
+  }
+
+  return PROVIDERS.flatMap((provider): AnyRoute[] => [
+    route({
+      method: "get",
+      path: `/auth/${provider}`,
+      tag: "Auth",
+      summary: `Starts sign-in with ${PROVIDER_LABELS[provider]}: redirects to the provider`,
+      description:
+        `Scopes: ${OAUTH_SCOPES[provider].join(", ")}. The tenant is fixed here (\`tenant\`, else the request's tenant). ` +
+        "Failures end on an HTML page for browsers (Accept: text/html), else the JSON error body. " +
+        "404 NOT_FOUND when the provider is not configured; 429 RATE_LIMITED past 5 attempts in 5 minutes (production).",
+      access: "public",
+      query: oauthStartQuery,
+      before: [signInStep(async (req) => auth.countLoginAttempt(requestContext(req), await attemptTenantId(req, tenants)), frontendUrl)],
+      otherResponses: { 302: "Redirect to the provider's consent page" },
+      handler: async ({ req, res, ctx, query }) => {
+        try {
+          if (!strategies.enabled(provider)) throw notEnabled(provider);
+          const target = await auth.targetTenant(ctx, query.tenant);
+          req.session.oauthPending = {
+            ...req.session.oauthPending,
+            [provider]: { tenantId: target.tenant.id, returnTo: query.returnTo ?? null, startedAt: clock.now().getTime() },
+          };
+          // passport-oauth2 treats any request carrying `code` or `error` as a callback; the
+          // start path only ever starts, whatever else is in its query.
+          Object.defineProperty(req, "query", { value: {}, configurable: true, enumerable: true, writable: true });
+          const outcome = await strategies.run(provider, req);
+          if (outcome.kind !== "redirect") {
+            throw oauthFailure(outcome.kind === "success" ? { kind: "error", error: new Error("unexpected success") } : outcome, provider, logger);
+          }
+          res.setHeader("Cache-Control", "no-store");
+          res.redirect(302, outcome.location);
+        } catch (error) {
+          renderSignInError(req, res, error, frontendUrl);
+        }
+      },
+    }),
+    route({
+      method: "get",
+      path: `/auth/${provider}/callback`,
+      tag: "Auth",
+      summary: `${PROVIDER_LABELS[provider]} comes back here: signs in (creating the user at first login) and redirects to the web app`,
+      description:
+        "Needs `code` (or the provider's `error`) and the `state` issued at the start, in the same browser session. " +
+        "Failures: 400 VALIDATION_FAILED (no code), 403 OAUTH_STATE_INVALID, 401 OAUTH_DENIED (consent refused), " +
+        "401 OAUTH_FAILED (code or client refused by the provider), 403 EMAIL_REQUIRED (no verified email), " +
+        "403 ACCOUNT_DEACTIVATED, 409 ACCOUNT_EXISTS (the email signs in another way), 502 OAUTH_PROVIDER_UNAVAILABLE, " +
+        "429 RATE_LIMITED. An HTML page for browsers, else the JSON error body.",
+      access: "public",
+      query: oauthCallbackQuery,
+      before: [
+        signInStep(async (req) => {
+          const pending = req.session?.oauthPending?.[provider];
+          await auth.countLoginAttempt(requestContext(req), pending?.tenantId ?? requestContext(req).tenant.id);
+        }, frontendUrl),
+      ],
+      otherResponses: { 302: "Signed in; redirect to the web app" },
+      handler: async ({ req, res, ctx, query }) => {
+        try {
+          if (!strategies.enabled(provider)) throw notEnabled(provider);
+          if (!query.code && !query.error) {
+            throw errors.validation([{ path: "query.code", message: "The provider's code is missing." }], "The sign-in callback carries no code.");
+          }
+          const pending = req.session.oauthPending?.[provider];
+          if (pending) {
+            delete req.session.oauthPending?.[provider];
+          }
+          const outcome = await strategies.run(provider, req);
+          if (outcome.kind === "redirect") throw oauthFailure({ kind: "fail", reason: "STATE_INVALID" }, provider, logger);
+          if (outcome.kind !== "success") throw oauthFailure(outcome, provider, logger);
+          // A verified state implies the pending sign-in of the same session; without it there is
+          // no tenant to sign in to.
+          if (!pending) throw oauthFailure({ kind: "fail", reason: "STATE_INVALID" }, provider, logger);
+
+          const target = await tenants.resolve(pending.tenantId);
+          if (!target) throw new AppError("TENANT_NOT_FOUND", 404, "The organisation this sign-in was for no longer exists.");
+          const actor = { tenant: { id: target.tenant.id }, user: null, ip: ctx.ip, userAgent: ctx.userAgent, requestId: ctx.requestId };
+          const result = await oauth.provision(actor, target.settings, outcome.identity);
+          await auth.startSession(req, result.user, target.tenant.slug, target.settings, provider, {
+            account: result.outcome,
+            ...(result.refreshed.length ? { refreshed: result.refreshed } : {}),
+          });
+          res.setHeader("Cache-Control", "no-store");
+          res.redirect(302, new URL(pending.returnTo ?? "/", `${frontendUrl}/`).toString());
+        } catch (error) {
+          renderSignInError(req, res, error, frontendUrl);
+        }
+      },
+    }),
+  ]);
+}

@@ -1,0 +1,101 @@
+import type { Database, Executor } from "../../platform/db.js";
+import { AppError } from "../../platform/errors.js";
+import { recordAudit, type AuditActor } from "../audit/audit.repository.js";
+import type { TenantSettings } from "../settings/settings.schema.js";
+import { createUser } from "../users/users.provisioning.js";
+import { findUserBySso, type UserRecord } from "../users/users.repository.js";
+import { findUserByEmail, linkSsoAccount, updateProfile } from "./oauth.repository.js";
+import { PROVIDER_LABELS, type OAuthIdentity } from "./oauth.profiles.js";
+
+export interface ProvisionResult {
+  user: UserRecord;
+  /** How the account came to be signed in: `created` (first login), `linked` (existing email), or `existing`. */
+  outcome: "created" | "linked" | "existing";
+  /** Profile fields that changed at this sign-in. */
+  refreshed: Array<"name" | "avatarUrl">;
+}
+
+const UNIQUE_VIOLATION = "23505";
+
+function deactivated(): AppError {
+  return new AppError("ACCOUNT_DEACTIVATED", 403, "This account has been deactivated. Ask an administrator of your organisation to reactivate it.");
+}
+
+function changedFields(user: UserRecord, identity: OAuthIdentity): Array<"name" | "avatarUrl"> {
+  const changed: Array<"name" | "avatarUrl"> = [];
+  if (user.name !== identity.name) changed.push("name");
+  if (user.avatarUrl !== identity.avatarUrl) changed.push("avatarUrl");
+  return changed;
+}
+
+/**
+ * SPEC "OAuth flow and provisioning" for one tenant: the user signed in with this provider
+ * account (name and avatar refreshed), or an account of the tenant with the same email and no
+ * sign-in linked yet (CONTRACT §8), or a new user through createUser (the tenant's default role
+ * and team, audit `user.create`). Everything in one transaction.
+ */
+export function createOAuthService(deps: { db: Database }) {
+  async function provisionOnce(trx: Executor, actor: AuditActor, settings: TenantSettings, identity: OAuthIdentity): Promise<ProvisionResult> {
+    const tenantId = actor.tenant.id;
+    const known = await findUserBySso(trx, tenantId, identity.provider, identity.providerUserId);
+    if (known) {
+      if (known.deactivatedAt) throw deactivated();
+      const refreshed = changedFields(known, identity);
+      const user = refreshed.length ? await updateProfile(trx, tenantId, known.id, identity) : known;
+      return { user, outcome: "existing", refreshed };
+    }
+
+    const sameEmail = await findUserByEmail(trx, tenantId, identity.email);
+    if (sameEmail) {
+      if (sameEmail.deactivatedAt) throw deactivated();
+      if (sameEmail.ssoProvider) {
+        const how = PROVIDER_LABELS[sameEmail.ssoProvider as keyof typeof PROVIDER_LABELS] ?? sameEmail.ssoProvider;
+        throw new AppError(
+          "ACCOUNT_EXISTS",
+          409,
+          `The address ${identity.email} already belongs to an account of this organisation that signs in with ${how}. Sign in with ${how} instead.`,
+        );
+      }
+      const refreshed = changedFields(sameEmail, identity);
+      const linked = await linkSsoAccount(trx, tenantId, sameEmail.id, identity);
+      // Somebody linked it a moment ago: the retry in provision() sees the new state.
+      if (!linked) throw Object.assign(new Error("account linked concurrently"), { code: UNIQUE_VIOLATION });
+      await recordAudit(trx, actor, {
+        action: "user.update",
+        entityType: "user",
+        entityId: linked.id,
+        userId: linked.id,
+        before: { ssoProvider: null, name: sameEmail.name, avatarUrl: sameEmail.avatarUrl },
+        after: { ssoProvider: identity.provider, name: linked.name, avatarUrl: linked.avatarUrl },
+        metadata: { reason: "sso_link", provider: identity.provider },
+      });
+      return { user: linked, outcome: "linked", refreshed };
+    }
+
+    const user = await createUser(
+      trx,
+      actor,
+      settings,
+      { email: identity.email, name: identity.name, avatarUrl: identity.avatarUrl, ssoProvider: identity.provider, ssoId: identity.providerUserId },
+      { provider: identity.provider, via: "oauth_first_login" },
+    );
+    return { user, outcome: "created", refreshed: [] };
+  }
+
+  /**
+   * Two first sign-ins of one person can race (two tabs): the loser hits a unique index and
+   * retries once, finding the account the winner created.
+   */
+  async function provision(actor: AuditActor, settings: TenantSettings, identity: OAuthIdentity): Promise<ProvisionResult> {
+    try {
+      return await deps.db.transaction((trx) => provisionOnce(trx, actor, settings, identity));
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      return deps.db.transaction((trx) => provisionOnce(trx, actor, settings, identity));
+    }
+  }
+
+  return { provision };
+}
+
+export type OAuthService = ReturnType<typeof createOAuthService>;
