@@ -22,6 +22,11 @@ import { resolveTenant } from "./platform/http/tenant.js";
 import "./platform/http/express-augment.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
+import { oauthRoutes } from "./modules/auth/oauth.routes.js";
+import { createOAuthService } from "./modules/auth/oauth.service.js";
+import { createOAuthStrategies } from "./modules/auth/oauth.strategies.js";
+import { tokenRoutes } from "./modules/tokens/tokens.routes.js";
+import { createTokenService } from "./modules/tokens/tokens.service.js";
 import { healthRouter } from "./modules/health/health.routes.js";
 import { createHealthService } from "./modules/health/health.service.js";
 import { eventRoutes } from "./modules/events/events.routes.js";
@@ -110,7 +115,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const tenants = new TenantDirectory(db);
   const rateLimits = new RateLimitService(config.isProduction && kv !== null, kv, config.kv.prefix);
 
-  const auth = createAuthService({ config, db, clock, tenants });
+  const auth = createAuthService({ config, db, clock, tenants, rateLimits });
+  const tokens = createTokenService({ db, clock });
   const health = createHealthService({ config, db, kv, rateLimits, startedAt, strategies: auth.enabledStrategies });
 
   const sse = new SseHub(bus, logger, deps.tuning?.sseHeartbeatMs);
@@ -120,7 +126,9 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const moderation = createModerationService({ db, events: questionEvents, limits: questionLimits, queue, logger });
 
   const routes: AnyRoute[] = [
-    ...authRoutes({ auth, config }),
+    ...authRoutes({ auth, config, tenants }),
+    ...oauthRoutes({ auth, oauth: createOAuthService({ db }), strategies: createOAuthStrategies(config), tenants, config, clock, logger }),
+    ...tokenRoutes({ tokens }),
     ...teamReadRoutes({ db }),
     ...tagReadRoutes({ db }),
     ...tagAdminRoutes({ tags: createTagService({ db }) }),
@@ -153,9 +161,9 @@ export function buildApp(deps: AppDeps): BuiltApp {
   app.use(docsRouter(document));
 
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
-  app.use(sessionMiddleware(config, kv));
+  app.use(sessionMiddleware(config, kv, clock));
   app.use(resolveTenant(tenants, config.baseDomain));
-  app.use(authenticate({ db, clock }));
+  app.use(authenticate({ db, clock, tenants, tokens }));
   app.use(csrfProtection());
 
   const api = Router();

@@ -1,8 +1,10 @@
 import type { Request, RequestHandler } from "express";
 import type { Database } from "../db.js";
 import type { Clock } from "../clock.js";
-import type { CurrentUser } from "../context.js";
+import type { CurrentUser, RequestContext } from "../context.js";
 import { findActiveUserWithTeams } from "../../modules/users/users.repository.js";
+import type { TenantDirectory } from "../../modules/tenants/tenant-directory.js";
+import { invalidTokenError, type TokenService } from "../../modules/tokens/tokens.service.js";
 import { destroySession, SESSION_COOKIE } from "./session.js";
 
 function clientIp(req: Request): string | null {
@@ -10,15 +12,69 @@ function clientIp(req: Request): string | null {
 }
 
 /**
- * Builds req.ctx for tenant routes. The session user is reloaded from the database on every
- * request, so a role change, deactivation or deletion takes effect at once; a session past its
- * fixed expiry (set at login) or of another tenant is destroyed.
+ * The secret of an `Authorization: Bearer` header; "" for a Bearer header without one; null when
+ * the request uses no bearer credentials (other schemes are not ours to judge).
  */
-export function authenticate(deps: { db: Database; clock: Clock }): RequestHandler {
+export function bearerCredential(req: Request): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer(?:\s+(\S*))?\s*$/i.exec(header.trim());
+  if (!match) return null;
+  return match[1] ?? "";
+}
+
+export interface AuthenticateDeps {
+  db: Database;
+  clock: Clock;
+  tenants: TenantDirectory;
+  tokens: TokenService;
+}
+
+/**
+ * Builds req.ctx for tenant routes, from an API token (CONTRACT §6) or the session.
+ * The user is reloaded from the database on every request, so a role change, deactivation or
+ * deletion takes effect at once for sessions and tokens alike. A session past its fixed expiry
+ * (set at login) or of another tenant is destroyed. Credentials that were sent but do not work
+ * are refused (401) rather than ignored, so a script with a revoked token fails loudly.
+ */
+export function authenticate(deps: AuthenticateDeps): RequestHandler {
+  async function fromBearer(req: Request, secret: string): Promise<RequestContext> {
+    const identity = await deps.tokens.authenticate(secret);
+    if (!identity) throw invalidTokenError();
+    // Like a session, a token carries its tenant: it wins over the header and the subdomain.
+    if (identity.tenantId !== req.tenant?.id) {
+      const found = await deps.tenants.resolve(identity.tenantId);
+      if (!found) throw invalidTokenError();
+      req.tenant = found.tenant;
+      req.tenantSettings = found.settings;
+    }
+    const user = await findActiveUserWithTeams(deps.db, identity.tenantId, identity.userId);
+    if (!user) throw invalidTokenError();
+    return context(req, user, "bearer");
+  }
+
+  function context(req: Request, user: CurrentUser | null, authMethod: RequestContext["authMethod"]): RequestContext {
+    if (!req.tenant || !req.tenantSettings) throw new Error("authenticate() mounted before tenant resolution");
+    return {
+      tenant: req.tenant,
+      settings: req.tenantSettings,
+      user,
+      requestId: req.requestId,
+      ip: clientIp(req),
+      userAgent: req.get("user-agent") ?? null,
+      authMethod,
+    };
+  }
+
   return async (req, res, next) => {
     const tenant = req.tenant;
-    const settings = req.tenantSettings;
-    if (!tenant || !settings) throw new Error("authenticate() mounted before tenant resolution");
+    if (!tenant || !req.tenantSettings) throw new Error("authenticate() mounted before tenant resolution");
+
+    const secret = bearerCredential(req);
+    if (secret !== null) {
+      req.ctx = await fromBearer(req, secret);
+      return next();
+    }
 
     let user: CurrentUser | null = null;
     const sessionUser = req.session?.user;
@@ -32,16 +88,7 @@ export function authenticate(deps: { db: Database; clock: Clock }): RequestHandl
         res.clearCookie(SESSION_COOKIE, { path: "/" });
       }
     }
-
-    req.ctx = {
-      tenant,
-      settings,
-      user,
-      requestId: req.requestId,
-      ip: clientIp(req),
-      userAgent: req.get("user-agent") ?? null,
-      authMethod: user ? "session" : null,
-    };
+    req.ctx = context(req, user, user ? "session" : null);
     next();
   };
 }

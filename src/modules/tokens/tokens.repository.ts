@@ -1,0 +1,79 @@
+import type { Executor } from "../../platform/db.js";
+
+export interface TokenRecord {
+  id: string;
+  tenantId: string;
+  userId: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function toTokenRecord(row: any): TokenRecord {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    userId: row.user_id,
+    name: row.name,
+    prefix: row.token_prefix,
+    createdAt: iso(row.created_at) as string,
+    expiresAt: iso(row.expires_at ?? null),
+    lastUsedAt: iso(row.last_used_at ?? null),
+  };
+}
+
+export async function insertToken(
+  db: Executor,
+  input: { tenantId: string; userId: string; name: string; tokenHash: string; tokenPrefix: string; createdAt: Date; expiresAt: Date | null },
+): Promise<TokenRecord> {
+  const [row] = await db("api_tokens")
+    .insert({
+      tenant_id: input.tenantId,
+      user_id: input.userId,
+      name: input.name,
+      token_hash: input.tokenHash,
+      token_prefix: input.tokenPrefix,
+      created_at: input.createdAt,
+      expires_at: input.expiresAt,
+    })
+    .returning("*");
+  return toTokenRecord(row);
+}
+
+export async function listUserTokens(db: Executor, tenantId: string, userId: string): Promise<TokenRecord[]> {
+  const rows = await db("api_tokens").where({ tenant_id: tenantId, user_id: userId }).orderBy([{ column: "created_at", order: "desc" }, { column: "id" }]);
+  return rows.map(toTokenRecord);
+}
+
+export async function countUserTokens(db: Executor, tenantId: string, userId: string): Promise<number> {
+  const row = await db("api_tokens").where({ tenant_id: tenantId, user_id: userId }).count<{ count: number }>("* as count").first();
+  return Number(row?.count ?? 0);
+}
+
+/** Deletes one of the user's tokens; null when the user has no such token (another user's or tenant's included). */
+export async function deleteUserToken(db: Executor, tenantId: string, userId: string, id: string): Promise<TokenRecord | null> {
+  const [row] = await db("api_tokens").where({ tenant_id: tenantId, user_id: userId, id }).delete().returning("*");
+  return row ? toTokenRecord(row) : null;
+}
+
+/**
+ * The one lookup not scoped to a tenant: the token is what names the tenant of a bearer request.
+ * Every query after it is scoped to the tenant it returns.
+ */
+export async function findTokenByHash(db: Executor, tokenHash: string): Promise<TokenRecord | null> {
+  const row = await db("api_tokens").where({ token_hash: tokenHash }).first();
+  return row ? toTokenRecord(row) : null;
+}
+
+/** Records use at most once a minute per token, so a busy script does not write on every request. */
+export async function touchToken(db: Executor, tenantId: string, id: string, at: Date): Promise<void> {
+  await db("api_tokens")
+    .where({ tenant_id: tenantId, id })
+    .andWhere((query) => query.whereNull("last_used_at").orWhere("last_used_at", "<", new Date(at.getTime() - 60_000)))
+    .update({ last_used_at: at });
+}
