@@ -82,6 +82,12 @@ describe("OAuth sign-in with GitHub and Google (development)", () => {
       expect(github.authorizeRequests.length).toBe(before);
     });
 
+    it("in development sign-in attempts are not limited", async () => {
+      for (let attempt = 0; attempt < 8; attempt += 1) {
+        await request(app.app).get(`/auth/github?tenant=${fixture.tenant.slug}`).set("X-Forwarded-For", "192.0.2.77").expect(302);
+      }
+    });
+
     it("returnTo must be a path on this site (no open redirect)", async () => {
       const response = await request(app.app).get("/auth/github?returnTo=//evil.example").expect(400);
       expect(response.body.error).toMatchObject({ code: "VALIDATION_FAILED", details: [{ path: "query.returnTo" }] });

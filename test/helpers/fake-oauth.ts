@@ -170,11 +170,14 @@ export class FakeOAuthProvider {
   }
 }
 
-type Agent = ReturnType<typeof request.agent>;
+/** Anything that issues GETs keeping a session: a supertest agent, or an HttpsBrowser. */
+interface Browser {
+  get(url: string): request.Test;
+}
 
 /** Follows a sign-in through the real redirects: the service's start, the provider's consent, the service's callback. */
 export async function oauthSignIn(
-  agent: Agent,
+  agent: Browser,
   startPath: string,
   headers: Record<string, string> = {},
 ): Promise<{ start: request.Response; callback: request.Response; callbackPath: string }> {
