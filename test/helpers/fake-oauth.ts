@@ -25,6 +25,21 @@ export interface FakeAccount {
   emailVerified?: boolean;
 }
 
+let nextAccountId = 1000;
+/** A provider account with a fresh id, a verified email, a name and an avatar; override any of them. */
+export function fakeAccount(overrides: Partial<FakeAccount> = {}): FakeAccount {
+  nextAccountId += 1;
+  const id = nextAccountId;
+  return {
+    id: String(id),
+    login: `octo${id}`,
+    name: `Octo Cat ${id}`,
+    email: `octo${id}@example.org`,
+    avatarUrl: `https://avatars.example.org/u/${id}`,
+    ...overrides,
+  };
+}
+
 type Decision = { account: FakeAccount } | { deny: true };
 
 const PATHS = {

@@ -75,9 +75,8 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
           // start path only ever starts, whatever else is in its query.
           Object.defineProperty(req, "query", { value: {}, configurable: true, enumerable: true, writable: true });
           const outcome = await strategies.run(provider, req);
-          if (outcome.kind !== "redirect") {
-            throw oauthFailure(outcome.kind === "success" ? { kind: "error", error: new Error("unexpected success") } : outcome, provider, logger);
-          }
+          if (outcome.kind === "fail" || outcome.kind === "error") throw oauthFailure(outcome, provider, logger);
+          if (outcome.kind !== "redirect") throw new Error(`${provider} sign-in start did not redirect`);
           res.setHeader("Cache-Control", "no-store");
           res.redirect(302, outcome.location);
         } catch (error) {
