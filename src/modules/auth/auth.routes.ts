@@ -3,15 +3,15 @@ import { destroySession, SESSION_COOKIE } from "../../platform/http/session.js";
 import { issueCsrfToken } from "../../platform/http/csrf.js";
 import { errors } from "../../platform/errors.js";
 import type { Config } from "../../config.js";
-import { requestContext } from "../../platform/http/route.js";
 import type { TenantDirectory } from "../tenants/tenant-directory.js";
-import { renderSignInError, signInStep } from "./auth.pages.js";
+import { renderSignInError } from "./auth.pages.js";
 import type { AuthService } from "./auth.service.js";
-import { attemptTenantId } from "./oauth.routes.js";
+import { loginAttemptSteps } from "./login-attempts.js";
 import { authModesSchema, csrfSchema, demoLoginQuery, logoutSchema, meSchema } from "./auth.schemas.js";
 
 export function authRoutes(deps: { auth: AuthService; config: Config; tenants: TenantDirectory }): AnyRoute[] {
   const { auth, config, tenants } = deps;
+  const attempts = loginAttemptSteps({ auth, tenants, frontendUrl: config.frontendUrl });
   return [
     route({
       method: "get",
@@ -32,7 +32,7 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
         "429 RATE_LIMITED past 5 attempts in 5 minutes per IP and tenant (production).",
       access: "public",
       query: demoLoginQuery,
-      before: [signInStep(async (req) => auth.countLoginAttempt(requestContext(req), await attemptTenantId(req, tenants)), config.frontendUrl)],
+      before: [attempts.namedTenant()],
       otherResponses: { 302: "Signed in; redirect to the frontend" },
       handler: async ({ req, res, ctx, query }) => {
         try {

@@ -1,13 +1,13 @@
-import type { Request } from "express";
 import type { Config } from "../../config.js";
 import type { Clock } from "../../platform/clock.js";
 import { AppError, errors } from "../../platform/errors.js";
-import { requestContext, route, type AnyRoute } from "../../platform/http/route.js";
+import { route, type AnyRoute } from "../../platform/http/route.js";
 import type { Logger } from "../../platform/logger.js";
 import type { TenantDirectory } from "../tenants/tenant-directory.js";
-import { oauthFailure, renderSignInError, signInStep } from "./auth.pages.js";
+import { oauthFailure, renderSignInError } from "./auth.pages.js";
 import { oauthCallbackQuery, oauthStartQuery } from "./auth.schemas.js";
 import type { AuthService } from "./auth.service.js";
+import { loginAttemptSteps } from "./login-attempts.js";
 import { PROVIDER_LABELS, type OAuthProvider } from "./oauth.profiles.js";
 import type { OAuthService } from "./oauth.service.js";
 import { OAUTH_SCOPES, type OAuthStrategies } from "./oauth.strategies.js";
@@ -24,17 +24,6 @@ export interface OAuthRouteDeps {
 
 const PROVIDERS: OAuthProvider[] = ["github", "google"];
 
-/** The tenant a sign-in request counts against: the one it names, else the one it resolved to. */
-export async function attemptTenantId(req: Request, tenants: TenantDirectory): Promise<string> {
-  const ctx = requestContext(req);
-  const named = typeof req.query.tenant === "string" ? req.query.tenant.trim() : "";
-  if (named && named.length <= 63) {
-    const found = await tenants.resolve(named);
-    if (found) return found.tenant.id;
-  }
-  return ctx.tenant.id;
-}
-
 /**
  * CONTRACT §0: `GET /auth/{github,google}` starts the flow (redirect to the provider with the
  * scopes of SPEC and a `state` bound to the session); the provider comes back to
@@ -44,6 +33,7 @@ export async function attemptTenantId(req: Request, tenants: TenantDirectory): P
 export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
   const { auth, oauth, strategies, tenants, config, clock, logger } = deps;
   const frontendUrl = config.frontendUrl;
+  const attempts = loginAttemptSteps({ auth, tenants, frontendUrl });
 
   function notEnabled(provider: OAuthProvider): AppError {
     return new AppError("NOT_FOUND", 404, `${PROVIDER_LABELS[provider]} sign-in is not enabled on this server.`);
@@ -61,7 +51,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
         "404 NOT_FOUND when the provider is not configured; 429 RATE_LIMITED past 5 attempts in 5 minutes (production).",
       access: "public",
       query: oauthStartQuery,
-      before: [signInStep(async (req) => auth.countLoginAttempt(requestContext(req), await attemptTenantId(req, tenants)), frontendUrl)],
+      before: [attempts.namedTenant()],
       otherResponses: { 302: "Redirect to the provider's consent page" },
       handler: async ({ req, res, ctx, query }) => {
         try {
@@ -97,12 +87,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
         "429 RATE_LIMITED. An HTML page for browsers, else the JSON error body.",
       access: "public",
       query: oauthCallbackQuery,
-      before: [
-        signInStep(async (req) => {
-          const pending = req.session?.oauthPending?.[provider];
-          await auth.countLoginAttempt(requestContext(req), pending?.tenantId ?? requestContext(req).tenant.id);
-        }, frontendUrl),
-      ],
+      before: [attempts.pendingOAuthTenant(provider)],
       otherResponses: { 302: "Signed in; redirect to the web app" },
       handler: async ({ req, res, ctx, query }) => {
         try {
