@@ -205,6 +205,18 @@ describe("OAuth misconfiguration and enabled modes", () => {
     expect(response.body.error).toMatchObject({ code: "OAUTH_FAILED", message: expect.stringContaining("Invalid redirect URI") });
   });
 
+  it("errors the provider sends back on the redirect are named too (GitHub's redirect_uri_mismatch, others by code)", async () => {
+    const app = await appWith(github.env(GITHUB_CALLBACK));
+    const agent = request.agent(app.app);
+    const state = new URL((await agent.get("/auth/github").expect(302)).headers.location as string).searchParams.get("state");
+    const mismatch = await agent
+      .get(`/auth/github/callback?error=redirect_uri_mismatch&error_description=The+redirect_uri+MUST+match&state=${state}`)
+      .expect(401);
+    expect(mismatch.body.error).toMatchObject({ code: "OAUTH_FAILED", message: expect.stringContaining("Invalid redirect URI") });
+    const other = await agent.get("/auth/github/callback?error=temporarily_unavailable").expect(401);
+    expect(other.body.error.message).toContain("temporarily_unavailable");
+  });
+
   it("an unreachable provider is 502 OAUTH_PROVIDER_UNAVAILABLE, not a 500", async () => {
     const app = await appWith(github.env(GITHUB_CALLBACK, { GITHUB_TOKEN_URL: "http://127.0.0.1:1/login/oauth/access_token" }));
     github.signInAs(account());
