@@ -116,6 +116,8 @@ describe("OAuth sign-in with GitHub and Google (development)", () => {
       expect(await auditActions(app, tenant.tenant.id, me.body.user.id)).toEqual(["user.create", "user.login"]);
       const login = await app.db("audit_logs").where({ tenant_id: tenant.tenant.id, entity_id: me.body.user.id, action: "user.login" }).first();
       expect(login).toMatchObject({ user_id: me.body.user.id, metadata: expect.objectContaining({ provider: "github", account: "created" }) });
+      const created = await app.db("audit_logs").where({ tenant_id: tenant.tenant.id, entity_id: me.body.user.id, action: "user.create" }).first();
+      expect(created).toMatchObject({ user_id: me.body.user.id, after: { role: "viewer", primaryTeamId: tenant.teams.b.id } });
     });
 
     it("GitHub: the code exchange sends the client credentials and the same callback URL", async () => {

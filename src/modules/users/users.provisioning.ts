@@ -53,6 +53,8 @@ export async function createUser(
     action: "user.create",
     entityType: "user",
     entityId: user.id,
+    // Signed-in actors create others; at a first OAuth sign-in the user creates themselves.
+    userId: actor.user?.id ?? user.id,
     after: { email: user.email, name: user.name, role: user.role, primaryTeamId: user.primaryTeamId },
     metadata: auditMetadata,
   });
