@@ -7,6 +7,8 @@ import * as createAuditLogs from "./20261122000500_create_audit_logs.js";
 import * as createPulse from "./20261122000600_create_pulse.js";
 import * as createApiTokens from "./20261122000700_create_api_tokens.js";
 import * as addQuestionBoardOrderIndex from "./20261123030100_add_question_board_order_index.js";
+import * as pulseResponseMixing from "./20261123040100_pulse_response_mixing.js";
+import * as pulseWeeklyRollups from "./20261123040200_pulse_weekly_rollups.js";
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -27,4 +29,6 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ["20261122000600_create_pulse", createPulse],
   ["20261122000700_create_api_tokens", createApiTokens],
   ["20261123030100_add_question_board_order_index", addQuestionBoardOrderIndex],
+  ["20261123040100_pulse_response_mixing", pulseResponseMixing],
+  ["20261123040200_pulse_weekly_rollups", pulseWeeklyRollups],
 ];
