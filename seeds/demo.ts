@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Database, Executor } from "../src/platform/db.js";
 import { provisionTenant } from "../src/modules/tenants/tenants.service.js";
+import { cohortIndex, cohortName, INVITE_LIFETIME_DAYS, responseBucket } from "../src/modules/pulse/pulse.calendar.js";
 
 /**
  * Development demo data (CONTRACT §0/§8): tenants `default` and `acme`, each with the four demo
@@ -96,11 +97,6 @@ function prng(seedText: string): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** CONTRACT §5 cohort: first 8 hex digits of sha256(userId) as unsigned integer, mod numCohorts. */
-function cohortIndex(userId: string, numCohorts: number): number {
-  return parseInt(createHash("sha256").update(userId).digest("hex").slice(0, 8), 16) % numCohorts;
 }
 
 async function insertInChunks(db: Executor, table: string, rows: object[], size = 500): Promise<void> {
@@ -218,7 +214,8 @@ async function seedTenant(db: Database, demo: { slug: string; name: string }, em
 /**
  * Twelve weeks of weekday sends following the scheduler's rules: the weekday's cohort, the
  * question at cohort index mod question count, a 7-day invite, and about 70% responding with a
- * team-specific score tendency. Responses carry no link to their invite (day-truncated time only).
+ * team-specific score tendency. Responses carry no link to their invite: only the week they were
+ * given in (pulse.calendar.ts responseBucket), and a shuffled insertion order.
  */
 async function seedPulseHistory(
   db: Executor,
@@ -258,10 +255,10 @@ async function seedPulseHistory(
         token: randomUUID(),
         user_id: user.id,
         question_id: question.id,
-        cohort_name: `cohort-${cohort}`,
+        cohort_name: cohortName(cohort),
         team_id: teamId,
         sent_at: sentAt,
-        expires_at: new Date(sentAt.getTime() + 7 * DAY_MS),
+        expires_at: new Date(sentAt.getTime() + INVITE_LIFETIME_DAYS * DAY_MS),
         responded_at: respondedAt && respondedAt < now ? respondedAt : null,
       });
       created += 1;
@@ -269,14 +266,13 @@ async function seedPulseHistory(
         // A gentle upward trend over the weeks plus a team tendency, kept inside 1..5.
         const base = 3.1 + (HISTORY_WEEKS - weeksAgo) * 0.04 + (teamTendency[user.team] ?? 0);
         const score = Math.min(5, Math.max(1, Math.round(base + (random() - 0.5) * 2.4)));
-        const respondedDay = new Date(Date.UTC(respondedAt.getUTCFullYear(), respondedAt.getUTCMonth(), respondedAt.getUTCDate()));
-        responses.push({ tenant_id: tenantId, question_id: question.id, team_id: teamId, score, responded_at: respondedDay });
+        responses.push({ tenant_id: tenantId, question_id: question.id, team_id: teamId, score, responded_at: responseBucket(respondedAt) });
       }
     }
     runs.push({
       tenant_id: tenantId,
       local_date: day.toISOString().slice(0, 10),
-      cohort_name: `cohort-${cohort}`,
+      cohort_name: cohortName(cohort),
       question_id: question.id,
       invites_created: created,
       trigger: "seed",
