@@ -28,6 +28,11 @@ import { createOAuthStrategies } from "./modules/auth/oauth.strategies.js";
 import { tokenRoutes } from "./modules/tokens/tokens.routes.js";
 import { createTokenService } from "./modules/tokens/tokens.service.js";
 import { healthRouter } from "./modules/health/health.routes.js";
+import { pulseAdminRoutes } from "./modules/pulse/pulse-admin.routes.js";
+import { createPulseAdminService } from "./modules/pulse/pulse-admin.service.js";
+import { createPulseRespondService } from "./modules/pulse/pulse-respond.service.js";
+import { createPulseSummaryService } from "./modules/pulse/pulse-summary.service.js";
+import { pulseRoutes } from "./modules/pulse/pulse.routes.js";
 import { createHealthService } from "./modules/health/health.service.js";
 import { eventRoutes } from "./modules/events/events.routes.js";
 import { SseHub } from "./modules/events/sse-hub.js";
@@ -135,6 +140,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
     ...userReadRoutes({ db }),
     ...questionRoutes({ questions, moderation }),
     ...eventRoutes({ hub: sse }),
+    ...pulseAdminRoutes({ admin: createPulseAdminService({ db, clock }), scheduler: { db, queue, logger, clock } }),
+    ...pulseRoutes({ respond: createPulseRespondService({ db, clock }), summary: createPulseSummaryService({ db, clock }) }),
   ];
 
   let openApiDocument: unknown;

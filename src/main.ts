@@ -12,6 +12,7 @@ import { projectRoot } from "./platform/paths.js";
 import { InMemoryJobQueue } from "./platform/queue.js";
 import { builtFrontend, viteDevFrontend } from "./platform/http/spa.js";
 import { countTenants } from "./modules/tenants/tenants.repository.js";
+import { startPulseScheduler } from "./modules/pulse/pulse-scheduler.js";
 import { seedDemoData } from "../seeds/demo.js";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
   const web = config.webDevServer ? await viteDevFrontend(path.join(root, "web")) : builtFrontend(path.join(root, "web", "dist"));
 
   const { app, sse } = buildApp({ config, db: database.db, kv, logger, clock: systemClock, bus, queue, web });
+  const pulseScheduler = config.schedulerEnabled ? startPulseScheduler({ db: database.db, queue, logger, clock: systemClock }) : null;
   const server: Server = app.listen(config.port, () => {
     logger.info(
       { url: config.baseUrl, port: config.port, env: config.env, startupMs: Math.round(performance.now() - startedAt) },
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
+    await pulseScheduler?.stop();
     // SSE streams never end by themselves: end them so server.close() can finish.
     sse.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));

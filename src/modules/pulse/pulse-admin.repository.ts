@@ -1,0 +1,120 @@
+import type { Executor } from "../../platform/db.js";
+import type { Cadence } from "./pulse.calendar.js";
+
+export interface PulseQuestionRecord {
+  id: string;
+  text: string;
+  active: boolean;
+  teamId: string | null;
+  createdAt: string;
+}
+
+export interface PulseScheduleRecord {
+  tenantId: string;
+  enabled: boolean;
+  cadence: Cadence;
+  time: string;
+  timezone: string;
+  rotatingCohorts: boolean;
+  numCohorts: number;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function toQuestion(row: any): PulseQuestionRecord {
+  return { id: row.id, text: row.text, active: row.active, teamId: row.team_id ?? null, createdAt: new Date(row.created_at).toISOString() };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function toSchedule(row: any): PulseScheduleRecord {
+  return {
+    tenantId: row.tenant_id,
+    enabled: row.enabled,
+    cadence: row.cadence,
+    time: row.time,
+    timezone: row.timezone,
+    rotatingCohorts: row.rotating_cohorts,
+    numCohorts: row.num_cohorts,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids come from paths: anything that is not a UUID names no record (404, never a cast error). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** Creation order is the rotation order (CONTRACT §5), so it is the listing order too. */
+export async function listPulseQuestions(db: Executor, tenantId: string): Promise<PulseQuestionRecord[]> {
+  const rows = await db("pulse_questions").where({ tenant_id: tenantId }).orderBy([{ column: "created_at" }, { column: "id" }]);
+  return rows.map(toQuestion);
+}
+
+export async function findPulseQuestion(db: Executor, tenantId: string, id: string, options: { forUpdate?: boolean } = {}) {
+  if (!isUuid(id)) return null;
+  const query = db("pulse_questions").where({ tenant_id: tenantId, id }).first();
+  if (options.forUpdate) query.forUpdate();
+  const row = await query;
+  return row ? toQuestion(row) : null;
+}
+
+export async function insertPulseQuestion(
+  db: Executor,
+  tenantId: string,
+  input: { text: string; teamId: string | null; active: boolean; now: Date },
+): Promise<PulseQuestionRecord> {
+  const [row] = await db("pulse_questions")
+    .insert({ tenant_id: tenantId, text: input.text, team_id: input.teamId, active: input.active, created_at: input.now, updated_at: input.now })
+    .returning("*");
+  return toQuestion(row);
+}
+
+export async function updatePulseQuestion(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  patch: { text?: string; teamId?: string | null; active?: boolean; now: Date },
+): Promise<PulseQuestionRecord> {
+  const changes: Record<string, unknown> = { updated_at: patch.now };
+  if (patch.text !== undefined) changes.text = patch.text;
+  if (patch.teamId !== undefined) changes.team_id = patch.teamId;
+  if (patch.active !== undefined) changes.active = patch.active;
+  const [row] = await db("pulse_questions").where({ tenant_id: tenantId, id }).update(changes).returning("*");
+  return toQuestion(row);
+}
+
+export async function teamExists(db: Executor, tenantId: string, teamId: string): Promise<boolean> {
+  return Boolean(await db("teams").where({ tenant_id: tenantId, id: teamId }).first("id"));
+}
+
+export async function findPulseSchedule(db: Executor, tenantId: string, options: { forUpdate?: boolean } = {}) {
+  const query = db("pulse_schedules").where({ tenant_id: tenantId }).first();
+  if (options.forUpdate) query.forUpdate();
+  const row = await query;
+  return row ? toSchedule(row) : null;
+}
+
+export async function upsertPulseSchedule(db: Executor, schedule: PulseScheduleRecord, now: Date): Promise<PulseScheduleRecord> {
+  const row = {
+    tenant_id: schedule.tenantId,
+    enabled: schedule.enabled,
+    cadence: schedule.cadence,
+    time: schedule.time,
+    timezone: schedule.timezone,
+    rotating_cohorts: schedule.rotatingCohorts,
+    num_cohorts: schedule.numCohorts,
+    updated_at: now,
+  };
+  const [saved] = await db("pulse_schedules").insert(row).onConflict("tenant_id").merge().returning("*");
+  return toSchedule(saved);
+}
+
+/** Active users by cohort index, computed in SQL with the same hash as the scheduler. */
+export async function listCohortMembers(db: Executor, tenantId: string, numCohorts: number): Promise<Map<number, string[]>> {
+  const rows: Array<{ cohort: number; user_ids: string[] }> = await db("users")
+    .select(db.raw("pulse_cohort_index(id, ?) as cohort", [numCohorts]), db.raw("array_agg(id::text order by id) as user_ids"))
+    .where({ tenant_id: tenantId })
+    .whereNull("deactivated_at")
+    .groupBy("cohort");
+  return new Map(rows.map((row) => [Number(row.cohort), row.user_ids]));
+}

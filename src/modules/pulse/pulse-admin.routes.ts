@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { AppError } from "../../platform/errors.js";
+import { route, type AnyRoute } from "../../platform/http/route.js";
+import type { PulseAdminService } from "./pulse-admin.service.js";
+import { runPulseForTenant, type PulseSchedulerDeps, type SkipReason } from "./pulse-scheduler.service.js";
+import {
+  createPulseQuestionBody,
+  idParams,
+  pulseCohortSchema,
+  pulseQuestionSchema,
+  pulseRunSchema,
+  pulseScheduleSchema,
+  putPulseScheduleBody,
+  updatePulseQuestionBody,
+} from "./pulse.schemas.js";
+
+const TAG = "Pulse administration";
+
+/** Why a manual run could not send, as a 409 the admin can act on. */
+const SKIP_ERRORS: Record<SkipReason, [code: string, message: string]> = {
+  pulse_disabled: ["PULSE_DISABLED", "The pulse is disabled for this organisation: enable the pulse.enabled setting first."],
+  no_channel: ["PULSE_NO_CHANNEL", "Email delivery of the pulse is off (pulse.channelEmail), and there is no other channel."],
+  no_schedule: ["PULSE_NO_SCHEDULE", "There is no pulse schedule yet: save one with PUT /admin/pulse/schedule."],
+  not_rotating: ["PULSE_COHORTS_NOT_ROTATING", "The schedule does not rotate cohorts (rotatingCohorts is false), so there is nobody to send to."],
+  invalid_timezone: ["PULSE_SCHEDULE_INVALID", "The schedule's time zone is not a known IANA zone: save the schedule again."],
+  no_active_questions: ["PULSE_NO_ACTIVE_QUESTIONS", "There is no active pulse question to send."],
+};
+
+export function pulseAdminRoutes(deps: { admin: PulseAdminService; scheduler: PulseSchedulerDeps }): AnyRoute[] {
+  const { admin, scheduler } = deps;
+  return [
+    route({
+      method: "get",
+      path: "/admin/pulse/questions",
+      tag: TAG,
+      summary: "Pulse questions, active and inactive, in rotation (creation) order",
+      access: "admin.access",
+      response: z.array(pulseQuestionSchema),
+      handler: ({ ctx }) => admin.listQuestions(ctx),
+    }),
+    route({
+      method: "post",
+      path: "/admin/pulse/questions",
+      tag: TAG,
+      summary: "Creates a pulse question (text of at most 200 characters; optionally for one team)",
+      access: "admin.access",
+      body: createPulseQuestionBody,
+      status: 201,
+      response: pulseQuestionSchema,
+      otherResponses: { 404: "teamId names no team of this tenant" },
+      handler: ({ ctx, body }) => admin.createQuestion(ctx, body),
+    }),
+    route({
+      method: "put",
+      path: "/admin/pulse/questions/:id",
+      tag: TAG,
+      summary: "Changes a pulse question's text, team or active flag (fields not sent stay as they are)",
+      access: "admin.access",
+      params: idParams,
+      body: updatePulseQuestionBody,
+      response: pulseQuestionSchema,
+      handler: ({ ctx, params, body }) => admin.updateQuestion(ctx, params.id, body),
+    }),
+    route({
+      method: "delete",
+      path: "/admin/pulse/questions/:id",
+      tag: TAG,
+      summary: "Deactivates a pulse question (it leaves the rotation; its responses stay)",
+      access: "admin.access",
+      params: idParams,
+      status: 204,
+      handler: async ({ ctx, params }) => {
+        await admin.deactivateQuestion(ctx, params.id);
+      },
+    }),
+    route({
+      method: "get",
+      path: "/admin/pulse/schedule",
+      tag: TAG,
+      summary: "The tenant's pulse schedule",
+      access: "admin.access",
+      response: pulseScheduleSchema,
+      handler: ({ ctx }) => admin.getSchedule(ctx),
+    }),
+    route({
+      method: "put",
+      path: "/admin/pulse/schedule",
+      tag: TAG,
+      summary: "Replaces the pulse schedule (send time in the given IANA time zone, cadence, cohorts)",
+      description: `numCohorts is 1 to 6: Monday to Friday pick cohorts 0 to 4 (modulo numCohorts) and the weekend the last one.`,
+      access: "admin.access",
+      body: putPulseScheduleBody,
+      response: pulseScheduleSchema,
+      handler: ({ ctx, body }) => admin.putSchedule(ctx, body),
+    }),
+    route({
+      method: "get",
+      path: "/admin/pulse/cohorts",
+      tag: TAG,
+      summary: "Every cohort with its active members (cohort-<n>, n = sha256(userId) mod numCohorts)",
+      access: "admin.access",
+      response: z.array(pulseCohortSchema),
+      handler: ({ ctx }) => admin.listCohorts(ctx),
+    }),
+    route({
+      method: "post",
+      path: "/admin/pulse/run",
+      tag: TAG,
+      summary: "Runs today's pulse send for this tenant now (once per local date, like the scheduler)",
+      description:
+        "Sends even when the schedule's automatic sending is off. A second run on the same local date answers " +
+        "{cohort, invitesCreated: 0, alreadyRan: true}. 409 when the pulse cannot be sent (disabled, no question, ...).",
+      access: "admin.access",
+      response: pulseRunSchema,
+      otherResponses: { 409: "The pulse cannot be sent now; the code says why" },
+      handler: async ({ ctx }) => {
+        const outcome = await runPulseForTenant(
+          scheduler,
+          { tenantId: ctx.tenant.id, settings: ctx.settings },
+          { trigger: "manual", now: scheduler.clock.now(), actor: ctx },
+        );
+        if (outcome.status === "skipped") {
+          const [code, message] = SKIP_ERRORS[outcome.reason];
+          throw new AppError(code, 409, message);
+        }
+        if (outcome.status === "already_ran") return { cohort: outcome.cohort, invitesCreated: 0, alreadyRan: true };
+        return { cohort: outcome.cohort, invitesCreated: outcome.invitesCreated };
+      },
+    }),
+  ];
+}

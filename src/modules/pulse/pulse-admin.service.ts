@@ -1,0 +1,129 @@
+import type { z } from "zod";
+import type { Clock } from "../../platform/clock.js";
+import type { RequestContext } from "../../platform/context.js";
+import type { Database } from "../../platform/db.js";
+import { errors } from "../../platform/errors.js";
+import { recordAudit } from "../audit/audit.repository.js";
+import {
+  findPulseQuestion,
+  findPulseSchedule,
+  insertPulseQuestion,
+  listCohortMembers,
+  listPulseQuestions,
+  teamExists,
+  updatePulseQuestion,
+  upsertPulseSchedule,
+  type PulseQuestionRecord,
+  type PulseScheduleRecord,
+} from "./pulse-admin.repository.js";
+import { cohortName } from "./pulse.calendar.js";
+import type { createPulseQuestionBody, putPulseScheduleBody, updatePulseQuestionBody } from "./pulse.schemas.js";
+
+const DEFAULT_NUM_COHORTS = 5;
+
+export interface PulseAdminService {
+  listQuestions(ctx: RequestContext): Promise<PulseQuestionRecord[]>;
+  createQuestion(ctx: RequestContext, body: z.output<typeof createPulseQuestionBody>): Promise<PulseQuestionRecord>;
+  updateQuestion(ctx: RequestContext, id: string, body: z.output<typeof updatePulseQuestionBody>): Promise<PulseQuestionRecord>;
+  deactivateQuestion(ctx: RequestContext, id: string): Promise<void>;
+  getSchedule(ctx: RequestContext): Promise<PulseScheduleRecord>;
+  putSchedule(ctx: RequestContext, body: z.output<typeof putPulseScheduleBody>): Promise<PulseScheduleRecord>;
+  listCohorts(ctx: RequestContext): Promise<Array<{ name: string; size: number; userIds: string[] }>>;
+}
+
+export function createPulseAdminService(deps: { db: Database; clock: Clock }): PulseAdminService {
+  const { db, clock } = deps;
+
+  async function requireTeam(ctx: RequestContext, teamId: string | null | undefined) {
+    // CONTRACT §8: a team of another tenant answers exactly as an unknown one.
+    if (teamId && !(await teamExists(db, ctx.tenant.id, teamId))) throw errors.notFound("Team");
+  }
+
+  /** A tenant provisioned before schedules existed gets the defaults its settings describe. */
+  function defaultSchedule(ctx: RequestContext): PulseScheduleRecord {
+    const pulse = ctx.settings.pulse;
+    return {
+      tenantId: ctx.tenant.id,
+      enabled: false,
+      cadence: pulse.defaultCadence,
+      time: pulse.defaultTime,
+      timezone: "UTC",
+      rotatingCohorts: pulse.rotatingCohorts,
+      numCohorts: DEFAULT_NUM_COHORTS,
+    };
+  }
+
+  return {
+    listQuestions: (ctx) => listPulseQuestions(db, ctx.tenant.id),
+
+    async createQuestion(ctx, body) {
+      await requireTeam(ctx, body.teamId);
+      return db.transaction(async (trx) => {
+        const question = await insertPulseQuestion(trx, ctx.tenant.id, {
+          text: body.text,
+          teamId: body.teamId ?? null,
+          active: body.active ?? true,
+          now: clock.now(),
+        });
+        await recordAudit(trx, ctx, { action: "pulse_question.create", entityType: "pulse_question", entityId: question.id, after: question });
+        return question;
+      });
+    },
+
+    async updateQuestion(ctx, id, body) {
+      await requireTeam(ctx, body.teamId);
+      return db.transaction(async (trx) => {
+        const before = await findPulseQuestion(trx, ctx.tenant.id, id, { forUpdate: true });
+        if (!before) throw errors.notFound("Pulse question");
+        const after = await updatePulseQuestion(trx, ctx.tenant.id, id, { ...body, now: clock.now() });
+        await recordAudit(trx, ctx, { action: "pulse_question.update", entityType: "pulse_question", entityId: id, before, after });
+        return after;
+      });
+    },
+
+    async deactivateQuestion(ctx, id) {
+      await db.transaction(async (trx) => {
+        const before = await findPulseQuestion(trx, ctx.tenant.id, id, { forUpdate: true });
+        if (!before) throw errors.notFound("Pulse question");
+        // Deactivation, not removal: past invites and responses keep pointing at the question.
+        if (!before.active) return;
+        const after = await updatePulseQuestion(trx, ctx.tenant.id, id, { active: false, now: clock.now() });
+        await recordAudit(trx, ctx, { action: "pulse_question.deactivate", entityType: "pulse_question", entityId: id, before, after });
+      });
+    },
+
+    async getSchedule(ctx) {
+      return (await findPulseSchedule(db, ctx.tenant.id)) ?? defaultSchedule(ctx);
+    },
+
+    async putSchedule(ctx, body) {
+      return db.transaction(async (trx) => {
+        const before = await findPulseSchedule(trx, ctx.tenant.id, { forUpdate: true });
+        const after = await upsertPulseSchedule(
+          trx,
+          {
+            tenantId: ctx.tenant.id,
+            enabled: body.enabled,
+            cadence: body.cadence,
+            time: body.time,
+            timezone: body.timezone,
+            rotatingCohorts: body.rotatingCohorts,
+            numCohorts: body.numCohorts,
+          },
+          clock.now(),
+        );
+        await recordAudit(trx, ctx, { action: "pulse_schedule.update", entityType: "pulse_schedule", entityId: ctx.tenant.id, before, after });
+        return after;
+      });
+    },
+
+    async listCohorts(ctx) {
+      const schedule = (await findPulseSchedule(db, ctx.tenant.id)) ?? defaultSchedule(ctx);
+      const members = await listCohortMembers(db, ctx.tenant.id, schedule.numCohorts);
+      return Array.from({ length: schedule.numCohorts }, (_, index) => {
+        const userIds = members.get(index) ?? [];
+        return { name: cohortName(index), size: userIds.length, userIds };
+      });
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import type { TenantSettings } from "../settings/settings.schema.js";
+
+/**
+ * The page a person sees after tapping a score in the pulse email: plain HTML that works without
+ * JavaScript, escaped, with the organisation's theme colour, and nothing loaded from elsewhere (the
+ * address bar holds the token, so no request may carry it on as a referrer).
+ */
+
+const THEME_COLOURS: Record<TenantSettings["branding"]["theme"], string> = {
+  "executive-blue": "#1e3a8a",
+  "modern-purple": "#5b21b6",
+  "refined-teal": "#115e59",
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] as string);
+}
+
+function primaryColour(settings: TenantSettings | null): string {
+  const custom = settings?.branding.primaryColor;
+  // Only a validated #rrggbb ever reaches the stylesheet.
+  if (custom && /^#[0-9a-fA-F]{6}$/.test(custom)) return custom;
+  return THEME_COLOURS[settings?.branding.theme ?? "executive-blue"] ?? THEME_COLOURS["executive-blue"];
+}
+
+function layout(input: { title: string; settings: TenantSettings | null; organisation: string | null; body: string }): string {
+  const colour = primaryColour(input.settings);
+  const organisation = input.organisation ? `<p class="org">${escapeHtml(input.organisation)}</p>` : "";
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(input.title)} · Weekly Pulse</title>
+<style>
+  body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2937; background: #f3f4f6; }
+  main { max-width: 34rem; margin: 3rem auto; padding: 2rem; background: #fff; border-radius: 12px; border-top: 6px solid ${colour}; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+  h1 { margin-top: 0; font-size: 1.5rem; color: ${colour}; }
+  .org { margin: 0 0 .5rem; font-size: .875rem; color: #4b5563; text-transform: uppercase; letter-spacing: .05em; }
+  .question { font-weight: 600; }
+  .note { color: #4b5563; font-size: .9375rem; }
+  .scores { display: flex; gap: .5rem; flex-wrap: wrap; margin: 1rem 0; padding: 0; border: 0; }
+  .scores button { min-width: 3rem; min-height: 3rem; font-size: 1.125rem; border: 2px solid ${colour}; border-radius: 8px; background: #fff; color: ${colour}; cursor: pointer; }
+  .scores button:hover, .scores button:focus { background: ${colour}; color: #fff; outline: 3px solid #fbbf24; outline-offset: 2px; }
+  @media (max-width: 36rem) { main { margin: 0; border-radius: 0; } }
+</style>
+</head>
+<body>
+<main>
+${organisation}${input.body}
+</main>
+</body>
+</html>
+`;
+}
+
+export function thankYouPage(input: { questionText: string | null; score: number; settings: TenantSettings | null; organisation: string | null }): string {
+  const threshold = input.settings?.pulse.anonThreshold ?? 5;
+  const question = input.questionText ? `<p>For <span class="question">${escapeHtml(input.questionText)}</span> you chose <strong>${input.score} out of 5</strong>.</p>` : "";
+  return layout({
+    title: "Thank you",
+    settings: input.settings,
+    organisation: input.organisation,
+    body: `<h1>Thank you, your response was recorded</h1>
+<div role="status">
+${question}
+<p class="note">Your answer is anonymous: it is stored without your name, email address or network address, and results are only
+shown for groups of at least ${threshold} responses. This link has now been used; you can close this page.</p>
+</div>`,
+  });
+}
+
+export function invalidInvitePage(settings: TenantSettings | null): string {
+  return layout({
+    title: "Invalid or expired invite",
+    settings,
+    organisation: null,
+    body: `<h1>Invalid or expired invite</h1>
+<div role="alert">
+<p>This pulse link cannot be used: it has already been answered, it is more than 7 days old, or it is not complete.</p>
+<p class="note">Each link in a pulse email works once. The next pulse will bring a new one.</p>
+</div>`,
+  });
+}
+
+/** A link without a usable score: offer the five choices again, as a form that needs no script. */
+export function chooseScorePage(token: string, settings: TenantSettings | null): string {
+  const buttons = [1, 2, 3, 4, 5].map((score) => `<button type="submit" name="score" value="${score}">${score}</button>`).join("\n");
+  return layout({
+    title: "Choose a score",
+    settings,
+    organisation: null,
+    body: `<h1>Choose a score from 1 to 5</h1>
+<div role="alert"><p>The link did not carry a score from 1 to 5, so nothing was recorded yet.</p></div>
+<form method="get" action="/pulse/respond">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+<fieldset class="scores">
+<legend class="note">1 is the lowest, 5 the highest.</legend>
+${buttons}
+</fieldset>
+</form>`,
+  });
+}

@@ -1,0 +1,157 @@
+import type { Clock } from "../../platform/clock.js";
+import type { Database } from "../../platform/db.js";
+import type { Logger } from "../../platform/logger.js";
+import type { JobQueue } from "../../platform/queue.js";
+import { recordAudit, type AuditActor } from "../audit/audit.repository.js";
+import type { TenantSettings } from "../settings/settings.schema.js";
+import { findPulseSchedule, type PulseScheduleRecord } from "./pulse-admin.repository.js";
+import {
+  cadencePeriodStart,
+  cohortName,
+  INVITE_LIFETIME_DAYS,
+  isValidTimezone,
+  localDay,
+  weekdayCohortIndex,
+} from "./pulse.calendar.js";
+import {
+  claimRun,
+  completeRun,
+  findRun,
+  insertCohortInvites,
+  listActiveQuestionsInOrder,
+  listScheduledTenants,
+  listTeamIds,
+} from "./pulse-runs.repository.js";
+
+export interface PulseSchedulerDeps {
+  db: Database;
+  queue: JobQueue;
+  logger: Logger;
+  clock: Clock;
+}
+
+export type SkipReason = "pulse_disabled" | "no_schedule" | "not_rotating" | "no_channel" | "no_active_questions" | "invalid_timezone";
+
+export type RunOutcome =
+  | { status: "sent"; cohort: string; invitesCreated: number; localDate: string }
+  | { status: "already_ran"; cohort: string; invitesCreated: 0; localDate: string }
+  | { status: "skipped"; reason: SkipReason };
+
+const DAY_MS = 86_400_000;
+const JOB_CHUNK = 1000;
+
+/**
+ * SPEC's question pick, per primary team: among the active questions that apply to the team's
+ * members (global ones and the team's own, in creation order), the one at cohort index modulo
+ * their number. Teams with no applicable question get no invites.
+ */
+export function pickQuestions(
+  questions: Array<{ id: string; teamId: string | null }>,
+  teamIds: string[],
+  cohortIndex: number,
+): Array<{ teamId: string | null; questionId: string }> {
+  const picks: Array<{ teamId: string | null; questionId: string }> = [];
+  for (const teamId of [null, ...teamIds]) {
+    const applicable = questions.filter((question) => question.teamId === null || question.teamId === teamId);
+    const picked = applicable[cohortIndex % applicable.length];
+    if (picked) picks.push({ teamId, questionId: picked.id });
+  }
+  return picks;
+}
+
+/**
+ * Today's send for one tenant (SPEC "Scheduler rules", CONTRACT §5): the weekday's cohort, the
+ * question per team, one invite per user per cadence period. The run row for (tenant, local
+ * date), the invites and (for a manual run) the audit entry commit together; email jobs are
+ * queued only after that commit.
+ */
+export async function runPulseForTenant(
+  deps: PulseSchedulerDeps,
+  target: { tenantId: string; settings: TenantSettings; schedule?: PulseScheduleRecord | null },
+  options: { trigger: "scheduler" | "manual"; now: Date; actor?: AuditActor },
+): Promise<RunOutcome> {
+  const { db, queue, logger } = deps;
+  const { tenantId, settings } = target;
+  if (!settings.pulse.enabled) return { status: "skipped", reason: "pulse_disabled" };
+  // Chat delivery is not implemented, so without email nobody could be reached.
+  if (!settings.pulse.channelEmail) return { status: "skipped", reason: "no_channel" };
+  const schedule = target.schedule === undefined ? await findPulseSchedule(db, tenantId) : target.schedule;
+  if (!schedule) return { status: "skipped", reason: "no_schedule" };
+  if (!schedule.rotatingCohorts) return { status: "skipped", reason: "not_rotating" };
+  if (!isValidTimezone(schedule.timezone)) return { status: "skipped", reason: "invalid_timezone" };
+
+  const { now } = options;
+  const day = localDay(now, schedule.timezone);
+  const index = weekdayCohortIndex(day.isoWeekday, schedule.numCohorts);
+  const cohort = cohortName(index);
+  const questions = await listActiveQuestionsInOrder(db, tenantId);
+  if (questions.length === 0) return { status: "skipped", reason: "no_active_questions" };
+  const picks = pickQuestions(questions, await listTeamIds(db, tenantId), index);
+  const globalPick = picks.find((pick) => pick.teamId === null)?.questionId ?? null;
+
+  const inviteIds = await db.transaction(async (trx) => {
+    const claimed = await claimRun(trx, { tenantId, localDate: day.date, cohortName: cohort, questionId: globalPick, trigger: options.trigger, now });
+    if (!claimed) return null;
+    const ids = await insertCohortInvites(trx, {
+      tenantId,
+      numCohorts: schedule.numCohorts,
+      cohortIndex: index,
+      cohortName: cohort,
+      questionByTeam: picks,
+      periodStart: cadencePeriodStart(now, schedule.timezone, schedule.cadence),
+      sentAt: now,
+      expiresAt: new Date(now.getTime() + INVITE_LIFETIME_DAYS * DAY_MS),
+    });
+    await completeRun(trx, tenantId, day.date, ids.length, now);
+    if (options.actor) {
+      await recordAudit(trx, options.actor, {
+        action: "pulse.run",
+        entityType: "pulse_run",
+        entityId: null,
+        after: { localDate: day.date, cohort, invitesCreated: ids.length },
+      });
+    }
+    return ids;
+  });
+
+  if (inviteIds === null) {
+    const existing = await findRun(db, tenantId, day.date);
+    return { status: "already_ran", cohort: existing?.cohortName ?? cohort, invitesCreated: 0, localDate: day.date };
+  }
+  try {
+    for (let i = 0; i < inviteIds.length; i += JOB_CHUNK) {
+      await queue.addBulk(inviteIds.slice(i, i + JOB_CHUNK).map((inviteId) => ({ name: "pulse-invite" as const, data: { tenantId, inviteId } })));
+    }
+  } catch (error) {
+    // The invites exist and stay answerable; only their emails are missing. Say so loudly.
+    logger.error({ err: error, tenantId, localDate: day.date, invites: inviteIds.length }, "pulse invites created but their email jobs could not be queued");
+  }
+  logger.info({ tenantId, localDate: day.date, cohort, invitesCreated: inviteIds.length, trigger: options.trigger }, "pulse sent");
+  return { status: "sent", cohort, invitesCreated: inviteIds.length, localDate: day.date };
+}
+
+/**
+ * One scheduler tick: every tenant whose schedule time has passed today (in its time zone) and
+ * that has no run for today yet. A tenant that was down at the scheduled time is sent to later
+ * that day; a day missed entirely is not made up.
+ */
+export async function runDuePulses(deps: PulseSchedulerDeps): Promise<Array<{ tenantId: string; outcome: RunOutcome }>> {
+  const now = deps.clock.now();
+  const outcomes: Array<{ tenantId: string; outcome: RunOutcome }> = [];
+  for (const { tenant, settings, schedule } of await listScheduledTenants(deps.db)) {
+    if (!settings.pulse.enabled) continue;
+    if (!isValidTimezone(schedule.timezone)) {
+      deps.logger.warn({ tenantId: tenant.id, timezone: schedule.timezone }, "pulse schedule has an unknown time zone; skipped");
+      continue;
+    }
+    const day = localDay(now, schedule.timezone);
+    if (day.time < schedule.time) continue;
+    if (await findRun(deps.db, tenant.id, day.date)) continue;
+    try {
+      outcomes.push({ tenantId: tenant.id, outcome: await runPulseForTenant(deps, { tenantId: tenant.id, settings, schedule }, { trigger: "scheduler", now }) });
+    } catch (error) {
+      deps.logger.error({ err: error, tenantId: tenant.id }, "pulse run failed");
+    }
+  }
+  return outcomes;
+}

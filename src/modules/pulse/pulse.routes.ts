@@ -1,0 +1,101 @@
+import type { Request, RequestHandler, Response } from "express";
+import { errors, isAppError } from "../../platform/errors.js";
+import { requestContext, route, type AnyRoute } from "../../platform/http/route.js";
+import { chooseScorePage, invalidInvitePage, thankYouPage } from "./pulse-respond.page.js";
+import type { PulseRespondService, RespondResult } from "./pulse-respond.service.js";
+import { canSeeSomeSummary, type PulseSummaryService } from "./pulse-summary.service.js";
+import { pulseSummarySchema, respondBody, respondQuery, respondResultSchema, summaryQuery } from "./pulse.schemas.js";
+
+/** Link checkers in mail systems probe links with HEAD: it answers 200 and never consumes. */
+const headNeverConsumes: RequestHandler = (req, res, next) => {
+  if (req.method !== "HEAD") return next();
+  res.setHeader("Cache-Control", "no-store");
+  res.status(200).end();
+};
+
+/** Members and viewers learn 403 before anything about their query. */
+const summaryAccess: RequestHandler = (req, _res, next) => {
+  if (!canSeeSomeSummary(requestContext(req))) throw errors.forbidden();
+  next();
+};
+
+/** People get a page; `Accept: application/json` (the SPA, scripts) gets JSON. */
+function wantsJson(req: Request): boolean {
+  return req.accepts(["html", "json"]) === "json";
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? undefined : value;
+}
+
+export function pulseRoutes(deps: { respond: PulseRespondService; summary: PulseSummaryService }): AnyRoute[] {
+  const { respond, summary } = deps;
+
+  const sendPage = (res: Response, status: number, html: string) => {
+    res.status(status).type("html").send(html);
+  };
+
+  return [
+    route({
+      method: "get",
+      path: "/pulse/respond",
+      tag: "Pulse",
+      summary: "One-tap pulse answer from the email link: stores the anonymous response and shows a confirmation page",
+      description:
+        "HTML for people; JSON ({ok: true}) with `Accept: application/json`. Unknown, used, expired or malformed " +
+        "token: 400 `Invalid or expired invite`. Score missing or outside 1..5: 400 VALIDATION_FAILED and the invite " +
+        "stays open. HEAD answers 200 and never consumes the invite. Authenticated by the token alone.",
+      access: "public",
+      query: respondQuery,
+      before: [headNeverConsumes],
+      response: respondResultSchema,
+      otherResponses: { 400: "Invalid or expired invite, or a score outside 1..5" },
+      handler: async ({ ctx, query, req, res }) => {
+        res.setHeader("Cache-Control", "no-store");
+        const json = wantsJson(req);
+        const token = first(query.token);
+        let result: RespondResult;
+        try {
+          result = await respond.respond(ctx, { token, score: first(query.score) });
+        } catch (error) {
+          if (json || !isAppError(error)) throw error;
+          if (error.code === "VALIDATION_FAILED") return sendPage(res, 400, chooseScorePage(token ?? "", ctx.settings));
+          if (error.code === "INVALID_INVITE") return sendPage(res, 400, invalidInvitePage(ctx.settings));
+          throw error;
+        }
+        if (json) return { ok: true as const };
+        sendPage(res, 200, thankYouPage({ questionText: result.questionText, score: result.score, settings: result.settings, organisation: result.tenantName }));
+      },
+    }),
+    route({
+      method: "post",
+      path: "/pulse/respond",
+      tag: "Pulse",
+      summary: "The same answer for the web app: {token, score}",
+      access: "public",
+      body: respondBody,
+      response: respondResultSchema,
+      otherResponses: { 400: "Invalid or expired invite, or a score outside 1..5" },
+      handler: async ({ ctx, body, res }) => {
+        res.setHeader("Cache-Control", "no-store");
+        await respond.respond(ctx, body);
+        return { ok: true as const };
+      },
+    }),
+    route({
+      method: "get",
+      path: "/pulse/summary",
+      tag: "Pulse",
+      summary: "Anonymous pulse aggregates: totals, participation, per question average, weekly trend and teams",
+      description:
+        "Figures built from fewer responses than the tenant's pulse.anonThreshold are null, and so is every figure that " +
+        "would let one compute a hidden one by subtraction. Admins and owners: any team or all; a moderator: " +
+        "`team` = one of their teams; others 403. Weeks are ISO weeks in UTC.",
+      access: "pulse.summary",
+      before: [summaryAccess],
+      query: summaryQuery,
+      response: pulseSummarySchema,
+      handler: ({ ctx, query }) => summary.summary(ctx, { rangeWeeks: Number.parseInt(query.range, 10), teamId: query.team }),
+    }),
+  ];
+}

@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { CADENCES, isValidTimezone, MAX_COHORTS } from "./pulse.calendar.js";
+
+/** CONTRACT §8: lengths in Unicode code points after trimming. */
+const questionText = z
+  .string()
+  .transform((text) => text.trim())
+  .refine((text) => [...text].length >= 1, "must not be empty")
+  .refine((text) => [...text].length <= 200, "must be at most 200 characters");
+
+export const pulseQuestionSchema = z.object({
+  id: z.uuid(),
+  text: z.string(),
+  active: z.boolean(),
+  teamId: z.uuid().nullable(),
+  createdAt: z.string(),
+});
+
+export const createPulseQuestionBody = z.strictObject({
+  text: questionText,
+  teamId: z.uuid().nullable().optional().describe("A team's question goes only to that team's members; null or absent: everyone"),
+  active: z.boolean().optional(),
+});
+
+export const updatePulseQuestionBody = z
+  .strictObject({
+    text: questionText.optional(),
+    teamId: z.uuid().nullable().optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, "send at least one of text, teamId, active");
+
+export const idParams = z.object({ id: z.string() });
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:mm (24-hour)");
+
+export const pulseScheduleSchema = z.object({
+  tenantId: z.uuid(),
+  enabled: z.boolean(),
+  cadence: z.enum(CADENCES),
+  time: z.string(),
+  timezone: z.string(),
+  rotatingCohorts: z.boolean(),
+  numCohorts: z.number().int(),
+});
+
+export const putPulseScheduleBody = z.strictObject({
+  // Accepted so a client can send back what GET returned; the tenant is always the caller's.
+  tenantId: z.string().optional(),
+  enabled: z.boolean(),
+  cadence: z.enum(CADENCES),
+  time,
+  timezone: z.string().refine(isValidTimezone, "must be an IANA time zone name such as Europe/Berlin"),
+  rotatingCohorts: z.boolean(),
+  numCohorts: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_COHORTS, `must be at most ${MAX_COHORTS}: cohorts are picked by weekday, so more would never be invited`),
+});
+
+export const pulseCohortSchema = z.object({ name: z.string(), size: z.number().int(), userIds: z.array(z.uuid()) });
+
+export const pulseRunSchema = z.object({
+  cohort: z.string(),
+  invitesCreated: z.number().int(),
+  alreadyRan: z.boolean().optional(),
+});
+
+/** GET /pulse/respond takes raw strings so that a bad value can still get a human page. */
+const rawParam = z.union([z.string(), z.array(z.string())]).optional();
+export const respondQuery = z.object({
+  token: rawParam.describe("The invite's token (UUID) from the email link"),
+  score: rawParam.describe("Integer 1 to 5"),
+});
+
+export const respondBody = z.object({
+  token: z.string().max(200),
+  score: z.number().int().min(1).max(5),
+});
+
+export const respondResultSchema = z.object({ ok: z.literal(true) });
+
+export const summaryQuery = z.object({
+  range: z
+    .string()
+    .regex(/^([1-9]|[1-4]\d|5[0-2])w$/, "must be <n>w with n from 1 to 52, e.g. 12w")
+    .default("12w")
+    .describe("Weeks back from the current ISO week (UTC), 1w..52w; default 12w"),
+  team: z.uuid().optional().describe("Team id; omitted means every team (admins and owners only)"),
+});
+
+const weekly = z.object({ week: z.string(), avg: z.number().nullable(), count: z.number().int() });
+const teamEntry = z.object({
+  teamId: z.uuid().nullable(),
+  teamName: z.string(),
+  responseCount: z.number().int(),
+  averageScore: z.number().nullable(),
+  message: z.string().optional(),
+});
+
+export const pulseSummarySchema = z.object({
+  summary: z.object({
+    totalResponses: z.number().int(),
+    totalInvites: z.number().int(),
+    participationRate: z.number(),
+    dateRange: z.object({ start: z.string(), end: z.string() }),
+  }),
+  questions: z.array(
+    z.object({
+      id: z.uuid(),
+      text: z.string(),
+      responseCount: z.number().int(),
+      averageScore: z.number().nullable(),
+      trend: z.object({ weekly: z.array(weekly) }),
+      byTeam: z.array(teamEntry),
+    }),
+  ),
+});
+
+export type PulseSummary = z.infer<typeof pulseSummarySchema>;
