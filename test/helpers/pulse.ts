@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import type { Database } from "../../src/platform/db.js";
+
+/** Factories for pulse tests: questions, invites and (for summary fixtures) responses written directly. */
+
+export async function addPulseQuestion(
+  db: Database,
+  tenantId: string,
+  input: { text?: string; teamId?: string | null; active?: boolean; createdAt?: Date | string } = {},
+): Promise<string> {
+  const createdAt = input.createdAt ? new Date(input.createdAt) : new Date();
+  const [row] = await db("pulse_questions")
+    .insert({
+      tenant_id: tenantId,
+      text: input.text ?? `How is it going? ${randomUUID().slice(0, 6)}`,
+      team_id: input.teamId ?? null,
+      active: input.active ?? true,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .returning("id");
+  return row.id;
+}
+
+export interface InviteInput {
+  tenantId: string;
+  userId: string;
+  questionId: string;
+  teamId?: string | null;
+  sentAt?: Date | string;
+  expiresAt?: Date | string;
+  respondedAt?: Date | string | null;
+}
+
+/** An invite as the scheduler would write it; returns its id and token. */
+export async function addInvite(db: Database, input: InviteInput): Promise<{ id: string; token: string }> {
+  const sentAt = input.sentAt ? new Date(input.sentAt) : new Date();
+  const token = randomUUID();
+  const [row] = await db("pulse_invites")
+    .insert({
+      tenant_id: input.tenantId,
+      token,
+      user_id: input.userId,
+      question_id: input.questionId,
+      cohort_name: "cohort-0",
+      team_id: input.teamId ?? null,
+      sent_at: sentAt,
+      expires_at: input.expiresAt ? new Date(input.expiresAt) : new Date(sentAt.getTime() + 7 * 86_400_000),
+      responded_at: input.respondedAt ? new Date(input.respondedAt) : null,
+    })
+    .returning("id");
+  return { id: row.id, token };
+}
+
+/** Responses written straight into the table (summary fixtures): `week` is any date in the ISO week. */
+export async function addResponses(
+  db: Database,
+  tenantId: string,
+  rows: Array<{ questionId: string; teamId: string | null; week: string; scores: number[] }>,
+): Promise<void> {
+  const records = rows.flatMap((row) => {
+    const monday = new Date(`${row.week}T00:00:00Z`);
+    monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+    return row.scores.map((score) => ({ tenant_id: tenantId, question_id: row.questionId, team_id: row.teamId, score, responded_at: monday }));
+  });
+  for (let i = 0; i < records.length; i += 500) await db("pulse_responses").insert(records.slice(i, i + 500));
+}
+
+export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
