@@ -9,13 +9,15 @@ export interface ScheduledTenant {
 }
 
 /** Tenants whose schedule sends automatically; the pulse.enabled flag is checked by the caller. */
-export async function listScheduledTenants(db: Executor): Promise<ScheduledTenant[]> {
-  const rows = await db("pulse_schedules as s")
+export async function listScheduledTenants(db: Executor, onlyTenantIds?: string[]): Promise<ScheduledTenant[]> {
+  const query = db("pulse_schedules as s")
     .join("tenants as t", "t.id", "s.tenant_id")
     .leftJoin("tenant_settings as ts", "ts.tenant_id", "t.id")
     .where({ "s.enabled": true, "s.rotating_cohorts": true })
     .select("s.*", "t.slug", "t.name", "ts.settings")
     .orderBy("t.created_at");
+  if (onlyTenantIds) query.whereIn("s.tenant_id", onlyTenantIds);
+  const rows = await query;
   return rows.map((row) => ({
     tenant: { id: row.tenant_id, slug: row.slug, name: row.name },
     settings: settingsFromStorage(row.settings),

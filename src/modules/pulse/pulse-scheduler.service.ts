@@ -133,12 +133,12 @@ export async function runPulseForTenant(
 /**
  * One scheduler tick: every tenant whose schedule time has passed today (in its time zone) and
  * that has no run for today yet. A tenant that was down at the scheduled time is sent to later
- * that day; a day missed entirely is not made up.
+ * that day; a day missed entirely is not made up. `onlyTenantIds` narrows the tick (operations, tests).
  */
-export async function runDuePulses(deps: PulseSchedulerDeps): Promise<Array<{ tenantId: string; outcome: RunOutcome }>> {
+export async function runDuePulses(deps: PulseSchedulerDeps, onlyTenantIds?: string[]): Promise<Array<{ tenantId: string; outcome: RunOutcome }>> {
   const now = deps.clock.now();
   const outcomes: Array<{ tenantId: string; outcome: RunOutcome }> = [];
-  for (const { tenant, settings, schedule } of await listScheduledTenants(deps.db)) {
+  for (const { tenant, settings, schedule } of await listScheduledTenants(deps.db, onlyTenantIds)) {
     if (!settings.pulse.enabled) continue;
     if (!isValidTimezone(schedule.timezone)) {
       deps.logger.warn({ tenantId: tenant.id, timezone: schedule.timezone }, "pulse schedule has an unknown time zone; skipped");
