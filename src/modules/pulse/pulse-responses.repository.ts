@@ -49,11 +49,12 @@ export async function insertPendingResponse(
  * order of a dump can be matched with the invites' exact response times. Until a week is over
  * its rows are rewritten again at every run; the first run after the week ends mixes it whole.
  */
-export async function mixPendingResponses(db: Executor): Promise<number> {
+export async function mixPendingResponses(db: Executor, onlyTenantIds?: string[]): Promise<number> {
+  const tenantFilter = onlyTenantIds ? "and tenant_id = any(?::uuid[])" : "";
   const result = await db.raw(
     `with weeks as (
        select distinct tenant_id, date_trunc('week', responded_at at time zone 'UTC') at time zone 'UTC' as week_start
-       from pulse_responses where pending
+       from pulse_responses where pending ${tenantFilter}
      ),
      moved as (
        delete from pulse_responses r using weeks w
@@ -62,6 +63,8 @@ export async function mixPendingResponses(db: Executor): Promise<number> {
      )
      insert into pulse_responses (tenant_id, question_id, team_id, score, responded_at, pending)
      select tenant_id, question_id, team_id, score, responded_at, false from moved order by random()`,
+    // A Postgres array literal: knex would spread a JS array into a list of placeholders.
+    onlyTenantIds ? [`{${onlyTenantIds.join(",")}}`] : [],
   );
   return Number(result.rowCount ?? 0);
 }
