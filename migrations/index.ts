@@ -9,6 +9,7 @@ import * as createApiTokens from "./20261122000700_create_api_tokens.js";
 import * as addQuestionBoardOrderIndex from "./20261123030100_add_question_board_order_index.js";
 import * as pulseResponseMixing from "./20261123040100_pulse_response_mixing.js";
 import * as pulseWeeklyRollups from "./20261123040200_pulse_weekly_rollups.js";
+import * as usersPulseHash from "./20261123040300_users_pulse_hash.js";
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -31,4 +32,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ["20261123030100_add_question_board_order_index", addQuestionBoardOrderIndex],
   ["20261123040100_pulse_response_mixing", pulseResponseMixing],
   ["20261123040200_pulse_weekly_rollups", pulseWeeklyRollups],
+  ["20261123040300_users_pulse_hash", usersPulseHash],
 ];

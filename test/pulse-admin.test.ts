@@ -210,10 +210,13 @@ describe("pulse administration", () => {
       }
     });
 
-    it("the TypeScript hash and the SQL pulse_cohort_index() agree", async () => {
-      const rows = await app.db("users").select("id", app.db.raw("pulse_cohort_index(id, 7) as cohort")).limit(200);
+    it("the TypeScript hash, the stored users.pulse_hash and the SQL pulse_cohort_index() agree", async () => {
+      const rows = await app.db("users").select("id", "pulse_hash", app.db.raw("pulse_cohort_index(id, 7) as cohort")).limit(200);
       expect(rows.length).toBeGreaterThan(8);
-      for (const row of rows) expect(cohortIndex(row.id, 7)).toBe(Number(row.cohort));
+      for (const row of rows) {
+        expect(cohortIndex(row.id, 7)).toBe(Number(row.cohort));
+        expect(Number(row.pulse_hash) % 7).toBe(Number(row.cohort));
+      }
     });
 
     it("deactivated users are in no cohort", async () => {

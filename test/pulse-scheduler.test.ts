@@ -284,7 +284,7 @@ describe("pulse scheduler", () => {
     });
 
     it("answers 409 with the reason when the pulse cannot be sent, and writes nothing", async () => {
-      const cases: Array<[settings: object, schedule: object | null, question: boolean, code: string]> = [
+      const cases: Array<[settings: object, schedule: Record<string, unknown> | null, question: boolean, code: string]> = [
         [{ pulse: { enabled: false } }, null, true, "PULSE_DISABLED"],
         [{ pulse: { enabled: true } }, { rotating_cohorts: false }, true, "PULSE_COHORTS_NOT_ROTATING"],
         [{ pulse: { enabled: true, channelEmail: false } }, null, true, "PULSE_NO_CHANNEL"],

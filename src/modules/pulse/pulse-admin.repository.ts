@@ -109,10 +109,10 @@ export async function upsertPulseSchedule(db: Executor, schedule: PulseScheduleR
   return toSchedule(saved);
 }
 
-/** Active users by cohort index, computed in SQL with the same hash as the scheduler. */
+/** Active users by cohort index (the stored hash, users.pulse_hash, mod numCohorts). */
 export async function listCohortMembers(db: Executor, tenantId: string, numCohorts: number): Promise<Map<number, string[]>> {
   const rows: Array<{ cohort: number; user_ids: string[] }> = await db("users")
-    .select(db.raw("pulse_cohort_index(id, ?) as cohort", [numCohorts]), db.raw("array_agg(id::text order by id) as user_ids"))
+    .select(db.raw("(pulse_hash % ?)::int as cohort", [numCohorts]), db.raw("array_agg(id::text order by id) as user_ids"))
     .where({ tenant_id: tenantId })
     .whereNull("deactivated_at")
     .groupBy("cohort");

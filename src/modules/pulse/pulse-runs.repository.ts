@@ -66,48 +66,67 @@ export async function listTeamIds(db: Executor, tenantId: string): Promise<strin
   return rows.map((row) => row.id as string);
 }
 
-export interface CohortInviteInput {
+/**
+ * The cohort's users who can get an invite: active, and not unsubscribed from email (the only
+ * channel), with none sent since `periodStart`. Two plain lookups rather than one anti-join, whose
+ * plan depends on statistics that a large send makes stale (observed: a nested loop of 200 million
+ * steps); the second is bounded by the cohort's own ids.
+ */
+export async function listCohortToInvite(
+  db: Executor,
+  input: { tenantId: string; numCohorts: number; cohortIndex: number; periodStart: Date },
+): Promise<Array<{ id: string; teamId: string | null }>> {
+  const members = await db("users")
+    .where({ tenant_id: input.tenantId })
+    .whereNull("deactivated_at")
+    .whereNull("email_opt_out_at")
+    .whereRaw("pulse_hash % ? = ?", [input.numCohorts, input.cohortIndex])
+    .select("id", "primary_team_id");
+  if (members.length === 0) return [];
+  const invited = new Set<string>(
+    await db("pulse_invites")
+      .where({ tenant_id: input.tenantId })
+      .andWhere("sent_at", ">=", input.periodStart)
+      .whereRaw("user_id = any(?::uuid[])", [`{${members.map((member) => member.id).join(",")}}`])
+      .distinct()
+      .pluck("user_id"),
+  );
+  return members.filter((member) => !invited.has(member.id)).map((member) => ({ id: member.id as string, teamId: (member.primary_team_id ?? null) as string | null }));
+}
+
+export interface NewInvites {
   tenantId: string;
-  numCohorts: number;
-  cohortIndex: number;
   cohortName: string;
-  /** The question each primary team gets (null: users without a team). */
-  questionByTeam: Array<{ teamId: string | null; questionId: string }>;
-  periodStart: Date;
   sentAt: Date;
   expiresAt: Date;
+  invites: Array<{ userId: string; questionId: string; teamId: string | null }>;
 }
 
 /**
- * One invite per active user of the cohort who has none in the current cadence period, with a
- * fresh UUID v4 token from PostgreSQL's strong random source, in one statement (10,000 users in
- * well under a second). Users who unsubscribed from email get none: email is the only channel.
+ * Inserts the invites in one statement per few thousand, each with a fresh UUID v4 token from
+ * PostgreSQL's strong random source; returns their ids.
  */
-export async function insertCohortInvites(trx: Executor, input: CohortInviteInput): Promise<string[]> {
-  const result = await trx.raw(
-    `insert into pulse_invites (tenant_id, token, user_id, question_id, cohort_name, team_id, sent_at, expires_at)
-     select u.tenant_id, gen_random_uuid(), u.id, q.question_id, ?, u.primary_team_id, ?, ?
-     from users u
-     join json_to_recordset(?::json) as q(team_id uuid, question_id uuid)
-       on q.team_id is not distinct from u.primary_team_id
-     where u.tenant_id = ?
-       and u.deactivated_at is null
-       and u.email_opt_out_at is null
-       and pulse_cohort_index(u.id, ?) = ?
-       and not exists (
-         select 1 from pulse_invites i where i.tenant_id = u.tenant_id and i.user_id = u.id and i.sent_at >= ?
-       )
-     returning id`,
-    [
-      input.cohortName,
-      input.sentAt,
-      input.expiresAt,
-      JSON.stringify(input.questionByTeam.map((entry) => ({ team_id: entry.teamId, question_id: entry.questionId }))),
-      input.tenantId,
-      input.numCohorts,
-      input.cohortIndex,
-      input.periodStart,
-    ],
-  );
-  return result.rows.map((row: { id: string }) => row.id);
+export async function insertInvites(trx: Executor, input: NewInvites, chunk = 5000): Promise<string[]> {
+  const ids: string[] = [];
+  const array = (values: Array<string | null>) => `{${values.map((value) => value ?? "NULL").join(",")}}`;
+  for (let i = 0; i < input.invites.length; i += chunk) {
+    const part = input.invites.slice(i, i + chunk);
+    const result = await trx.raw(
+      `insert into pulse_invites (tenant_id, token, user_id, question_id, cohort_name, team_id, sent_at, expires_at)
+       select ?, gen_random_uuid(), x.user_id, x.question_id, ?, x.team_id, ?, ?
+       from unnest(?::uuid[], ?::uuid[], ?::uuid[]) as x(user_id, question_id, team_id)
+       returning id`,
+      [
+        input.tenantId,
+        input.cohortName,
+        input.sentAt,
+        input.expiresAt,
+        array(part.map((invite) => invite.userId)),
+        array(part.map((invite) => invite.questionId)),
+        array(part.map((invite) => invite.teamId)),
+      ],
+    );
+    for (const row of result.rows as Array<{ id: string }>) ids.push(row.id);
+  }
+  return ids;
 }

@@ -17,8 +17,9 @@ import {
   claimRun,
   completeRun,
   findRun,
-  insertCohortInvites,
+  insertInvites,
   listActiveQuestionsInOrder,
+  listCohortToInvite,
   listScheduledTenants,
   listTeamIds,
 } from "./pulse-runs.repository.js";
@@ -92,15 +93,20 @@ export async function runPulseForTenant(
   const inviteIds = await db.transaction(async (trx) => {
     const claimed = await claimRun(trx, { tenantId, localDate: day.date, cohortName: cohort, questionId: globalPick, trigger: options.trigger, now });
     if (!claimed) return null;
-    const ids = await insertCohortInvites(trx, {
+    // Everyone in today's cohort who has had no invite yet in this cadence period.
+    const periodStart = cadencePeriodStart(now, schedule.timezone, schedule.cadence);
+    const questionByTeam = new Map(picks.map((pick) => [pick.teamId, pick.questionId]));
+    const invites = [];
+    for (const user of await listCohortToInvite(trx, { tenantId, numCohorts: schedule.numCohorts, cohortIndex: index, periodStart })) {
+      const questionId = questionByTeam.get(user.teamId);
+      if (questionId) invites.push({ userId: user.id, questionId, teamId: user.teamId });
+    }
+    const ids = await insertInvites(trx, {
       tenantId,
-      numCohorts: schedule.numCohorts,
-      cohortIndex: index,
       cohortName: cohort,
-      questionByTeam: picks,
-      periodStart: cadencePeriodStart(now, schedule.timezone, schedule.cadence),
       sentAt: now,
       expiresAt: new Date(now.getTime() + INVITE_LIFETIME_DAYS * DAY_MS),
+      invites,
     });
     await completeRun(trx, tenantId, day.date, ids.length, now);
     if (options.actor) {

@@ -69,7 +69,11 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
   const names = await teamNames(db, tenant.id);
 
   const cellsByQuestion = new Map<string, ResponseCell[]>();
-  for (const cell of cells) cellsByQuestion.set(cell.questionId, [...(cellsByQuestion.get(cell.questionId) ?? []), cell]);
+  for (const cell of cells) {
+    const list = cellsByQuestion.get(cell.questionId);
+    if (list) list.push(cell);
+    else cellsByQuestion.set(cell.questionId, [cell]);
+  }
 
   let totalResponses = 0;
   const listed: PulseSummary["questions"] = [];

@@ -26,6 +26,12 @@ export interface Line {
   parts: string[];
 }
 
+function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 interface Edge {
   key: string;
   a: number;
@@ -72,7 +78,7 @@ function edgesOf(lines: Line[]): Edge[] {
   const ends = new Map<string, number[]>();
   lines.forEach((line, index) => {
     if (line.parts.length === 0) return;
-    for (const key of [line.total, ...line.parts]) ends.set(key, [...(ends.get(key) ?? []), index]);
+    for (const key of [line.total, ...line.parts]) append(ends, key, index);
   });
   const edges: Edge[] = [];
   for (const [key, nodes] of ends) {
@@ -170,8 +176,8 @@ export function suppressGrid(grid: Map<string, Map<string, number>>, threshold: 
       add(rowKey(row), count);
       add(colKey(col), count);
       counts.set(cellKey(row, col), count);
-      rows.set(row, [...(rows.get(row) ?? []), cellKey(row, col)]);
-      cols.set(col, [...(cols.get(col) ?? []), cellKey(row, col)]);
+      append(rows, row, cellKey(row, col));
+      append(cols, col, cellKey(row, col));
     }
   }
   const lines: Line[] = [

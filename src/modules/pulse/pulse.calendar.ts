@@ -18,7 +18,8 @@ export const MAX_COHORTS = 6;
 
 /**
  * CONTRACT §5: first 8 hex digits of sha256(userId) as an unsigned integer, mod numCohorts.
- * The same function exists in SQL as pulse_cohort_index(); both hash the canonical lowercase id.
+ * The same hash is stored per user in SQL (users.pulse_hash) and behind pulse_cohort_index(); all
+ * hash the canonical lowercase id.
  */
 export function cohortIndex(userId: string, numCohorts: number): number {
   const hex = createHash("sha256").update(userId.toLowerCase()).digest("hex").slice(0, 8);
