@@ -63,10 +63,12 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
   const threshold = settings.pulse.anonThreshold;
   const range = weekRange(options.now ?? new Date(), options.rangeWeeks);
   const teamId = options.teamId ?? null;
-  const cells = await listResponseCells(db, tenant.id, range.start);
-  const invites = await inviteTotals(db, tenant.id, range.start, teamId ?? undefined);
-  const questions = await listQuestionsForSummary(db, tenant.id);
-  const names = await teamNames(db, tenant.id);
+  const [cells, invites, questions, names] = await Promise.all([
+    listResponseCells(db, tenant.id, range.start),
+    inviteTotals(db, tenant.id, range.start, teamId ?? undefined),
+    listQuestionsForSummary(db, tenant.id),
+    teamNames(db, tenant.id),
+  ]);
 
   const cellsByQuestion = new Map<string, ResponseCell[]>();
   for (const cell of cells) {

@@ -18,135 +18,148 @@
  *    of hidden edges (it lies on no cycle). For each such bridge, the cheapest path of shown
  *    figures that closes a cycle through it is hidden too.
  * Steps 2 and 3 repeat until nothing changes (each step only hides more). The pattern is decided
- * once for the whole grid, so every filtered view hides the same groups.
+ * once for the whole grid, so every filtered view hides the same groups, and ties are broken by
+ * team and week, so it is the same at every request.
+ *
+ * Figures are numbered (a year of 20 teams is about 1,100 of them per question, computed on every
+ * summary request), so the work is on typed arrays rather than string-keyed maps.
  */
 
+/** A line: figure `total` = sum of figures `parts` (figure numbers). */
 export interface Line {
-  total: string;
-  parts: string[];
+  total: number;
+  parts: number[];
 }
 
-function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
-}
-
-interface Edge {
-  key: string;
-  a: number;
-  b: number;
-}
-
-export function suppressLines(counts: Map<string, number>, lines: Line[], threshold: number): Set<string> {
-  const hidden = new Set<string>();
-  for (const [key, count] of counts) if (count > 0 && count < threshold) hidden.add(key);
-  const present = lines.map((line) => ({ total: line.total, parts: line.parts.filter((part) => (counts.get(part) ?? 0) > 0) }));
-  const edges = edgesOf(present);
-  const size = (key: string) => counts.get(key) ?? 0;
-  const order = (a: string, b: string) => size(a) - size(b) || (a < b ? -1 : a > b ? 1 : 0);
+/**
+ * Hides figures until every line is safe; returns hidden[figure] = 1 when hidden. Figure numbers
+ * also break ties (the smaller number is hidden first), so number them in a stable order.
+ * Figures without responses are shown nowhere and take no part.
+ */
+export function suppressLines(counts: ArrayLike<number>, lines: Line[], threshold: number): Uint8Array {
+  const hidden = new Uint8Array(counts.length);
+  for (let figure = 0; figure < counts.length; figure += 1) {
+    const count = counts[figure] as number;
+    if (count > 0 && count < threshold) hidden[figure] = 1;
+  }
+  const present = lines
+    .map((line) => ({ total: line.total, parts: line.parts.filter((part) => (counts[part] as number) > 0) }))
+    .filter((line) => line.parts.length > 0);
+  const ends = endsOf(present, counts.length);
 
   for (;;) {
     for (let changed = true; changed; ) {
       changed = false;
       for (const line of present) {
-        const hide = nextToHide(line, hidden, size, threshold, order);
-        if (hide) {
-          hidden.add(hide);
+        const hide = nextToHide(line, hidden, counts, threshold);
+        if (hide >= 0) {
+          hidden[hide] = 1;
           changed = true;
         }
       }
     }
-    const bridge = findBridges(edges.filter((edge) => hidden.has(edge.key)), present.length)[0];
-    if (!bridge) return hidden;
-    for (const key of cheapestClosingPath(edges, bridge, hidden, size, present.length)) hidden.add(key);
+    const bridge = firstBridge(hidden, ends, present.length);
+    if (bridge < 0) return hidden;
+    for (const figure of cheapestClosingPath(bridge, hidden, ends, counts, present.length)) hidden[figure] = 1;
   }
 }
 
-function nextToHide(line: Line, hidden: Set<string>, size: (key: string) => number, threshold: number, order: (a: string, b: string) => number) {
-  if (line.parts.length === 0) return null;
-  const hiddenParts = line.parts.filter((part) => hidden.has(part));
-  const shownParts = line.parts.filter((part) => !hidden.has(part)).sort(order);
-  if (hidden.has(line.total)) return hiddenParts.length === 0 ? (shownParts[0] ?? null) : null;
-  if (hiddenParts.length === 0) return null;
-  const hiddenCount = hiddenParts.reduce((sum, part) => sum + size(part), 0);
-  if (hiddenCount >= threshold && hiddenParts.length >= 2) return null;
-  return shownParts[0] ?? line.total;
+/** The figure to hide next for this line to be safe, or -1 when it is safe. */
+function nextToHide(line: Line, hidden: Uint8Array, counts: ArrayLike<number>, threshold: number): number {
+  let hiddenParts = 0;
+  let hiddenCount = 0;
+  let smallestShown = -1;
+  for (const part of line.parts) {
+    const count = counts[part] as number;
+    if (hidden[part]) {
+      hiddenParts += 1;
+      hiddenCount += count;
+    } else if (smallestShown < 0 || count < (counts[smallestShown] as number) || (count === counts[smallestShown] && part < smallestShown)) {
+      smallestShown = part;
+    }
+  }
+  if (hidden[line.total]) return hiddenParts === 0 ? smallestShown : -1;
+  if (hiddenParts === 0 || (hiddenCount >= threshold && hiddenParts >= 2)) return -1;
+  return smallestShown >= 0 ? smallestShown : line.total;
 }
 
-function edgesOf(lines: Line[]): Edge[] {
-  const ends = new Map<string, number[]>();
+/** Every figure is in exactly two lines: ends[2f] and ends[2f + 1] are their numbers (-1: in none). */
+function endsOf(lines: Line[], figures: number): Int32Array {
+  const ends = new Int32Array(figures * 2).fill(-1);
   lines.forEach((line, index) => {
-    if (line.parts.length === 0) return;
-    for (const key of [line.total, ...line.parts]) append(ends, key, index);
+    for (const figure of [line.total, ...line.parts]) {
+      const slot = ends[2 * figure] === -1 ? 2 * figure : 2 * figure + 1;
+      if (ends[slot] !== -1) throw new Error(`figure ${figure} is in more than two lines`);
+      ends[slot] = index;
+    }
   });
-  const edges: Edge[] = [];
-  for (const [key, nodes] of ends) {
-    if (nodes.length !== 2) throw new Error(`figure ${key} must be in exactly two lines, is in ${nodes.length}`);
-    edges.push({ key, a: nodes[0] as number, b: nodes[1] as number });
-  }
-  return edges;
+  return ends;
 }
 
-/** Bridges of an undirected graph (Tarjan's low-link), in a stable order. */
-function findBridges(edges: Edge[], nodeCount: number): Edge[] {
-  const adjacency: Array<Array<{ to: number; edge: Edge }>> = Array.from({ length: nodeCount }, () => []);
-  for (const edge of edges) {
-    adjacency[edge.a]?.push({ to: edge.b, edge });
-    adjacency[edge.b]?.push({ to: edge.a, edge });
+function adjacency(ends: Int32Array, nodes: number, include: (figure: number) => boolean): Array<Array<[node: number, figure: number]>> {
+  const list: Array<Array<[number, number]>> = Array.from({ length: nodes }, () => []);
+  for (let figure = 0; 2 * figure < ends.length; figure += 1) {
+    const a = ends[2 * figure] as number;
+    const b = ends[2 * figure + 1] as number;
+    if (a < 0 || b < 0 || !include(figure)) continue;
+    list[a]?.push([b, figure]);
+    list[b]?.push([a, figure]);
   }
-  const discovered = new Array<number>(nodeCount).fill(-1);
-  const low = new Array<number>(nodeCount).fill(0);
-  const bridges: Edge[] = [];
+  return list;
+}
+
+/** The lowest-numbered hidden figure that is a bridge of the hidden graph (Tarjan's low-link), or -1. */
+function firstBridge(hidden: Uint8Array, ends: Int32Array, nodes: number): number {
+  const graph = adjacency(ends, nodes, (figure) => hidden[figure] === 1);
+  const discovered = new Int32Array(nodes).fill(-1);
+  const low = new Int32Array(nodes);
   let time = 0;
-  const visit = (node: number, via: Edge | null) => {
+  let bridge = -1;
+  const visit = (node: number, via: number) => {
     discovered[node] = low[node] = time++;
-    for (const { to, edge } of adjacency[node] ?? []) {
-      if (edge === via) continue;
-      if (discovered[to] === -1) {
-        visit(to, edge);
-        low[node] = Math.min(low[node] as number, low[to] as number);
-        if ((low[to] as number) > (discovered[node] as number)) bridges.push(edge);
+    for (const [next, figure] of graph[node] ?? []) {
+      if (figure === via) continue;
+      if (discovered[next] === -1) {
+        visit(next, figure);
+        low[node] = Math.min(low[node] as number, low[next] as number);
+        if ((low[next] as number) > (discovered[node] as number) && (bridge < 0 || figure < bridge)) bridge = figure;
       } else {
-        low[node] = Math.min(low[node] as number, discovered[to] as number);
+        low[node] = Math.min(low[node] as number, discovered[next] as number);
       }
     }
   };
-  for (let node = 0; node < nodeCount; node += 1) if (discovered[node] === -1) visit(node, null);
-  return bridges.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+  for (let node = 0; node < nodes; node += 1) if (discovered[node] === -1) visit(node, -1);
+  return bridge;
 }
 
-/** Shown figures on the cheapest path (fewest responses hidden) joining the bridge's ends without it. */
-function cheapestClosingPath(edges: Edge[], bridge: Edge, hidden: Set<string>, size: (key: string) => number, nodeCount: number): string[] {
-  const adjacency: Array<Array<{ to: number; edge: Edge }>> = Array.from({ length: nodeCount }, () => []);
-  for (const edge of edges) {
-    if (edge === bridge) continue;
-    adjacency[edge.a]?.push({ to: edge.b, edge });
-    adjacency[edge.b]?.push({ to: edge.a, edge });
-  }
-  const distance = new Array<number>(nodeCount).fill(Infinity);
-  const previous = new Array<Edge | null>(nodeCount).fill(null);
-  const done = new Array<boolean>(nodeCount).fill(false);
-  distance[bridge.a] = 0;
+/** Shown figures on the cheapest path (fewest responses newly hidden) joining the bridge's two lines without it. */
+function cheapestClosingPath(bridge: number, hidden: Uint8Array, ends: Int32Array, counts: ArrayLike<number>, nodes: number): number[] {
+  const graph = adjacency(ends, nodes, (figure) => figure !== bridge);
+  const from = ends[2 * bridge] as number;
+  const to = ends[2 * bridge + 1] as number;
+  const distance = new Float64Array(nodes).fill(Infinity);
+  const via = new Int32Array(nodes).fill(-1);
+  const done = new Uint8Array(nodes);
+  distance[from] = 0;
   for (;;) {
     let node = -1;
-    for (let i = 0; i < nodeCount; i += 1) if (!done[i] && distance[i] !== Infinity && (node < 0 || (distance[i] as number) < (distance[node] as number))) node = i;
-    if (node < 0 || node === bridge.b) break;
-    done[node] = true;
-    for (const { to, edge } of adjacency[node] ?? []) {
-      const next = (distance[node] as number) + (hidden.has(edge.key) ? 0 : size(edge.key));
-      if (next < (distance[to] as number)) {
-        distance[to] = next;
-        previous[to] = edge;
+    for (let i = 0; i < nodes; i += 1) if (!done[i] && distance[i] !== Infinity && (node < 0 || (distance[i] as number) < (distance[node] as number))) node = i;
+    if (node < 0 || node === to) break;
+    done[node] = 1;
+    for (const [next, figure] of graph[node] ?? []) {
+      const cost = (distance[node] as number) + (hidden[figure] ? 0 : (counts[figure] as number));
+      if (cost < (distance[next] as number)) {
+        distance[next] = cost;
+        via[next] = figure;
       }
     }
   }
-  if (distance[bridge.b] === Infinity) throw new Error(`no cycle can protect ${bridge.key}`);
-  const path: string[] = [];
-  for (let node = bridge.b; node !== bridge.a; ) {
-    const edge = previous[node] as Edge;
-    if (!hidden.has(edge.key)) path.push(edge.key);
-    node = edge.a === node ? edge.b : edge.a;
+  if (distance[to] === Infinity) throw new Error(`no cycle can protect figure ${bridge}`);
+  const path: number[] = [];
+  for (let node = to; node !== from; ) {
+    const figure = via[node] as number;
+    if (!hidden[figure]) path.push(figure);
+    node = ends[2 * figure] === node ? (ends[2 * figure + 1] as number) : (ends[2 * figure] as number);
   }
   return path;
 }
@@ -158,40 +171,51 @@ export interface GridPattern {
   cellHidden: (row: string, col: string) => boolean;
 }
 
-const TOTAL = "T";
-const rowKey = (row: string) => `R:${row}`;
-const colKey = (col: string) => `C:${col}`;
-const cellKey = (row: string, col: string) => `X:${row}|${col}`;
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The suppression pattern of one question: grid.get(row).get(col) = responses of that team and week. */
 export function suppressGrid(grid: Map<string, Map<string, number>>, threshold: number): GridPattern {
-  const counts = new Map<string, number>([[TOTAL, 0]]);
-  const add = (key: string, count: number) => counts.set(key, (counts.get(key) ?? 0) + count);
-  const rows = new Map<string, string[]>();
-  const cols = new Map<string, string[]>();
-  for (const [row, cells] of grid) {
-    for (const [col, count] of cells) {
+  // Stable numbering: the total, then rows and columns in key order, then cells row by row.
+  const rowKeys = [...grid.keys()].filter((row) => [...(grid.get(row)?.values() ?? [])].some((count) => count > 0)).sort(byKey);
+  const colSet = new Set<string>();
+  for (const row of rowKeys) for (const [col, count] of grid.get(row) ?? []) if (count > 0) colSet.add(col);
+  const colKeys = [...colSet].sort(byKey);
+  const rowIndex = new Map(rowKeys.map((row, i) => [row, 1 + i]));
+  const colIndex = new Map(colKeys.map((col, i) => [col, 1 + rowKeys.length + i]));
+  const cellIndex = new Map<string, Map<string, number>>();
+  const counts: number[] = new Array(1 + rowKeys.length + colKeys.length).fill(0);
+  const rowParts: number[][] = rowKeys.map(() => []);
+  const colParts: number[][] = colKeys.map(() => []);
+  rowKeys.forEach((row, r) => {
+    const cells = new Map<string, number>();
+    cellIndex.set(row, cells);
+    for (const col of colKeys) {
+      const count = grid.get(row)?.get(col) ?? 0;
       if (count <= 0) continue;
-      add(TOTAL, count);
-      add(rowKey(row), count);
-      add(colKey(col), count);
-      counts.set(cellKey(row, col), count);
-      append(rows, row, cellKey(row, col));
-      append(cols, col, cellKey(row, col));
+      const figure = counts.length;
+      counts.push(count);
+      cells.set(col, figure);
+      const column = colIndex.get(col) as number;
+      counts[0] = (counts[0] as number) + count;
+      counts[1 + r] = (counts[1 + r] as number) + count;
+      counts[column] = (counts[column] as number) + count;
+      rowParts[r]?.push(figure);
+      colParts[column - 1 - rowKeys.length]?.push(figure);
     }
-  }
+  });
+  const total = counts[0] as number;
   const lines: Line[] = [
-    { total: TOTAL, parts: [...rows.keys()].map(rowKey) },
-    { total: TOTAL, parts: [...cols.keys()].map(colKey) },
-    ...[...rows].map(([row, parts]) => ({ total: rowKey(row), parts })),
-    ...[...cols].map(([col, parts]) => ({ total: colKey(col), parts })),
+    { total: 0, parts: rowKeys.map((_, r) => 1 + r) },
+    { total: 0, parts: colKeys.map((_, c) => 1 + rowKeys.length + c) },
+    ...rowParts.map((parts, r) => ({ total: 1 + r, parts })),
+    ...colParts.map((parts, c) => ({ total: 1 + rowKeys.length + c, parts })),
   ];
-  const total = counts.get(TOTAL) ?? 0;
-  const hidden = total > 0 ? suppressLines(counts, lines, threshold) : new Set<string>();
+  const hidden = total > 0 ? suppressLines(counts, lines, threshold) : new Uint8Array(counts.length);
+  const isHidden = (figure: number | undefined) => figure !== undefined && hidden[figure] === 1;
   return {
-    totalHidden: total < threshold || hidden.has(TOTAL),
-    rowHidden: (row) => hidden.has(rowKey(row)),
-    colHidden: (col) => hidden.has(colKey(col)),
-    cellHidden: (row, col) => hidden.has(cellKey(row, col)),
+    totalHidden: total < threshold || hidden[0] === 1,
+    rowHidden: (row) => isHidden(rowIndex.get(row)),
+    colHidden: (col) => isHidden(colIndex.get(col)),
+    cellHidden: (row, col) => isHidden(cellIndex.get(row)?.get(col)),
   };
 }

@@ -1,0 +1,163 @@
+import { responseBucket } from "../src/modules/pulse/pulse.calendar.js";
+import { computePulseSummary } from "../src/modules/pulse/pulse-summary.service.js";
+import { settingsFromStorage } from "../src/modules/settings/settings.schema.js";
+import { provisionTenant } from "../src/modules/tenants/tenants.service.js";
+import { openDatabase } from "../src/platform/db.js";
+import { migrateToLatest } from "../src/platform/migrator.js";
+import { databaseUrl, dropDatabase, load, machine, recreateDatabase, REDIS_URL, saveResults, startServer, table, waitFor } from "./lib.js";
+
+/**
+ * Issue 4 target: GET /pulse/summary?range=52w over 1,000,000 responses answers in <= 150 ms p95.
+ * A tenant of 27,000 users in 20 teams, 5 questions, a year of weekly invites (about 1.4 million)
+ * of which about 72% were answered (about a million responses). The app runs as in production
+ * (PostgreSQL, Redis, JSON logs); an admin signed in by demo mode asks for the summary.
+ */
+const USERS = Number(process.env.BENCH_PULSE_USERS ?? 27_000);
+const DATABASE = "qa_bench_pulse_summary";
+const PORT = 3211;
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+async function timed(samples: number, fn: () => Promise<unknown>) {
+  const times: number[] = [];
+  for (let i = 0; i < samples; i += 1) {
+    const begin = performance.now();
+    await fn();
+    times.push(performance.now() - begin);
+  }
+  times.sort((a, b) => a - b);
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return { samples, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), max: round(times.at(-1) as number) };
+}
+
+async function seed(url: string): Promise<{ tenantId: string; teamId: string; responses: number; invites: number }> {
+  const handle = await openDatabase({ url, poolMax: 4, dataDir: "" });
+  try {
+    const db = handle.db;
+    await migrateToLatest(db);
+    const teams = Array.from({ length: 20 }, (_, i) => ({ name: `Team ${String(i + 1).padStart(2, "0")}`, slug: `team-${i + 1}` }));
+    const { tenant, teams: created } = await provisionTenant(db, { slug: "bench", name: "Bench", teams, settings: { pulse: { enabled: true } } });
+    const teamArray = `{${created.map((team) => team.id).join(",")}}`;
+    await db("users").insert({ tenant_id: tenant.id, email: "admin@bench.example", name: "Bench Admin", role: "admin", sso_provider: "demo", sso_id: "admin", primary_team_id: created[0]?.id });
+    await db.raw(
+      `insert into users (tenant_id, email, name, role, primary_team_id)
+       select ?, 'user' || g || '@bench.example', 'User ' || g, 'member', (?::uuid[])[1 + g % 20] from generate_series(1, ?) g`,
+      [tenant.id, teamArray, USERS],
+    );
+    for (let i = 0; i < 5; i += 1) await db("pulse_questions").insert({ tenant_id: tenant.id, text: `Question ${i + 1}`, created_at: new Date(Date.UTC(2025, 0, 1 + i)) });
+    const questionArray = `{${(await db("pulse_questions").where({ tenant_id: tenant.id }).orderBy("created_at").pluck("id")).join(",")}}`;
+    // A year of weekly sends, one statement per week: each user on their cohort's weekday.
+    const thisMonday = responseBucket(new Date());
+    for (let week = 51; week >= 0; week -= 1) {
+      const monday = new Date(thisMonday.getTime() - week * 7 * 86_400_000);
+      await db.raw(
+        `insert into pulse_invites (tenant_id, token, user_id, question_id, cohort_name, team_id, sent_at, expires_at, responded_at)
+         select tenant_id, gen_random_uuid(), id, (?::uuid[])[1 + pulse_hash % 5], 'cohort-' || pulse_hash % 5, primary_team_id, sent, sent + interval '7 days',
+                case when random() < 0.72 then least(sent + random() * interval '36 hours', now() - interval '1 minute') end
+         from (select *, ?::timestamptz + (pulse_hash % 5) * interval '1 day' + interval '9 hours' as sent
+               from users where tenant_id = ? and sso_id is null) u
+         where sent < now()`,
+        [questionArray, monday, tenant.id],
+      );
+      await db.raw(
+        `insert into pulse_responses (tenant_id, question_id, team_id, score, responded_at)
+         select tenant_id, question_id, team_id, 1 + floor(random() * 5)::int, date_trunc('week', responded_at at time zone 'UTC') at time zone 'UTC'
+         from pulse_invites
+         where tenant_id = ? and responded_at is not null and sent_at >= ?::timestamptz and sent_at < ?::timestamptz + interval '7 days'`,
+        [tenant.id, monday, monday],
+      );
+    }
+    await db.raw("vacuum analyze");
+    const count = async (table: string) => Number((await db(table).where({ tenant_id: tenant.id }).count<{ c: number }[]>("* as c"))[0]?.c);
+    return { tenantId: tenant.id, teamId: created[3]?.id as string, responses: await count("pulse_responses"), invites: await count("pulse_invites") };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** BENCH_REUSE=1 measures again on the database a BENCH_KEEP=1 run left (seeding takes minutes). */
+async function existing(url: string) {
+  const handle = await openDatabase({ url, poolMax: 2, dataDir: "" });
+  try {
+    const db = handle.db;
+    const tenantId = (await db("tenants").where({ slug: "bench" }).first()).id as string;
+    const teamId = (await db("teams").where({ tenant_id: tenantId, slug: "team-4" }).first()).id as string;
+    const count = async (name: string) => Number((await db(name).where({ tenant_id: tenantId }).count<{ c: number }[]>("* as c"))[0]?.c);
+    return { tenantId, teamId, responses: await count("pulse_responses"), invites: await count("pulse_invites") };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function main() {
+  const reuse = Boolean(process.env.BENCH_REUSE);
+  const url = reuse ? databaseUrl(DATABASE) : await recreateDatabase(DATABASE);
+  const seedStarted = performance.now();
+  const data = reuse ? await existing(url) : await seed(url);
+  console.log(`Data: ${data.responses} responses, ${data.invites} invites, ${USERS} users, 20 teams, 5 questions (${Math.round((performance.now() - seedStarted) / 1000)} s)\n`);
+
+  // The service alone, in this process: the database work and the suppression.
+  const handle = await openDatabase({ url, poolMax: 4, dataDir: "" });
+  const settings = settingsFromStorage({ pulse: { enabled: true } });
+  const inProcess = await timed(100, () => computePulseSummary(handle.db, { id: data.tenantId }, settings, { rangeWeeks: 52 }));
+  const inProcessTeam = await timed(100, () => computePulseSummary(handle.db, { id: data.tenantId }, settings, { rangeWeeks: 52, teamId: data.teamId }));
+  await handle.close();
+
+  const server = startServer({
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    DATABASE_URL: url,
+    KVSTORE_URL: REDIS_URL,
+    KV_PREFIX: "qa-bench-pulse:",
+    SESSION_SECRET: "bench-session-secret-with-at-least-32-chars",
+    AUTH_MODE_DEMO: "true",
+    SEED_DEMO_DATA: "false",
+    SCHEDULER: "false",
+    LOG_LEVEL: "info",
+  });
+  try {
+    const base = `http://127.0.0.1:${PORT}`;
+    await waitFor(`${base}/health/ready`);
+    // Production cookies are Secure: the proxy header says the client spoke HTTPS.
+    const login = await fetch(`${base}/auth/demo?user=admin&tenant=bench`, { redirect: "manual", headers: { "X-Forwarded-Proto": "https", "x-tenant-id": "bench" } });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    if (login.status !== 302 || !cookie) throw new Error(`demo login failed: ${login.status}`);
+    const headers = { cookie, "X-Forwarded-Proto": "https", accept: "application/json" };
+    const get = async (path: string) => {
+      const response = await fetch(`${base}${path}`, { headers });
+      if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    };
+    const sample = (await get("/pulse/summary?range=52w")) as { summary: { totalResponses: number }; questions: unknown[] };
+    await timed(30, () => get("/pulse/summary?range=52w"));
+    const http = await timed(SAMPLES, () => get("/pulse/summary?range=52w"));
+    const httpTeam = await timed(SAMPLES, () => get(`/pulse/summary?range=52w&team=${data.teamId}`));
+    const http12 = await timed(SAMPLES, () => get("/pulse/summary"));
+    const concurrent = await load("GET /pulse/summary?range=52w, 10 connections", { url: `${base}/pulse/summary?range=52w`, connections: 10, duration: 10, headers });
+
+    const rows = [
+      ["service only (in process), all teams, 52w", inProcess],
+      ["service only (in process), one team, 52w", inProcessTeam],
+      ["HTTP GET /pulse/summary?range=52w", http],
+      ["HTTP GET /pulse/summary?range=52w&team=<id>", httpTeam],
+      ["HTTP GET /pulse/summary (12w)", http12],
+    ] as const;
+    console.log(`Machine: ${machine()}\nSummary answered: ${sample.summary.totalResponses} responses in range, ${sample.questions.length} questions\n`);
+    console.log("| request, one at a time | samples | p50 ms | p95 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|---:|");
+    for (const [name, result] of rows) console.log(`| ${name} | ${result.samples} | ${result.p50} | ${result.p95} | ${result.p99} | ${result.max} |`);
+    console.log(`\n${table([concurrent])}`);
+    console.log(`\nGET /pulse/summary?range=52w p95: ${http.p95} ms (target <= 150 ms)`);
+    saveResults("pulse-summary", { machine: machine(), data, inProcess, inProcessTeam, http, httpTeam, http12, concurrent });
+  } finally {
+    await server.stop();
+    if (!process.env.BENCH_KEEP) await dropDatabase(DATABASE);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
