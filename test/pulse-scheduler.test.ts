@@ -146,6 +146,17 @@ describe("pulse scheduler", () => {
     expect(runs).toEqual([{ tenantId: tokyo.tenant.id, outcome: expect.objectContaining({ cohort: "cohort-1", localDate: "2026-11-24" }) }]);
   });
 
+  it("keeps the local send time across a daylight-saving change (Europe/Berlin, 2026-03-29)", async () => {
+    const berlin = await pulseTenant({ schedule: { timezone: "Europe/Berlin", time: "09:00" } });
+    await addPulseQuestion(app.db, berlin.tenant.id);
+    // Friday in winter time (UTC+1): 09:00 is 08:00 UTC.
+    expect(await tick("2026-03-27T07:59:00Z", [berlin])).toEqual([]);
+    expect((await tick("2026-03-27T08:00:00Z", [berlin]))[0]?.outcome).toMatchObject({ localDate: "2026-03-27", cohort: "cohort-4" });
+    // Monday in summer time (UTC+2): 09:00 is 07:00 UTC.
+    expect(await tick("2026-03-30T06:59:00Z", [berlin])).toEqual([]);
+    expect((await tick("2026-03-30T07:00:00Z", [berlin]))[0]?.outcome).toMatchObject({ localDate: "2026-03-30", cohort: "cohort-0" });
+  });
+
   it("cadences: cohort 0 is invited every Monday (weekly), every other Monday (biweekly), once a month (monthly)", async () => {
     const mondays = ["2026-11-02", "2026-11-09", "2026-11-16", "2026-11-23", "2026-11-30", "2026-12-07"];
     const invitedOn: Record<string, boolean[]> = {};

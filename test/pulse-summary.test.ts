@@ -173,6 +173,24 @@ describe("GET /pulse/summary", () => {
     expect(body.questions.map((entry: { id: string }) => entry.id)).not.toContain(question);
   });
 
+  it("responses of a deleted team stay, counted under 'No team' (teamId null) with the same rules", async () => {
+    const tenant = await createTenantFixture(app.db, { settings: { pulse: { enabled: true } } });
+    const question = await addPulseQuestion(app.db, tenant.tenant.id);
+    const [{ id: doomed }] = await app.db("teams").insert({ tenant_id: tenant.tenant.id, name: "Doomed", slug: "doomed" }).returning("id");
+    await addResponses(app.db, tenant.tenant.id, [
+      { questionId: question, teamId: tenant.teams.a.id, week: W48, scores: [4, 4, 4, 4, 4, 4] },
+      { questionId: question, teamId: doomed, week: W48, scores: [2, 2, 2, 2, 2, 2] },
+    ]);
+    await app.db("teams").where({ tenant_id: tenant.tenant.id, id: doomed }).delete();
+    const owner = await signIn(app, tenant.tenant.slug, "owner");
+    const [summary] = (await owner.get("/pulse/summary").expect(200)).body.questions;
+    expect(summary).toMatchObject({ responseCount: 12, averageScore: 3 });
+    expect(summary.byTeam).toEqual([
+      { teamId: tenant.teams.a.id, teamName: "Team Alpha", responseCount: 6, averageScore: 4 },
+      { teamId: null, teamName: "No team", responseCount: 6, averageScore: 2 },
+    ]);
+  });
+
   it("an answer given through the link counts at once, before it is mixed", async () => {
     const tenant = await createTenantFixture(app.db, { settings: { pulse: { enabled: true, anonThreshold: 3 } } });
     const question = await addPulseQuestion(app.db, tenant.tenant.id);
