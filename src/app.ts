@@ -43,9 +43,18 @@ import { questionRoutes } from "./modules/questions/questions.routes.js";
 import { createQuestionService } from "./modules/questions/questions.service.js";
 import { tagAdminRoutes, tagReadRoutes } from "./modules/tags/tags.routes.js";
 import { createTagService } from "./modules/tags/tags.service.js";
-import { teamReadRoutes } from "./modules/teams/teams.routes.js";
 import { TenantDirectory } from "./modules/tenants/tenant-directory.js";
-import { userReadRoutes } from "./modules/users/users.routes.js";
+import { auditRoutes } from "./modules/audit/audit.routes.js";
+import { createAuditService } from "./modules/audit/audit.service.js";
+import { exportRoutes } from "./modules/export/export.routes.js";
+import { createExportService } from "./modules/export/export.service.js";
+import { settingsRoutes } from "./modules/settings/settings.routes.js";
+import { createSettingsService } from "./modules/settings/settings.service.js";
+import { createMembersService } from "./modules/teams/teams.members.service.js";
+import { teamRoutes } from "./modules/teams/teams.routes.js";
+import { createTeamsService } from "./modules/teams/teams.service.js";
+import { userRoutes } from "./modules/users/users.routes.js";
+import { createUsersService } from "./modules/users/users.service.js";
 
 export interface AppDeps {
   config: Config;
@@ -123,6 +132,16 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const auth = createAuthService({ config, db, clock, tenants, rateLimits });
   const tokens = createTokenService({ db, clock });
   const health = createHealthService({ config, db, kv, rateLimits, startedAt, strategies: auth.enabledStrategies });
+  // Administration (issue 7): settings, users, teams and members, audit log, exports.
+  const audit = createAuditService({ db });
+  const admin = {
+    settings: createSettingsService({ db, clock, tenants }),
+    users: createUsersService({ db, clock, bus }),
+    teams: createTeamsService({ db, clock, tenants }),
+    members: createMembersService({ db, clock }),
+    audit,
+    exports: createExportService({ db, audit }),
+  };
 
   const sse = new SseHub(bus, logger, deps.tuning?.sseHeartbeatMs);
   const questionEvents = createQuestionEvents(bus, logger);
@@ -134,14 +153,17 @@ export function buildApp(deps: AppDeps): BuiltApp {
     ...authRoutes({ auth, config, tenants }),
     ...oauthRoutes({ auth, oauth: createOAuthService({ db }), strategies: createOAuthStrategies(config), tenants, config, clock, logger }),
     ...tokenRoutes({ tokens }),
-    ...teamReadRoutes({ db }),
+    ...teamRoutes(admin),
     ...tagReadRoutes({ db }),
     ...tagAdminRoutes({ tags: createTagService({ db }) }),
-    ...userReadRoutes({ db }),
     ...questionRoutes({ questions, moderation }),
     ...eventRoutes({ hub: sse }),
     ...pulseAdminRoutes({ admin: createPulseAdminService({ db, clock }), scheduler: { db, queue, logger, clock } }),
     ...pulseRoutes({ respond: createPulseRespondService({ db, clock }), summary: createPulseSummaryService({ db, clock }) }),
+    ...userRoutes(admin),
+    ...settingsRoutes(admin),
+    ...auditRoutes(admin),
+    ...exportRoutes(admin),
   ];
 
   let openApiDocument: unknown;

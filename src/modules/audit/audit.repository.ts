@@ -1,4 +1,5 @@
 import type { Executor } from "../../platform/db.js";
+import type { TimeRange } from "../../platform/http/query.js";
 
 export interface AuditEntryInput {
   action: string;
@@ -37,4 +38,115 @@ export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditE
     user_agent: actor.userAgent?.slice(0, 1000) ?? null,
     metadata: JSON.stringify({ requestId: actor.requestId, ...(entry.metadata ?? {}) }),
   });
+}
+
+export interface AuditFilters {
+  userId?: string;
+  /** Exact action, or a prefix when it ends in `*`. */
+  action?: string;
+  entityType?: string;
+  entityId?: string;
+  range: TimeRange;
+}
+
+export interface AuditEntry {
+  id: string;
+  tenantId: string;
+  userId: string | null;
+  user: { id: string; name: string; email: string } | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  ipAddress: string | null;
+  userAgent: string | null;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+}
+
+const parseJson = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function toAuditEntry(row: any): AuditEntry {
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    userId: row.user_id ?? null,
+    user: row.user_name === null || row.user_name === undefined ? null : { id: row.user_id, name: row.user_name, email: row.user_email },
+    action: row.action,
+    entityType: row.entity_type,
+    entityId: row.entity_id ?? null,
+    before: parseJson(row.before) ?? null,
+    after: parseJson(row.after) ?? null,
+    ipAddress: row.ip_address ?? null,
+    userAgent: row.user_agent ?? null,
+    metadata: parseJson(row.metadata) ?? {},
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+function filtered(db: Executor, tenantId: string, filters: AuditFilters) {
+  const query = db("audit_logs as a").where("a.tenant_id", tenantId);
+  if (filters.userId) query.andWhere("a.user_id", filters.userId);
+  if (filters.action?.endsWith("*")) {
+    const prefix = filters.action.slice(0, -1).replace(/[\\%_]/g, (c) => `\\${c}`);
+    query.andWhere("a.action", "like", `${prefix}%`);
+  } else if (filters.action) {
+    query.andWhere("a.action", filters.action);
+  }
+  if (filters.entityType) query.andWhere("a.entity_type", filters.entityType);
+  if (filters.entityId) query.andWhere("a.entity_id", filters.entityId);
+  if (filters.range.from) query.andWhere("a.created_at", ">=", filters.range.from);
+  if (filters.range.before) query.andWhere("a.created_at", "<", filters.range.before);
+  if (filters.range.until) query.andWhere("a.created_at", "<=", filters.range.until);
+  return query;
+}
+
+function withUser(db: Executor, query: ReturnType<typeof filtered>) {
+  return query
+    .leftJoin("users as u", function joinActor() {
+      this.on("u.tenant_id", "=", "a.tenant_id").andOn("u.id", "=", "a.user_id");
+    })
+    .select("a.*", "u.name as user_name", "u.email as user_email", db.raw("a.created_at::text as cursor_at"));
+}
+
+/** Newest first (ties broken by id, so pages never overlap). */
+export async function listAuditEntries(
+  db: Executor,
+  tenantId: string,
+  filters: AuditFilters,
+  page: { limit: number; offset: number },
+): Promise<{ items: AuditEntry[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    withUser(db, filtered(db, tenantId, filters))
+      .orderBy([{ column: "a.created_at", order: "desc" }, { column: "a.id", order: "desc" }])
+      .limit(page.limit)
+      .offset(page.offset),
+    filtered(db, tenantId, filters).count<{ count: number }>("* as count").first(),
+  ]);
+  return { items: rows.map(toAuditEntry), total: Number(count?.count ?? 0) };
+}
+
+export interface AuditCursor {
+  /** created_at as PostgreSQL text: full microsecond precision, which a JavaScript Date would lose. */
+  at: string;
+  id: string;
+}
+
+/**
+ * One batch of the export, newest first, strictly after the cursor (keyset paging: each batch is
+ * an index range scan, whatever the depth, and no connection or snapshot is held in between).
+ */
+export async function auditBatch(
+  db: Executor,
+  tenantId: string,
+  filters: AuditFilters,
+  after: AuditCursor | null,
+  limit: number,
+): Promise<Array<AuditEntry & { cursor: AuditCursor }>> {
+  const query = withUser(db, filtered(db, tenantId, filters));
+  if (after) query.andWhereRaw("(a.created_at, a.id) < (?::timestamptz, ?::uuid)", [after.at, after.id]);
+  const rows = await query.orderBy([{ column: "a.created_at", order: "desc" }, { column: "a.id", order: "desc" }]).limit(limit);
+  return rows.map((row) => ({ ...toAuditEntry(row), cursor: { at: row.cursor_at, id: row.id } }));
 }

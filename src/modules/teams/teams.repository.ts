@@ -40,3 +40,47 @@ export async function setQueueFrozen(db: Executor, tenantId: string, teamId: str
   const [row] = await db("teams").where({ tenant_id: tenantId, id: teamId }).update({ queue_frozen: frozen, updated_at: db.fn.now() }).returning("*");
   return row ? toTeamRecord(row) : null;
 }
+
+export async function lockTeam(trx: Executor, tenantId: string, teamId: string): Promise<TeamRecord | null> {
+  const row = await trx("teams").where({ tenant_id: tenantId, id: teamId }).forUpdate().first();
+  return row ? toTeamRecord(row) : null;
+}
+
+export async function slugInUse(db: Executor, tenantId: string, slug: string, exceptTeamId?: string): Promise<boolean> {
+  const query = db("teams").where({ tenant_id: tenantId, slug });
+  if (exceptTeamId) query.whereNot({ id: exceptTeamId });
+  return Boolean(await query.first("id"));
+}
+
+export async function insertTeam(trx: Executor, tenantId: string, input: { name: string; slug: string; description: string | null }): Promise<TeamRecord> {
+  const [row] = await trx("teams").insert({ tenant_id: tenantId, ...input }).returning("*");
+  return toTeamRecord(row);
+}
+
+export async function updateTeam(
+  trx: Executor,
+  tenantId: string,
+  teamId: string,
+  changes: { name?: string; slug?: string; description?: string | null },
+  at: Date,
+): Promise<TeamRecord> {
+  const [row] = await trx("teams").where({ tenant_id: tenantId, id: teamId }).update({ ...changes, updated_at: at }).returning("*");
+  return toTeamRecord(row);
+}
+
+export async function countTeamQuestions(db: Executor, tenantId: string, teamId: string): Promise<number> {
+  const row = await db("questions").where({ tenant_id: tenantId, team_id: teamId }).count<{ count: number }>("* as count").first();
+  return Number(row?.count ?? 0);
+}
+
+export async function moveTeamQuestions(trx: Executor, tenantId: string, fromTeamId: string, toTeamId: string, at: Date): Promise<number> {
+  return trx("questions").where({ tenant_id: tenantId, team_id: fromTeamId }).update({ team_id: toTeamId, updated_at: at });
+}
+
+/**
+ * Deletes the team. Memberships go with it; users' primary team, pulse questions, invites and
+ * responses keep existing without a team (foreign keys set null). Questions must be moved first.
+ */
+export async function deleteTeam(trx: Executor, tenantId: string, teamId: string): Promise<void> {
+  await trx("teams").where({ tenant_id: tenantId, id: teamId }).delete();
+}

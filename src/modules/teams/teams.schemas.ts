@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEAM_ROLES } from "../../platform/context.js";
 
 export const teamSchema = z.object({
   id: z.uuid(),
@@ -17,3 +18,43 @@ export const RESERVED_TEAM_SLUGS = new Set([
   "admin", "moderation", "pulse", "auth", "health", "events", "docs", "openapi.json", "metrics", "assets",
   "questions", "teams", "tags", "users", "login", "logout", "api", "static", "src", "node_modules", "favicon.ico",
 ]);
+
+export const TEAM_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+const teamName = z.string().trim().min(1, "must not be empty").max(100);
+const teamSlug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(TEAM_SLUG_PATTERN, "must be 1-63 lowercase letters, digits or inner hyphens")
+  .refine((slug) => !RESERVED_TEAM_SLUGS.has(slug), "is reserved by the application");
+const description = z.string().trim().max(1000).nullable();
+
+export const teamIdParams = z.object({ teamId: z.uuid() });
+export const memberParams = z.object({ teamId: z.uuid(), userId: z.uuid() });
+
+export const createTeamBody = z.object({
+  name: teamName,
+  slug: teamSlug.optional().describe("Omitted: derived from the name (a number is appended if taken)"),
+  description: description.optional(),
+});
+export type CreateTeamBody = z.infer<typeof createTeamBody>;
+
+export const updateTeamBody = z
+  .object({ name: teamName.optional(), slug: teamSlug.optional(), description: description.optional() })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "name at least one field to change" });
+export type UpdateTeamBody = z.infer<typeof updateTeamBody>;
+
+export const deleteTeamQuery = z.object({
+  moveQuestionsTo: z.uuid().optional().describe("Another team of the tenant that receives this team's questions before the delete"),
+});
+
+export const memberSchema = z.object({ userId: z.uuid(), name: z.string(), email: z.string(), role: z.enum(TEAM_ROLES) });
+
+export const addMemberBody = z.object({
+  userId: z.uuid(),
+  role: z.enum(TEAM_ROLES).default("member").describe("Membership role; `moderator` gives moderator powers in this team"),
+});
+export type AddMemberBody = z.infer<typeof addMemberBody>;
+
+export const changeMemberRoleBody = z.object({ role: z.enum(TEAM_ROLES) });

@@ -89,3 +89,8 @@ export async function listUsers(db: Executor, tenantId: string): Promise<UserRec
 export async function touchLastLogin(db: Executor, tenantId: string, userId: string, at: Date): Promise<void> {
   await db("users").where({ tenant_id: tenantId, id: userId }).update({ last_login_at: at });
 }
+
+export async function findUser(db: Executor, tenantId: string, userId: string): Promise<UserRecord | null> {
+  const row = await db("users").where({ tenant_id: tenantId, id: userId }).first();
+  return row ? toUserRecord(row) : null;
+}

@@ -1,0 +1,36 @@
+import type { RequestContext } from "../../platform/context.js";
+import type { Database } from "../../platform/db.js";
+import { timeRange } from "../../platform/http/query.js";
+import { keysetRows } from "../export/export.stream.js";
+import { auditBatch, listAuditEntries, type AuditCursor, type AuditEntry, type AuditFilters } from "./audit.repository.js";
+import type { AuditFilterQuery, AuditListQuery } from "./audit.schemas.js";
+
+export function auditFilters(query: AuditFilterQuery): AuditFilters {
+  return {
+    userId: query.userId,
+    action: query.action,
+    entityType: query.entityType,
+    entityId: query.entityId,
+    range: timeRange(query.startDate, query.endDate),
+  };
+}
+
+export function createAuditService(deps: { db: Database }) {
+  const { db } = deps;
+
+  async function list(ctx: RequestContext, query: AuditListQuery) {
+    const page = { limit: query.limit, offset: query.offset };
+    const { items, total } = await listAuditEntries(db, ctx.tenant.id, auditFilters(query), page);
+    return { items, total, ...page };
+  }
+
+  /** Every matching entry, newest first, read in batches as the consumer asks for more. */
+  function entries(ctx: RequestContext, query: AuditFilterQuery): AsyncIterable<AuditEntry> {
+    const filters = auditFilters(query);
+    return keysetRows((after: AuditCursor | null, limit: number) => auditBatch(db, ctx.tenant.id, filters, after, limit));
+  }
+
+  return { list, entries };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

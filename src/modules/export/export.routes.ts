@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { route, type AnyRoute } from "../../platform/http/route.js";
+import {
+  auditExportQuery,
+  auditExportSchema,
+  questionExportSchema,
+  questionsExportQuery,
+  userExportSchema,
+  usersExportQuery,
+} from "./export.schemas.js";
+import type { ExportService } from "./export.service.js";
+import { streamExport } from "./export.stream.js";
+
+const COMMON =
+  "Streamed as `text/csv` (default) or `application/json` (`format=json`: an array of the documented objects), as an attachment. " +
+  "CSV: one header row; lists as `a; b`, objects as JSON text; a cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed " +
+  "with `'` so spreadsheets never run it as a formula. Audited as `data.export` with the filters.";
+
+export function exportRoutes(deps: { exports: ExportService }): AnyRoute[] {
+  const { exports } = deps;
+  return [
+    route({
+      method: "get",
+      path: "/admin/export/questions",
+      tag: "Export",
+      summary: "Exports the tenant's questions (every status), oldest first",
+      description: `${COMMON} Anonymous questions carry no author, for admins too.`,
+      access: "data.export",
+      query: questionsExportQuery,
+      response: z.array(questionExportSchema),
+      handler: async ({ ctx, query, res }) => streamExport(res, await exports.questions(ctx, query)),
+    }),
+    route({
+      method: "get",
+      path: "/admin/export/audit-logs",
+      tag: "Export",
+      summary: "Exports the audit log, newest first, with the filters of GET /admin/audit-logs (no paging)",
+      description: COMMON,
+      access: "data.export",
+      query: auditExportQuery,
+      response: z.array(auditExportSchema),
+      handler: async ({ ctx, query, res }) => streamExport(res, await exports.auditLogs(ctx, query)),
+    }),
+    route({
+      method: "get",
+      path: "/admin/export/users",
+      tag: "Export",
+      summary: "Exports the tenant's users with their teams, oldest first",
+      description: COMMON,
+      access: "data.export",
+      query: usersExportQuery,
+      response: z.array(userExportSchema),
+      handler: async ({ ctx, query, res }) => streamExport(res, await exports.users(ctx, query)),
+    }),
+  ];
+}

@@ -1,0 +1,85 @@
+import type { RequestContext } from "../../platform/context.js";
+import type { Database } from "../../platform/db.js";
+import { timeRange, type DateBound } from "../../platform/http/query.js";
+import { recordAudit } from "../audit/audit.repository.js";
+import type { AuditService } from "../audit/audit.service.js";
+import type { AuditEntry } from "../audit/audit.repository.js";
+import { questionBatch, userBatch, type QuestionExportRow, type RowCursor, type UserExportRow } from "./export.repository.js";
+import type { AuditExportQuery, QuestionsExportQuery, UsersExportQuery } from "./export.schemas.js";
+import { keysetRows, type ExportColumn, type ExportFormat, type ExportOptions } from "./export.stream.js";
+
+/** Columns in the order they appear; each column's key is both the CSV header and the JSON field. */
+function columnsOf<Row>(keys: ReadonlyArray<keyof Row & string>): Array<ExportColumn<Row>> {
+  return keys.map((key) => ({ key, value: (row: Row) => row[key] }));
+}
+
+const QUESTION_COLUMNS = columnsOf<QuestionExportRow>([
+  "id", "teamId", "teamName", "status", "body", "upvoteCount", "submittedAt", "authorId", "authorName", "isAnonymous",
+  "tags", "isPinned", "isFrozen", "responseText", "respondedAt", "responderName",
+]);
+
+const USER_COLUMNS = columnsOf<UserExportRow>([
+  "id", "email", "name", "role", "primaryTeamId", "primaryTeamName", "teams", "deactivated", "createdAt", "lastLoginAt",
+]);
+
+const AUDIT_COLUMNS: Array<ExportColumn<AuditEntry>> = [
+  ...columnsOf<AuditEntry>(["id", "createdAt", "userId"]),
+  { key: "userName", value: (entry) => entry.user?.name ?? null },
+  { key: "userEmail", value: (entry) => entry.user?.email ?? null },
+  ...columnsOf<AuditEntry>(["action", "entityType", "entityId", "before", "after", "ipAddress", "userAgent", "metadata"]),
+];
+
+/** Filters as recorded in the audit entry of the export (dates as ISO strings). */
+function filtersForAudit(query: Record<string, unknown>): Record<string, unknown> {
+  const entries = Object.entries(query).filter(([key, value]) => key !== "format" && value !== undefined);
+  return Object.fromEntries(entries.map(([key, value]) => [key, (value as DateBound)?.at instanceof Date ? (value as DateBound).at.toISOString() : value]));
+}
+
+export function createExportService(deps: { db: Database; audit: AuditService }) {
+  const { db, audit } = deps;
+
+  function filename(ctx: RequestContext, dataset: string): string {
+    return `${dataset}-${ctx.tenant.slug}-${new Date().toISOString().slice(0, 10)}`;
+  }
+
+  /** Every export is an admin action: audited (`data.export`) before the first byte leaves. */
+  async function auditExport(ctx: RequestContext, dataset: string, format: ExportFormat, query: Record<string, unknown>) {
+    await recordAudit(db, ctx, {
+      action: "data.export",
+      entityType: "export",
+      metadata: { dataset, format, filters: filtersForAudit(query) },
+    });
+  }
+
+  /** What to stream (the route writes it to the response); nothing is read before the consumer asks. */
+  async function questions(ctx: RequestContext, query: QuestionsExportQuery): Promise<ExportOptions<QuestionExportRow>> {
+    await auditExport(ctx, "questions", query.format, query);
+    const filters = { teamId: query.teamId, status: query.status, range: timeRange(query.startDate, query.endDate) };
+    return {
+      format: query.format,
+      filename: filename(ctx, "questions"),
+      columns: QUESTION_COLUMNS,
+      rows: keysetRows((after: RowCursor | null, limit: number) => questionBatch(db, ctx.tenant.id, filters, after, limit)),
+    };
+  }
+
+  async function users(ctx: RequestContext, query: UsersExportQuery): Promise<ExportOptions<UserExportRow>> {
+    await auditExport(ctx, "users", query.format, query);
+    const filters = { role: query.role, teamId: query.teamId };
+    return {
+      format: query.format,
+      filename: filename(ctx, "users"),
+      columns: USER_COLUMNS,
+      rows: keysetRows((after: RowCursor | null, limit: number) => userBatch(db, ctx.tenant.id, filters, after, limit)),
+    };
+  }
+
+  async function auditLogs(ctx: RequestContext, query: AuditExportQuery): Promise<ExportOptions<AuditEntry>> {
+    await auditExport(ctx, "audit-logs", query.format, query);
+    return { format: query.format, filename: filename(ctx, "audit-logs"), columns: AUDIT_COLUMNS, rows: audit.entries(ctx, query) };
+  }
+
+  return { questions, users, auditLogs, auditExport };
+}
+
+export type ExportService = ReturnType<typeof createExportService>;

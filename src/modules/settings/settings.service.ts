@@ -1,0 +1,67 @@
+import type { Clock } from "../../platform/clock.js";
+import type { RequestContext } from "../../platform/context.js";
+import type { Database } from "../../platform/db.js";
+import { errors } from "../../platform/errors.js";
+import { zodIssuesToDetails } from "../../platform/http/validate.js";
+import { recordAudit } from "../audit/audit.repository.js";
+import type { TenantDirectory } from "../tenants/tenant-directory.js";
+import { deepMerge, settingsFromStorage, tenantSettingsSchema, type TenantSettings } from "./settings.schema.js";
+import type { SettingsPatch } from "./settings.schemas.js";
+import { findTeam } from "../teams/teams.repository.js";
+import { lockStoredSettings, readStoredSettings, saveSettings } from "./settings.repository.js";
+
+export interface SettingsServiceDeps {
+  db: Database;
+  clock: Clock;
+  tenants: TenantDirectory;
+}
+
+/** Dotted paths of the leaves that differ between two settings objects (for the audit entry). */
+export function changedPaths(before: unknown, after: unknown, prefix = ""): string[] {
+  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+  if (isObject(before) && isObject(after)) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+    return keys.flatMap((key) => changedPaths(before[key], after[key], prefix ? `${prefix}.${key}` : key));
+  }
+  return JSON.stringify(before) === JSON.stringify(after) ? [] : [prefix];
+}
+
+export function createSettingsService(deps: SettingsServiceDeps) {
+  const { db, clock, tenants } = deps;
+
+  /** Read from the database, not the per-request cache, so an admin always sees what is saved. */
+  async function get(ctx: RequestContext): Promise<TenantSettings> {
+    return settingsFromStorage(await readStoredSettings(db, ctx.tenant.id));
+  }
+
+  /**
+   * CONTRACT §6: deep-merges a partial object into the saved settings and validates the merged
+   * whole (cross-field rules such as minLength <= maxLength need the whole). A patch that changes
+   * nothing writes nothing and no audit entry.
+   */
+  async function update(ctx: RequestContext, patch: SettingsPatch): Promise<TenantSettings> {
+    const tenantId = ctx.tenant.id;
+    const saved = await db.transaction(async (trx) => {
+      const before = settingsFromStorage(await lockStoredSettings(trx, tenantId));
+      const parsed = tenantSettingsSchema.safeParse(deepMerge(structuredClone(before), patch));
+      if (!parsed.success) throw errors.validation(zodIssuesToDetails("body", parsed.error.issues), "The merged settings are not valid.");
+      const after = parsed.data;
+      const changed = changedPaths(before, after);
+      if (changed.length === 0) return { settings: before, changed };
+      const defaultTeamId = after.users.defaultTeamId;
+      if (changed.includes("users.defaultTeamId") && defaultTeamId && !(await findTeam(trx, tenantId, defaultTeamId))) {
+        throw errors.notFound("Team");
+      }
+      await saveSettings(trx, tenantId, after, clock.now());
+      await recordAudit(trx, ctx, { action: "settings.update", entityType: "settings", entityId: tenantId, before, after, metadata: { changed } });
+      return { settings: after, changed };
+    });
+    // Every later request on this instance reads the new values (session lifetimes, limits, flags).
+    if (saved.changed.length) tenants.invalidate(tenantId);
+    return saved.settings;
+  }
+
+  return { get, update };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

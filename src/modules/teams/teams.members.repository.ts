@@ -1,0 +1,57 @@
+import type { Executor } from "../../platform/db.js";
+import type { TeamRole } from "../../platform/context.js";
+
+export interface MemberRecord {
+  userId: string;
+  name: string;
+  email: string;
+  role: TeamRole;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function toMemberRecord(row: any): MemberRecord {
+  return { userId: row.user_id, name: row.name, email: row.email, role: row.role };
+}
+
+function membersQuery(db: Executor, tenantId: string, teamId: string) {
+  return db("team_members as m")
+    .join("users as u", function joinUsers() {
+      this.on("u.tenant_id", "=", "m.tenant_id").andOn("u.id", "=", "m.user_id");
+    })
+    .select("m.user_id", "u.name", "u.email", "m.role")
+    .where({ "m.tenant_id": tenantId, "m.team_id": teamId });
+}
+
+export async function listMembers(db: Executor, tenantId: string, teamId: string): Promise<MemberRecord[]> {
+  const rows = await membersQuery(db, tenantId, teamId).orderBy([{ column: "u.name" }, { column: "m.user_id" }]);
+  return rows.map(toMemberRecord);
+}
+
+export async function findMember(db: Executor, tenantId: string, teamId: string, userId: string): Promise<MemberRecord | null> {
+  const row = await membersQuery(db, tenantId, teamId).andWhere("m.user_id", userId).first();
+  return row ? toMemberRecord(row) : null;
+}
+
+/** Inserts the membership; false when the user already is a member. */
+export async function insertMember(trx: Executor, tenantId: string, teamId: string, userId: string, role: TeamRole): Promise<boolean> {
+  const rows = await trx("team_members")
+    .insert({ tenant_id: tenantId, team_id: teamId, user_id: userId, role })
+    .onConflict(["tenant_id", "team_id", "user_id"])
+    .ignore()
+    .returning("user_id");
+  return rows.length > 0;
+}
+
+export async function updateMemberRole(trx: Executor, tenantId: string, teamId: string, userId: string, role: TeamRole): Promise<void> {
+  await trx("team_members").where({ tenant_id: tenantId, team_id: teamId, user_id: userId }).update({ role });
+}
+
+export async function deleteMember(trx: Executor, tenantId: string, teamId: string, userId: string): Promise<void> {
+  await trx("team_members").where({ tenant_id: tenantId, team_id: teamId, user_id: userId }).delete();
+}
+
+/** A user removed from their primary team no longer has that primary team; returns whether it was. */
+export async function clearPrimaryTeam(trx: Executor, tenantId: string, teamId: string, userId: string, at: Date): Promise<boolean> {
+  const updated = await trx("users").where({ tenant_id: tenantId, id: userId, primary_team_id: teamId }).update({ primary_team_id: null, updated_at: at });
+  return updated > 0;
+}

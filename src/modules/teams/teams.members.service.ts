@@ -1,0 +1,94 @@
+import type { Clock } from "../../platform/clock.js";
+import type { RequestContext, TeamRole } from "../../platform/context.js";
+import type { Database } from "../../platform/db.js";
+import { errors } from "../../platform/errors.js";
+import { roleAtLeast } from "../../platform/http/permissions.js";
+import { recordAudit } from "../audit/audit.repository.js";
+import { findUser } from "../users/users.repository.js";
+import { findTeam, lockTeam } from "./teams.repository.js";
+import { clearPrimaryTeam, deleteMember, findMember, insertMember, listMembers, updateMemberRole, type MemberRecord } from "./teams.members.repository.js";
+import type { AddMemberBody } from "./teams.schemas.js";
+
+export interface MembersServiceDeps {
+  db: Database;
+  clock: Clock;
+}
+
+/** CONTRACT §2: nobody grants a role above their own (a membership role counts too). */
+function assertMayGrant(ctx: RequestContext, role: TeamRole): void {
+  if (!ctx.user) throw errors.unauthenticated();
+  if (!roleAtLeast(ctx.user.role, role)) throw errors.forbidden(`Your role cannot grant the team role '${role}'.`);
+}
+
+/** Membership changes are audited on the team, so filtering the audit log by the team shows its whole history. */
+export function createMembersService(deps: MembersServiceDeps) {
+  const { db, clock } = deps;
+
+  async function list(ctx: RequestContext, teamId: string): Promise<MemberRecord[]> {
+    if (!(await findTeam(db, ctx.tenant.id, teamId))) throw errors.notFound("Team");
+    return listMembers(db, ctx.tenant.id, teamId);
+  }
+
+  async function add(ctx: RequestContext, teamId: string, input: AddMemberBody): Promise<MemberRecord> {
+    const tenantId = ctx.tenant.id;
+    assertMayGrant(ctx, input.role);
+    return db.transaction(async (trx) => {
+      if (!(await lockTeam(trx, tenantId, teamId))) throw errors.notFound("Team");
+      if (!(await findUser(trx, tenantId, input.userId))) throw errors.notFound("User");
+      if (!(await insertMember(trx, tenantId, teamId, input.userId, input.role))) {
+        throw errors.conflict("DUPLICATE", "The user already is a member of this team; change the role with PUT instead.");
+      }
+      await recordAudit(trx, ctx, {
+        action: "team_member.add",
+        entityType: "team",
+        entityId: teamId,
+        after: { userId: input.userId, role: input.role },
+        metadata: { userId: input.userId },
+      });
+      return (await findMember(trx, tenantId, teamId, input.userId)) as MemberRecord;
+    });
+  }
+
+  async function changeRole(ctx: RequestContext, teamId: string, userId: string, role: TeamRole): Promise<MemberRecord> {
+    const tenantId = ctx.tenant.id;
+    assertMayGrant(ctx, role);
+    return db.transaction(async (trx) => {
+      if (!(await lockTeam(trx, tenantId, teamId))) throw errors.notFound("Team");
+      const member = await findMember(trx, tenantId, teamId, userId);
+      if (!member) throw errors.notFound("Team member");
+      if (member.role === role) return member;
+      await updateMemberRole(trx, tenantId, teamId, userId, role);
+      await recordAudit(trx, ctx, {
+        action: "team_member.role_change",
+        entityType: "team",
+        entityId: teamId,
+        before: { userId, role: member.role },
+        after: { userId, role },
+        metadata: { userId },
+      });
+      return { ...member, role };
+    });
+  }
+
+  async function remove(ctx: RequestContext, teamId: string, userId: string): Promise<void> {
+    const tenantId = ctx.tenant.id;
+    await db.transaction(async (trx) => {
+      if (!(await lockTeam(trx, tenantId, teamId))) throw errors.notFound("Team");
+      const member = await findMember(trx, tenantId, teamId, userId);
+      if (!member) throw errors.notFound("Team member");
+      await deleteMember(trx, tenantId, teamId, userId);
+      const primaryTeamCleared = await clearPrimaryTeam(trx, tenantId, teamId, userId, clock.now());
+      await recordAudit(trx, ctx, {
+        action: "team_member.remove",
+        entityType: "team",
+        entityId: teamId,
+        before: { userId, role: member.role },
+        metadata: { userId, primaryTeamCleared },
+      });
+    });
+  }
+
+  return { list, add, changeRole, remove };
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;

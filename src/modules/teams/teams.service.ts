@@ -1,0 +1,150 @@
+import type { Clock } from "../../platform/clock.js";
+import type { RequestContext } from "../../platform/context.js";
+import type { Database, Executor } from "../../platform/db.js";
+import { errors } from "../../platform/errors.js";
+import { recordAudit } from "../audit/audit.repository.js";
+import { lockStoredSettings, saveSettings } from "../settings/settings.repository.js";
+import { settingsFromStorage } from "../settings/settings.schema.js";
+import type { TenantDirectory } from "../tenants/tenant-directory.js";
+import { slugify } from "../tenants/tenants.service.js";
+import {
+  countTeamQuestions,
+  deleteTeam,
+  insertTeam,
+  listTeams,
+  lockTeam,
+  moveTeamQuestions,
+  slugInUse,
+  updateTeam,
+  type TeamRecord,
+} from "./teams.repository.js";
+import { RESERVED_TEAM_SLUGS, TEAM_SLUG_PATTERN, type CreateTeamBody, type UpdateTeamBody } from "./teams.schemas.js";
+
+export interface TeamsServiceDeps {
+  db: Database;
+  clock: Clock;
+  tenants: TenantDirectory;
+}
+
+const duplicateSlug = () => errors.conflict("DUPLICATE", "Another team of this tenant already uses this slug.");
+
+function auditView(team: TeamRecord) {
+  return { name: team.name, slug: team.slug, description: team.description };
+}
+
+/** A slug derived from the name: the name's slug, or with -2, -3, ... when taken or reserved. */
+async function derivedSlug(db: Executor, tenantId: string, name: string): Promise<string> {
+  const base = slugify(name).slice(0, 58).replace(/-+$/, "");
+  if (!base || !TEAM_SLUG_PATTERN.test(base)) {
+    throw errors.validation([{ path: "body.slug", message: "cannot be derived from this name; give a slug" }]);
+  }
+  for (let n = 1; n < 1000; n += 1) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!RESERVED_TEAM_SLUGS.has(candidate) && !(await slugInUse(db, tenantId, candidate))) return candidate;
+  }
+  throw duplicateSlug();
+}
+
+export function createTeamsService(deps: TeamsServiceDeps) {
+  const { db, clock, tenants } = deps;
+
+  async function list(ctx: RequestContext): Promise<TeamRecord[]> {
+    return listTeams(db, ctx.tenant.id);
+  }
+
+  async function create(ctx: RequestContext, input: CreateTeamBody): Promise<TeamRecord> {
+    const tenantId = ctx.tenant.id;
+    return db.transaction(async (trx) => {
+      let slug = input.slug;
+      if (slug === undefined) slug = await derivedSlug(trx, tenantId, input.name);
+      else if (await slugInUse(trx, tenantId, slug)) throw duplicateSlug();
+      const team = await insertTeam(trx, tenantId, { name: input.name, slug, description: input.description ?? null });
+      await recordAudit(trx, ctx, { action: "team.create", entityType: "team", entityId: team.id, after: auditView(team) });
+      return team;
+    });
+  }
+
+  async function update(ctx: RequestContext, teamId: string, input: UpdateTeamBody): Promise<TeamRecord> {
+    const tenantId = ctx.tenant.id;
+    return db.transaction(async (trx) => {
+      const team = await lockTeam(trx, tenantId, teamId);
+      if (!team) throw errors.notFound("Team");
+      const changes: { name?: string; slug?: string; description?: string | null } = {};
+      if (input.name !== undefined && input.name !== team.name) changes.name = input.name;
+      if (input.description !== undefined && input.description !== team.description) changes.description = input.description;
+      if (input.slug !== undefined && input.slug !== team.slug) {
+        if (await slugInUse(trx, tenantId, input.slug, teamId)) throw duplicateSlug();
+        changes.slug = input.slug;
+      }
+      if (Object.keys(changes).length === 0) return team;
+      const updated = await updateTeam(trx, tenantId, teamId, changes, clock.now());
+      const before = auditView(team);
+      const keys = Object.keys(changes) as Array<keyof typeof before>;
+      await recordAudit(trx, ctx, {
+        action: "team.update",
+        entityType: "team",
+        entityId: teamId,
+        before: Object.fromEntries(keys.map((key) => [key, before[key]])),
+        after: Object.fromEntries(keys.map((key) => [key, auditView(updated)[key]])),
+      });
+      return updated;
+    });
+  }
+
+  /**
+   * Refuses a team that still has questions (409 TEAM_NOT_EMPTY) unless `moveQuestionsTo` names
+   * another team of the tenant, which receives them in the same transaction. A tenant default
+   * team that is deleted stops being the default.
+   */
+  async function remove(ctx: RequestContext, teamId: string, moveQuestionsTo: string | undefined): Promise<void> {
+    const tenantId = ctx.tenant.id;
+    if (moveQuestionsTo === teamId) {
+      throw errors.validation([{ path: "query.moveQuestionsTo", message: "must be another team than the one deleted" }]);
+    }
+    const clearedDefault = await db.transaction(async (trx) => {
+      const team = await lockTeam(trx, tenantId, teamId);
+      if (!team) throw errors.notFound("Team");
+      const target = moveQuestionsTo ? await lockTeam(trx, tenantId, moveQuestionsTo) : null;
+      if (moveQuestionsTo && !target) throw errors.notFound("Team");
+      const questions = await countTeamQuestions(trx, tenantId, teamId);
+      if (questions > 0 && !target) {
+        throw errors.conflict("TEAM_NOT_EMPTY", `The team still has ${questions} question(s); pass moveQuestionsTo=<teamId> to move them.`, [
+          { path: "query.moveQuestionsTo", message: "required while the team has questions", questions },
+        ]);
+      }
+      const moved = target && questions > 0 ? await moveTeamQuestions(trx, tenantId, teamId, target.id, clock.now()) : 0;
+      await deleteTeam(trx, tenantId, teamId);
+      const cleared = await clearDefaultTeam(ctx, trx, teamId);
+      await recordAudit(trx, ctx, {
+        action: "team.delete",
+        entityType: "team",
+        entityId: teamId,
+        before: auditView(team),
+        metadata: { questionsMovedTo: target?.id ?? null, questionsMoved: moved, defaultTeamCleared: cleared },
+      });
+      return cleared;
+    });
+    if (clearedDefault) tenants.invalidate(tenantId);
+  }
+
+  /** users.defaultTeamId pointing at a deleted team would be a dangling setting: reset it to null. */
+  async function clearDefaultTeam(ctx: RequestContext, trx: Executor, teamId: string): Promise<boolean> {
+    const before = settingsFromStorage(await lockStoredSettings(trx, ctx.tenant.id));
+    if (before.users.defaultTeamId !== teamId) return false;
+    const after = { ...before, users: { ...before.users, defaultTeamId: null } };
+    await saveSettings(trx, ctx.tenant.id, after, clock.now());
+    await recordAudit(trx, ctx, {
+      action: "settings.update",
+      entityType: "settings",
+      entityId: ctx.tenant.id,
+      before,
+      after,
+      metadata: { changed: ["users.defaultTeamId"], reason: "team.delete" },
+    });
+    return true;
+  }
+
+  return { list, create, update, remove };
+}
+
+export type TeamsService = ReturnType<typeof createTeamsService>;

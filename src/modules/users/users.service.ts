@@ -1,0 +1,157 @@
+import type { Clock } from "../../platform/clock.js";
+import type { CurrentUser, RequestContext, Role } from "../../platform/context.js";
+import type { Database } from "../../platform/db.js";
+import { errors } from "../../platform/errors.js";
+import type { EventBus } from "../../platform/events.js";
+import { canGrantRole, roleAtLeast } from "../../platform/http/permissions.js";
+import { recordAudit } from "../audit/audit.repository.js";
+import { findTeam } from "../teams/teams.repository.js";
+import {
+  anonymiseQuestionsOf,
+  deleteUser,
+  emailInUse,
+  ensureMembership,
+  lockActiveOwnerIds,
+  lockUser,
+  updateUser,
+  withdrawUpvotesOf,
+  type UserChanges,
+} from "./users.admin.repository.js";
+import { createUser } from "./users.provisioning.js";
+import { listUsers, type UserRecord } from "./users.repository.js";
+import type { CreateUserBody, UpdateUserBody } from "./users.schemas.js";
+
+export interface UsersServiceDeps {
+  db: Database;
+  clock: Clock;
+  bus: EventBus;
+}
+
+export function actorOf(ctx: RequestContext): CurrentUser {
+  if (!ctx.user) throw errors.unauthenticated();
+  return ctx.user;
+}
+
+const lastOwner = () => errors.conflict("LAST_OWNER", "The tenant's last owner cannot be demoted, deactivated or deleted; make someone else owner first.");
+const duplicateEmail = () => errors.conflict("DUPLICATE", "A user with this email already exists in this tenant.");
+
+/** CONTRACT §2: nobody grants a role above their own, only an owner grants owner or admin. */
+function assertMayGrant(actor: CurrentUser, role: Role): void {
+  if (!canGrantRole(actor, role)) throw errors.forbidden(`Your role cannot grant the role '${role}'.`);
+}
+
+/** Nobody changes or deletes someone ranked above them. */
+function assertMayManage(actor: CurrentUser, target: UserRecord): void {
+  if (!roleAtLeast(actor.role, target.role)) throw errors.forbidden("You cannot change a user whose role is above yours.");
+}
+
+function auditView(user: UserRecord) {
+  return { email: user.email, name: user.name, role: user.role, primaryTeamId: user.primaryTeamId, deactivated: user.deactivatedAt !== null };
+}
+
+export function createUsersService(deps: UsersServiceDeps) {
+  const { db, clock, bus } = deps;
+
+  async function list(ctx: RequestContext): Promise<UserRecord[]> {
+    return listUsers(db, ctx.tenant.id);
+  }
+
+  /** POST /admin/users: through createUser, so the tenant's default role and team apply as for OAuth. */
+  async function create(ctx: RequestContext, input: CreateUserBody): Promise<UserRecord> {
+    const actor = actorOf(ctx);
+    const tenantId = ctx.tenant.id;
+    assertMayGrant(actor, input.role ?? ctx.settings.users.defaultRole);
+    return db.transaction(async (trx) => {
+      if (input.primaryTeamId && !(await findTeam(trx, tenantId, input.primaryTeamId))) throw errors.notFound("Team");
+      if (await emailInUse(trx, tenantId, input.email)) throw duplicateEmail();
+      return createUser(trx, ctx, ctx.settings, input, { via: "admin" });
+    });
+  }
+
+  async function update(ctx: RequestContext, userId: string, input: UpdateUserBody): Promise<UserRecord> {
+    const actor = actorOf(ctx);
+    const tenantId = ctx.tenant.id;
+    return db.transaction(async (trx) => {
+      const target = await lockUser(trx, tenantId, userId);
+      if (!target) throw errors.notFound("User");
+      assertMayManage(actor, target);
+
+      const changes: UserChanges = {};
+      if (input.name !== undefined && input.name !== target.name) changes.name = input.name;
+      if (input.email !== undefined && input.email !== target.email) {
+        if (await emailInUse(trx, tenantId, input.email, userId)) throw duplicateEmail();
+        changes.email = input.email;
+      }
+      if (input.role !== undefined && input.role !== target.role) {
+        assertMayGrant(actor, input.role);
+        changes.role = input.role;
+      }
+      if (input.primaryTeamId !== undefined && input.primaryTeamId !== target.primaryTeamId) {
+        if (input.primaryTeamId && !(await findTeam(trx, tenantId, input.primaryTeamId))) throw errors.notFound("Team");
+        changes.primaryTeamId = input.primaryTeamId;
+      }
+      const isDeactivated = target.deactivatedAt !== null;
+      if (input.deactivated !== undefined && input.deactivated !== isDeactivated) {
+        changes.deactivatedAt = input.deactivated ? clock.now() : null;
+      }
+      if (Object.keys(changes).length === 0) return target;
+
+      const losesOwnership = target.role === "owner" && !isDeactivated && (changes.role !== undefined || changes.deactivatedAt);
+      if (losesOwnership) {
+        const owners = await lockActiveOwnerIds(trx, tenantId);
+        if (owners.filter((id) => id !== userId).length === 0) throw lastOwner();
+      }
+
+      const updated = await updateUser(trx, tenantId, userId, changes, clock.now());
+      if (changes.primaryTeamId) await ensureMembership(trx, tenantId, changes.primaryTeamId, userId, updated.role === "viewer" ? "viewer" : "member");
+      const before = auditView(target);
+      const after = auditView(updated);
+      const changedKeys = (Object.keys(after) as Array<keyof typeof after>).filter((key) => before[key] !== after[key]);
+      await recordAudit(trx, ctx, {
+        action: "user.update",
+        entityType: "user",
+        entityId: userId,
+        before: Object.fromEntries(changedKeys.map((key) => [key, before[key]])),
+        after: Object.fromEntries(changedKeys.map((key) => [key, after[key]])),
+      });
+      return updated;
+    });
+  }
+
+  /**
+   * SPEC: questions remain (anonymised), pulse responses and audit logs remain; memberships,
+   * upvotes, pulse invites and API tokens go. Open sessions end at their next request.
+   */
+  async function remove(ctx: RequestContext, userId: string): Promise<void> {
+    const actor = actorOf(ctx);
+    const tenantId = ctx.tenant.id;
+    const recounted = await db.transaction(async (trx) => {
+      const target = await lockUser(trx, tenantId, userId);
+      if (!target) throw errors.notFound("User");
+      assertMayManage(actor, target);
+      if (target.role === "owner" && target.deactivatedAt === null) {
+        const owners = await lockActiveOwnerIds(trx, tenantId);
+        if (owners.filter((id) => id !== userId).length === 0) throw lastOwner();
+      }
+      const questionsAnonymised = await anonymiseQuestionsOf(trx, tenantId, userId);
+      const upvotes = await withdrawUpvotesOf(trx, tenantId, userId);
+      await deleteUser(trx, tenantId, userId);
+      await recordAudit(trx, ctx, {
+        action: "user.delete",
+        entityType: "user",
+        entityId: userId,
+        before: auditView(target),
+        metadata: { questionsAnonymised, upvotesWithdrawn: upvotes.length },
+      });
+      return upvotes;
+    });
+    // Live boards show the corrected counts (after commit, as every event).
+    for (const { questionId, upvoteCount, visible } of recounted) {
+      if (visible) await bus.publish({ type: "question:upvoted", tenantId, data: { questionId, upvoteCount } });
+    }
+  }
+
+  return { list, create, update, remove };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,220 @@
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, ManualClock, signIn, visitor, type ApiClient, type TestApp } from "./helpers/app.js";
+import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
+import { auditActions } from "./helpers/records.js";
+
+/** SPEC "Tenant settings", the documented values, written out rather than imported. */
+const SPEC_DEFAULTS = {
+  questions: { minLength: 10, maxLength: 2000 },
+  users: { defaultRole: "member", defaultTeamId: null },
+  security: {
+    sessionTimeout: 8,
+    adminSessionTimeout: 8,
+    rateLimits: { questionsPerHour: 10, upvotesPerMinute: 20, responsesPerHour: 5, searchPerMinute: 30 },
+  },
+  branding: { theme: "executive-blue", primaryColor: null, accentColor: null, logoUrl: null, faviconUrl: null },
+  features: { allowAnonymousQuestions: true, requireQuestionApproval: false, enableEmailNotifications: false },
+  pulse: { enabled: false, anonThreshold: 5, defaultCadence: "weekly", defaultTime: "09:00", rotatingCohorts: true, channelSlack: false, channelEmail: true },
+};
+
+describe("GET/POST /admin/tenant-settings", () => {
+  let app: TestApp;
+  let fixture: TenantFixture;
+  let admin: ApiClient;
+  const clock = new ManualClock("2026-11-23T08:00:00Z");
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock });
+    fixture = await createTenantFixture(app.db);
+    admin = await signIn(app, fixture.tenant.slug, "admin");
+  });
+  afterAll(() => app.close());
+
+  it("a new tenant's settings are SPEC's documented defaults, every field present", async () => {
+    const response = await admin.get("/admin/tenant-settings").expect(200);
+    expect(response.body).toEqual(SPEC_DEFAULTS);
+  });
+
+  it("deep-merges a partial object, returns the full settings and keeps the rest", async () => {
+    const own = await createTenantFixture(app.db);
+    const client = await signIn(app, own.tenant.slug, "owner");
+    const response = await client.post("/admin/tenant-settings", { security: { rateLimits: { searchPerMinute: 60 } }, branding: { primaryColor: "#112233" } }).expect(200);
+    const expected = structuredClone(SPEC_DEFAULTS) as typeof SPEC_DEFAULTS & { branding: { primaryColor: string | null } };
+    expected.security.rateLimits.searchPerMinute = 60;
+    expected.branding.primaryColor = "#112233";
+    expect(response.body).toEqual(expected);
+    expect((await client.get("/admin/tenant-settings").expect(200)).body).toEqual(expected);
+    // null clears an optional value again
+    const cleared = await client.post("/admin/tenant-settings", { branding: { primaryColor: null } }).expect(200);
+    expect(cleared.body.branding.primaryColor).toBeNull();
+  });
+
+  it("writes settings.update with the actor, before/after and the changed paths", async () => {
+    const own = await createTenantFixture(app.db);
+    const client = await signIn(app, own.tenant.slug, "admin");
+    await client.post("/admin/tenant-settings", { questions: { minLength: 20 }, pulse: { enabled: true } }).expect(200);
+    const [entry] = await auditActions(app.db, own.tenant.id, "settings.update");
+    expect(entry).toMatchObject({
+      user_id: own.users.admin.id,
+      entity_type: "settings",
+      entity_id: own.tenant.id,
+      metadata: expect.objectContaining({ changed: ["pulse.enabled", "questions.minLength"] }),
+    });
+    expect(entry?.before.questions.minLength).toBe(10);
+    expect(entry?.after.questions.minLength).toBe(20);
+    expect(entry?.after.pulse.enabled).toBe(true);
+  });
+
+  it("a body that changes nothing answers the settings and writes no audit entry", async () => {
+    const own = await createTenantFixture(app.db);
+    const client = await signIn(app, own.tenant.slug, "admin");
+    expect((await client.post("/admin/tenant-settings", { questions: { minLength: 10 } }).expect(200)).body).toEqual(SPEC_DEFAULTS);
+    await client.post("/admin/tenant-settings", {}).expect(200);
+    expect(await auditActions(app.db, own.tenant.id, "settings.update")).toHaveLength(0);
+  });
+
+  it.each([
+    ["an unknown top-level key", { surprise: true }, "body"],
+    ["an unknown nested key", { features: { darkMode: true } }, "body.features"],
+    ["a wrong type", { questions: { minLength: "ten" } }, "body.questions.minLength"],
+    ["a fractional number", { security: { sessionTimeout: 1.5 } }, "body.security.sessionTimeout"],
+    ["a zero limit", { security: { rateLimits: { upvotesPerMinute: 0 } } }, "body.security.rateLimits.upvotesPerMinute"],
+    ["a negative limit", { security: { rateLimits: { questionsPerHour: -1 } } }, "body.security.rateLimits.questionsPerHour"],
+    ["an unknown theme", { branding: { theme: "neon" } }, "body.branding.theme"],
+    ["a colour that is not hex", { branding: { accentColor: "red" } }, "body.branding.accentColor"],
+    ["a javascript: URL", { branding: { logoUrl: "javascript:alert(1)" } }, "body.branding.logoUrl"],
+    ["a malformed URL", { branding: { faviconUrl: "not a url" } }, "body.branding.faviconUrl"],
+    ["a time that is not HH:mm", { pulse: { defaultTime: "9am" } }, "body.pulse.defaultTime"],
+    ["an unknown cadence", { pulse: { defaultCadence: "daily" } }, "body.pulse.defaultCadence"],
+    ["a default role above member", { users: { defaultRole: "admin" } }, "body.users.defaultRole"],
+    ["a default team that is not a uuid", { users: { defaultTeamId: "alpha" } }, "body.users.defaultTeamId"],
+    ["a group set to null", { questions: null }, "body.questions"],
+    ["minLength above maxLength (checked on the merged whole)", { questions: { minLength: 3000 } }, "body.questions.minLength"],
+    ["an array body", [{ questions: { minLength: 5 } }], "body"],
+  ])("refuses %s with 400 VALIDATION_FAILED and saves nothing", async (_name, body, path) => {
+    const own = await createTenantFixture(app.db);
+    const client = await signIn(app, own.tenant.slug, "admin");
+    const response = await client.post("/admin/tenant-settings", body as object).expect(400);
+    expect(response.body).toEqual({
+      error: { code: "VALIDATION_FAILED", message: expect.any(String), details: expect.arrayContaining([expect.objectContaining({ path })]) },
+      requestId: expect.any(String),
+    });
+    expect((await client.get("/admin/tenant-settings").expect(200)).body).toEqual(SPEC_DEFAULTS);
+    expect(await auditActions(app.db, own.tenant.id, "settings.update")).toHaveLength(0);
+  });
+
+  it("a body that is not JSON is 400", async () => {
+    const response = await admin.agent
+      .post("/admin/tenant-settings")
+      .set("x-csrf-token", admin.csrfToken)
+      .set("content-type", "application/json")
+      .send("{not json")
+      .expect(400);
+    expect(response.body.error.code).toBe("VALIDATION_FAILED");
+  });
+
+  it("the default team must be a team of this tenant: another tenant's team or an unknown id is 404", async () => {
+    const own = await createTenantFixture(app.db);
+    const other = await createTenantFixture(app.db);
+    const client = await signIn(app, own.tenant.slug, "admin");
+    const foreign = await client.post("/admin/tenant-settings", { users: { defaultTeamId: other.teams.a.id } }).expect(404);
+    expect(foreign.body.error.code).toBe("NOT_FOUND");
+    await client.post("/admin/tenant-settings", { users: { defaultTeamId: "00000000-0000-4000-8000-000000000000" } }).expect(404);
+    const saved = await client.post("/admin/tenant-settings", { users: { defaultTeamId: own.teams.b.id } }).expect(200);
+    expect(saved.body.users.defaultTeamId).toBe(own.teams.b.id);
+  });
+
+  it("two concurrent patches of different settings both survive", async () => {
+    const own = await createTenantFixture(app.db);
+    const one = await signIn(app, own.tenant.slug, "admin");
+    const two = await signIn(app, own.tenant.slug, "owner");
+    await Promise.all([
+      one.post("/admin/tenant-settings", { questions: { maxLength: 500 } }).expect(200),
+      two.post("/admin/tenant-settings", { pulse: { anonThreshold: 7 } }).expect(200),
+    ]);
+    const { body } = await one.get("/admin/tenant-settings").expect(200);
+    expect(body.questions.maxLength).toBe(500);
+    expect(body.pulse.anonThreshold).toBe(7);
+  });
+
+  it("the settings of one tenant are not another's", async () => {
+    const own = await createTenantFixture(app.db);
+    const client = await signIn(app, own.tenant.slug, "admin");
+    await client.post("/admin/tenant-settings", { branding: { theme: "refined-teal" } }).expect(200);
+    const otherAdmin = await signIn(app, fixture.tenant.slug, "admin");
+    expect((await otherAdmin.get("/admin/tenant-settings").expect(200)).body.branding.theme).toBe("executive-blue");
+  });
+
+  it("only admins and owners read or change them", async () => {
+    for (const username of ["moderator", "member", "viewer"]) {
+      const client = await signIn(app, fixture.tenant.slug, username);
+      expect((await client.get("/admin/tenant-settings").expect(403)).body.error.code).toBe("FORBIDDEN");
+      await client.post("/admin/tenant-settings", { pulse: { enabled: true } }).expect(403);
+    }
+    const anonymous = visitor(app, { "x-tenant-id": fixture.tenant.slug });
+    expect((await anonymous.get("/admin/tenant-settings").expect(401)).body.error.code).toBe("UNAUTHENTICATED");
+    await anonymous.post("/admin/tenant-settings", { pulse: { enabled: true } }).expect(401);
+    expect((await admin.get("/admin/tenant-settings").expect(200)).body.pulse.enabled).toBe(false);
+  });
+});
+
+describe("tenant settings take effect", () => {
+  let app: TestApp;
+  const clock = new ManualClock("2026-11-23T08:00:00Z");
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock });
+  });
+  afterAll(() => app.close());
+
+  it("security.sessionTimeout: a member signed in after the change is signed out after that many hours", async () => {
+    const own = await createTenantFixture(app.db);
+    clock.set("2026-11-23T08:00:00Z");
+    const admin = await signIn(app, own.tenant.slug, "admin");
+    await admin.post("/admin/tenant-settings", { security: { sessionTimeout: 2 } }).expect(200);
+    const member = await signIn(app, own.tenant.slug, "member");
+    clock.advance(2 * 3600 * 1000 - 60_000);
+    await member.get("/auth/me").expect(200);
+    clock.advance(61_000);
+    await member.get("/auth/me").expect(401);
+  });
+
+  it("security.adminSessionTimeout: an admin signed in after the change is signed out after that many hours", async () => {
+    const own = await createTenantFixture(app.db);
+    clock.set("2026-11-23T08:00:00Z");
+    const owner = await signIn(app, own.tenant.slug, "owner");
+    await owner.post("/admin/tenant-settings", { security: { adminSessionTimeout: 1 } }).expect(200);
+    const admin = await signIn(app, own.tenant.slug, "admin");
+    const member = await signIn(app, own.tenant.slug, "member");
+    clock.advance(3600 * 1000 + 1000);
+    await admin.get("/auth/me").expect(401);
+    await member.get("/auth/me").expect(200);
+  });
+
+  it("features.allowAnonymousQuestions: turning it off makes visitors sign in at once; on again lets them read", async () => {
+    const own = await createTenantFixture(app.db);
+    const admin = await signIn(app, own.tenant.slug, "admin");
+    const read = () => request(app.app).get("/teams").set("x-tenant-id", own.tenant.slug);
+    await read().expect(200);
+    await admin.post("/admin/tenant-settings", { features: { allowAnonymousQuestions: false } }).expect(200);
+    expect((await read().expect(401)).body.error.code).toBe("UNAUTHENTICATED");
+    await request(app.app).get("/tags").set("x-tenant-id", own.tenant.slug).expect(401);
+    await admin.get("/teams").expect(200);
+    await admin.post("/admin/tenant-settings", { features: { allowAnonymousQuestions: true } }).expect(200);
+    await read().expect(200);
+  });
+
+  it("users.defaultRole and users.defaultTeamId: a user created without role or team gets them, with the membership", async () => {
+    const own = await createTenantFixture(app.db);
+    const admin = await signIn(app, own.tenant.slug, "admin");
+    await admin.post("/admin/tenant-settings", { users: { defaultRole: "viewer", defaultTeamId: own.teams.b.id } }).expect(200);
+    const created = await admin.post("/admin/users", { email: "new.viewer@example.com", name: "New Viewer" }).expect(201);
+    expect(created.body).toMatchObject({ role: "viewer", primaryTeamId: own.teams.b.id });
+    const members = await admin.get(`/admin/teams/${own.teams.b.id}/members`).expect(200);
+    expect(members.body).toContainEqual({ userId: created.body.id, name: "New Viewer", email: "new.viewer@example.com", role: "viewer" });
+    await admin.post("/admin/tenant-settings", { users: { defaultRole: "member", defaultTeamId: null } }).expect(200);
+    const plain = await admin.post("/admin/users", { email: "new.member@example.com", name: "New Member" }).expect(201);
+    expect(plain.body).toMatchObject({ role: "member", primaryTeamId: null });
+  });
+});
