@@ -13,7 +13,7 @@ const SPEC_DEFAULTS = {
     adminSessionTimeout: 8,
     rateLimits: { questionsPerHour: 10, upvotesPerMinute: 20, responsesPerHour: 5, searchPerMinute: 30 },
   },
-  branding: { theme: "executive-blue", primaryColor: null, accentColor: null, logoUrl: null, faviconUrl: null },
+  branding: { theme: "executive-blue", primaryColor: null as string | null, accentColor: null, logoUrl: null, faviconUrl: null },
   features: { allowAnonymousQuestions: true, requireQuestionApproval: false, enableEmailNotifications: false },
   pulse: { enabled: false, anonThreshold: 5, defaultCadence: "weekly", defaultTime: "09:00", rotatingCohorts: true, channelSlack: false, channelEmail: true },
 };
@@ -40,7 +40,7 @@ describe("GET/POST /admin/tenant-settings", () => {
     const own = await createTenantFixture(app.db);
     const client = await signIn(app, own.tenant.slug, "owner");
     const response = await client.post("/admin/tenant-settings", { security: { rateLimits: { searchPerMinute: 60 } }, branding: { primaryColor: "#112233" } }).expect(200);
-    const expected = structuredClone(SPEC_DEFAULTS) as typeof SPEC_DEFAULTS & { branding: { primaryColor: string | null } };
+    const expected = structuredClone(SPEC_DEFAULTS);
     expected.security.rateLimits.searchPerMinute = 60;
     expected.branding.primaryColor = "#112233";
     expect(response.body).toEqual(expected);

@@ -1,9 +1,9 @@
 import type { Clock } from "../../platform/clock.js";
 import type { CurrentUser, RequestContext, Role } from "../../platform/context.js";
-import type { Database } from "../../platform/db.js";
+import type { Database, Executor } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
 import type { EventBus } from "../../platform/events.js";
-import { canGrantRole, roleAtLeast } from "../../platform/http/permissions.js";
+import { canGrantRole, hasPermission, roleAtLeast, type Permission } from "../../platform/http/permissions.js";
 import { recordAudit } from "../audit/audit.repository.js";
 import { findTeam } from "../teams/teams.repository.js";
 import {
@@ -18,7 +18,7 @@ import {
   type UserChanges,
 } from "./users.admin.repository.js";
 import { createUser } from "./users.provisioning.js";
-import { listUsers, type UserRecord } from "./users.repository.js";
+import { findUser, listUsers, type UserRecord } from "./users.repository.js";
 import type { CreateUserBody, UpdateUserBody } from "./users.schemas.js";
 
 export interface UsersServiceDeps {
@@ -45,6 +45,20 @@ function assertMayManage(actor: CurrentUser, target: UserRecord): void {
   if (!roleAtLeast(actor.role, target.role)) throw errors.forbidden("You cannot change a user whose role is above yours.");
 }
 
+/**
+ * Start of every change to an existing user: the tenant's active owners are locked first, always
+ * in the same order (so concurrent changes queue instead of deadlocking), then the actor is read
+ * again, so an owner demoted a moment ago cannot act on the role loaded at the start of the request.
+ */
+async function lockForUserChange(trx: Executor, ctx: RequestContext, permission: Permission) {
+  const actor = actorOf(ctx);
+  const owners = await lockActiveOwnerIds(trx, ctx.tenant.id);
+  const current = await findUser(trx, ctx.tenant.id, actor.id);
+  const fresh: CurrentUser = { ...actor, role: current?.role ?? actor.role };
+  if (!current || current.deactivatedAt !== null || !hasPermission(fresh, permission)) throw errors.forbidden();
+  return { actor: fresh, owners };
+}
+
 function auditView(user: UserRecord) {
   return { email: user.email, name: user.name, role: user.role, primaryTeamId: user.primaryTeamId, deactivated: user.deactivatedAt !== null };
 }
@@ -69,9 +83,9 @@ export function createUsersService(deps: UsersServiceDeps) {
   }
 
   async function update(ctx: RequestContext, userId: string, input: UpdateUserBody): Promise<UserRecord> {
-    const actor = actorOf(ctx);
     const tenantId = ctx.tenant.id;
     return db.transaction(async (trx) => {
+      const { actor, owners } = await lockForUserChange(trx, ctx, "member.edit");
       const target = await lockUser(trx, tenantId, userId);
       if (!target) throw errors.notFound("User");
       assertMayManage(actor, target);
@@ -97,10 +111,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (Object.keys(changes).length === 0) return target;
 
       const losesOwnership = target.role === "owner" && !isDeactivated && (changes.role !== undefined || changes.deactivatedAt);
-      if (losesOwnership) {
-        const owners = await lockActiveOwnerIds(trx, tenantId);
-        if (owners.filter((id) => id !== userId).length === 0) throw lastOwner();
-      }
+      if (losesOwnership && owners.filter((id) => id !== userId).length === 0) throw lastOwner();
 
       const updated = await updateUser(trx, tenantId, userId, changes, clock.now());
       if (changes.primaryTeamId) await ensureMembership(trx, tenantId, changes.primaryTeamId, userId, updated.role === "viewer" ? "viewer" : "member");
@@ -123,16 +134,13 @@ export function createUsersService(deps: UsersServiceDeps) {
    * upvotes, pulse invites and API tokens go. Open sessions end at their next request.
    */
   async function remove(ctx: RequestContext, userId: string): Promise<void> {
-    const actor = actorOf(ctx);
     const tenantId = ctx.tenant.id;
     const recounted = await db.transaction(async (trx) => {
+      const { actor, owners } = await lockForUserChange(trx, ctx, "member.remove");
       const target = await lockUser(trx, tenantId, userId);
       if (!target) throw errors.notFound("User");
       assertMayManage(actor, target);
-      if (target.role === "owner" && target.deactivatedAt === null) {
-        const owners = await lockActiveOwnerIds(trx, tenantId);
-        if (owners.filter((id) => id !== userId).length === 0) throw lastOwner();
-      }
+      if (target.role === "owner" && target.deactivatedAt === null && owners.filter((id) => id !== userId).length === 0) throw lastOwner();
       const questionsAnonymised = await anonymiseQuestionsOf(trx, tenantId, userId);
       const upvotes = await withdrawUpvotesOf(trx, tenantId, userId);
       await deleteUser(trx, tenantId, userId);
