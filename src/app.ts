@@ -136,7 +136,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const audit = createAuditService({ db });
   const admin = {
     settings: createSettingsService({ db, clock, tenants }),
-    users: createUsersService({ db, clock, bus }),
+    users: createUsersService({ db, clock, bus, logger }),
     teams: createTeamsService({ db, clock, tenants }),
     members: createMembersService({ db, clock }),
     audit,

@@ -19,7 +19,7 @@ function csvRows(text: string): Array<Record<string, string>> {
 }
 
 function csvHeader(text: string): string[] {
-  return parse(text, { to_line: 1 })[0];
+  return (parse(text, { to_line: 1 }) as string[][])[0] ?? [];
 }
 
 describe("data export", () => {

@@ -34,6 +34,11 @@ const OWNER: Role[] = ["owner"];
 const email = () => `perm-${randomUUID().slice(0, 8)}@example.com`;
 const freshUser = (w: World, teamId?: string) => insertUser(w.app.db, w.own.tenant.id, { teamId });
 const freshTeam = (w: World) => insertTeam(w.app.db, w.own.tenant.id);
+const tagName = () => `Tag ${randomUUID().slice(0, 8)}`;
+async function freshTag(w: World, tenantId = w.own.tenant.id): Promise<string> {
+  const [row] = await w.app.db("tags").insert({ tenant_id: tenantId, name: tagName(), color: "#123456" }).returning(["id"]);
+  return row.id;
+}
 const get = (path: string) => async (): Promise<Call> => ({ path });
 
 const TABLE: Record<string, Row> = {
@@ -91,6 +96,20 @@ const TABLE: Record<string, Row> = {
     success: 204,
     call: async (w) => ({ path: `/admin/teams/${w.own.teams.a.id}/members/${(await freshUser(w, w.own.teams.a.id)).id}` }),
     foreign: async (w) => ({ path: `/admin/teams/${w.other.teams.a.id}/members/${w.other.users.member.id}` }),
+  },
+  // Tag administration (issue 3): admin.access.
+  "POST /admin/tags": { allowed: ADMINS, success: 201, call: async () => ({ path: "/admin/tags", body: { name: tagName(), color: "#0a0b0c" } }) },
+  "PUT /admin/tags/:id": {
+    allowed: ADMINS,
+    success: 200,
+    call: async (w) => ({ path: `/admin/tags/${await freshTag(w)}`, body: { color: "#abcdef" } }),
+    foreign: async (w) => ({ path: `/admin/tags/${await freshTag(w, w.other.tenant.id)}`, body: { color: "#abcdef" } }),
+  },
+  "DELETE /admin/tags/:id": {
+    allowed: ADMINS,
+    success: 204,
+    call: async (w) => ({ path: `/admin/tags/${await freshTag(w)}` }),
+    foreign: async (w) => ({ path: `/admin/tags/${await freshTag(w, w.other.tenant.id)}` }),
   },
   "GET /admin/export/questions": { allowed: ADMINS, success: 200, call: get("/admin/export/questions") },
   "GET /admin/export/audit-logs": { allowed: ADMINS, success: 200, call: get("/admin/export/audit-logs?format=json") },

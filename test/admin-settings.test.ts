@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, ManualClock, signIn, visitor, type ApiClient, type TestApp } from "./helpers/app.js";
+import { ApiClient, createTestApp, ManualClock, signIn, visitor, type TestApp } from "./helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
 import { auditActions } from "./helpers/records.js";
 
@@ -216,5 +216,122 @@ describe("tenant settings take effect", () => {
     await admin.post("/admin/tenant-settings", { users: { defaultRole: "member", defaultTeamId: null } }).expect(200);
     const plain = await admin.post("/admin/users", { email: "new.member@example.com", name: "New Member" }).expect(201);
     expect(plain.body).toMatchObject({ role: "member", primaryTeamId: null });
+  });
+});
+
+describe("tenant settings changed through the admin API take effect in Q&A", () => {
+  let app: TestApp;
+  const ORDINARY = "How will the new travel policy affect conference budgets next year?";
+
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  async function tenantWithClients() {
+    const own = await createTenantFixture(app.db);
+    const [admin, member] = [await signIn(app, own.tenant.slug, "admin"), await signIn(app, own.tenant.slug, "member")];
+    return { own, admin, member };
+  }
+
+  it("questions.minLength and questions.maxLength bound the next submitted question", async () => {
+    const { own, admin, member } = await tenantWithClients();
+    const ask = (body: string) => member.post("/questions", { body, teamId: own.teams.a.id });
+    await ask("Twenty characters!!").expect(201);
+    await admin.post("/admin/tenant-settings", { questions: { minLength: 30, maxLength: 40 } }).expect(200);
+    expect((await ask("Twenty characters!!").expect(400)).body.error.details).toEqual([expect.objectContaining({ path: "body.body" })]);
+    await ask("This question is thirty-five chars.").expect(201);
+    await ask("This question is a good deal longer than forty characters.").expect(400);
+  });
+
+  it("features.requireQuestionApproval sends new questions to UNDER_REVIEW while on", async () => {
+    const { own, admin, member } = await tenantWithClients();
+    await admin.post("/admin/tenant-settings", { features: { requireQuestionApproval: true } }).expect(200);
+    expect((await member.post("/questions", { body: ORDINARY, teamId: own.teams.a.id }).expect(201)).body.status).toBe("UNDER_REVIEW");
+    await admin.post("/admin/tenant-settings", { features: { requireQuestionApproval: false } }).expect(200);
+    expect((await member.post("/questions", { body: ORDINARY, teamId: own.teams.a.id }).expect(201)).body.status).toBe("OPEN");
+  });
+
+  it("features.allowAnonymousQuestions off: visitors cannot ask and members cannot ask anonymously", async () => {
+    const { own, admin, member } = await tenantWithClients();
+    const guest = visitor(app, { "x-tenant-id": own.tenant.slug });
+    await guest.post("/questions", { body: ORDINARY, teamId: own.teams.a.id }).expect(201);
+    await admin.post("/admin/tenant-settings", { features: { allowAnonymousQuestions: false } }).expect(200);
+    expect((await guest.post("/questions", { body: ORDINARY, teamId: own.teams.a.id }).expect(401)).body.error.code).toBe("UNAUTHENTICATED");
+    await member.post("/questions", { body: ORDINARY, teamId: own.teams.a.id, anonymous: true }).expect(403);
+  });
+
+  it("features.enableEmailNotifications: the author's answered email is queued only while on", async () => {
+    const { own, admin, member } = await tenantWithClients();
+    const answeredEmails = () => app.queue.waiting.filter((job) => job.name === "question-answered" && job.data.tenantId === own.tenant.id);
+    const first = await member.post("/questions", { body: ORDINARY, teamId: own.teams.a.id }).expect(201);
+    await admin.post(`/questions/${first.body.id}/answer`, { responseText: "Budgets stay as they are." }).expect(200);
+    expect(answeredEmails()).toHaveLength(0);
+    await admin.post("/admin/tenant-settings", { features: { enableEmailNotifications: true } }).expect(200);
+    const second = await member.post("/questions", { body: ORDINARY, teamId: own.teams.a.id }).expect(201);
+    await admin.post(`/questions/${second.body.id}/answer`, { responseText: "Travel is back on." }).expect(200);
+    expect(answeredEmails()).toEqual([expect.objectContaining({ data: { tenantId: own.tenant.id, questionId: second.body.id, recipientUserId: own.users.member.id } })]);
+  });
+});
+
+describe("rate limits changed through the admin API (production: enforced on Redis)", () => {
+  let app: TestApp;
+  const ORDINARY = "How will the new travel policy affect conference budgets next year?";
+  // Production cookies are Secure: the test talks to the app as the TLS proxy would.
+  const https = { "x-forwarded-proto": "https" };
+
+  beforeAll(async () => {
+    app = await createTestApp({ redis: true, env: { NODE_ENV: "production", AUTH_MODE_DEMO: "true" } });
+  });
+  afterAll(() => app.close());
+
+  /** The agent's cookie jar holds a Secure cookie back over plain HTTP: carry it by hand, as the browser does over TLS. */
+  async function signInOverTls(slug: string, username: string): Promise<ApiClient> {
+    const login = await request(app.app).get(`/auth/demo?user=${username}&tenant=${slug}`).set(https).expect(302);
+    const cookie = String(login.headers["set-cookie"]?.[0]).split(";")[0] as string;
+    const { body } = await request(app.app).get("/auth/csrf").set(https).set("cookie", cookie).expect(200);
+    return new ApiClient(request.agent(app.app), body.csrfToken, { ...https, cookie });
+  }
+
+  async function limitedTenant(rateLimits: Record<string, number>) {
+    const own = await createTenantFixture(app.db);
+    const admin = await signInOverTls(own.tenant.slug, "admin");
+    const member = await signInOverTls(own.tenant.slug, "member");
+    await admin.post("/admin/tenant-settings", { security: { rateLimits } }).expect(200);
+    return { own, admin, member };
+  }
+
+  const expectLimited = (response: request.Response) => {
+    expect(response.status).toBe(429);
+    expect(response.body.error.code).toBe("RATE_LIMITED");
+    expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
+  };
+
+  it("security.rateLimits.questionsPerHour", async () => {
+    const { own, member } = await limitedTenant({ questionsPerHour: 2 });
+    for (let i = 0; i < 2; i += 1) await member.post("/questions", { body: ORDINARY, teamId: own.teams.a.id }).expect(201);
+    expectLimited(await member.post("/questions", { body: ORDINARY, teamId: own.teams.a.id }));
+  });
+
+  it("security.rateLimits.upvotesPerMinute", async () => {
+    const { own, member, admin } = await limitedTenant({ upvotesPerMinute: 1 });
+    const ids = [];
+    for (let i = 0; i < 2; i += 1) ids.push((await admin.post("/questions", { body: ORDINARY, teamId: own.teams.a.id }).expect(201)).body.id);
+    await member.post(`/questions/${ids[0]}/upvote`).expect(200);
+    expectLimited(await member.post(`/questions/${ids[1]}/upvote`));
+  });
+
+  it("security.rateLimits.responsesPerHour", async () => {
+    const { own, member, admin } = await limitedTenant({ responsesPerHour: 1 });
+    const ids = [];
+    for (let i = 0; i < 2; i += 1) ids.push((await member.post("/questions", { body: ORDINARY, teamId: own.teams.a.id }).expect(201)).body.id);
+    await admin.post(`/questions/${ids[0]}/answer`, { responseText: "Answered." }).expect(200);
+    expectLimited(await admin.post(`/questions/${ids[1]}/answer`, { responseText: "Answered too." }));
+  });
+
+  it("security.rateLimits.searchPerMinute", async () => {
+    const { member } = await limitedTenant({ searchPerMinute: 1 });
+    await member.get("/questions?search=budget").expect(200);
+    expectLimited(await member.get("/questions?search=travel"));
   });
 });

@@ -3,6 +3,7 @@ import type { CurrentUser, RequestContext, Role } from "../../platform/context.j
 import type { Database, Executor } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
 import type { EventBus } from "../../platform/events.js";
+import type { Logger } from "../../platform/logger.js";
 import { canGrantRole, hasPermission, roleAtLeast, type Permission } from "../../platform/http/permissions.js";
 import { recordAudit } from "../audit/audit.repository.js";
 import { findTeam } from "../teams/teams.repository.js";
@@ -25,6 +26,7 @@ export interface UsersServiceDeps {
   db: Database;
   clock: Clock;
   bus: EventBus;
+  logger: Logger;
 }
 
 export function actorOf(ctx: RequestContext): CurrentUser {
@@ -64,7 +66,7 @@ function auditView(user: UserRecord) {
 }
 
 export function createUsersService(deps: UsersServiceDeps) {
-  const { db, clock, bus } = deps;
+  const { db, clock, bus, logger } = deps;
 
   async function list(ctx: RequestContext): Promise<UserRecord[]> {
     return listUsers(db, ctx.tenant.id);
@@ -153,9 +155,12 @@ export function createUsersService(deps: UsersServiceDeps) {
       });
       return upvotes;
     });
-    // Live boards show the corrected counts (after commit, as every event).
+    // Live boards show the corrected counts. The deletion is committed: a lost event only means a later refresh.
     for (const { questionId, upvoteCount, visible } of recounted) {
-      if (visible) await bus.publish({ type: "question:upvoted", tenantId, data: { questionId, upvoteCount } });
+      if (!visible) continue;
+      await bus.publish({ type: "question:upvoted", tenantId, data: { questionId, upvoteCount } }).catch((error: Error) => {
+        logger.warn({ err: { message: error.message }, tenantId, questionId }, "live event not published");
+      });
     }
   }
 
