@@ -66,6 +66,14 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHan
   };
 }
 
+/**
+ * SQL for a timestamptz column as ISO 8601 UTC text, exactly as Date.toISOString() writes it.
+ * For bulk reads (exports): the driver then hands over a string instead of building a Date per value.
+ */
+export function isoTimestampSql(column: string): string {
+  return `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
 /** Round trip to the database; resolves to the latency in milliseconds. */
 export async function pingDatabase(db: Database, timeoutMs = 2000): Promise<number> {
   const started = performance.now();

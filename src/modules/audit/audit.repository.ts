@@ -1,4 +1,4 @@
-import type { Executor } from "../../platform/db.js";
+import { isoTimestampSql, type Executor } from "../../platform/db.js";
 import type { TimeRange } from "../../platform/http/query.js";
 
 export interface AuditEntryInput {
@@ -103,12 +103,12 @@ function filtered(db: Executor, tenantId: string, filters: AuditFilters) {
   return query;
 }
 
-function withUser(db: Executor, query: ReturnType<typeof filtered>) {
+function withUser(query: ReturnType<typeof filtered>) {
   return query
     .leftJoin("users as u", function joinActor() {
       this.on("u.tenant_id", "=", "a.tenant_id").andOn("u.id", "=", "a.user_id");
     })
-    .select("a.*", "u.name as user_name", "u.email as user_email", db.raw("a.created_at::text as cursor_at"));
+    .select("a.*", "u.name as user_name", "u.email as user_email");
 }
 
 /** Newest first (ties broken by id, so pages never overlap). */
@@ -119,7 +119,7 @@ export async function listAuditEntries(
   page: { limit: number; offset: number },
 ): Promise<{ items: AuditEntry[]; total: number }> {
   const [rows, count] = await Promise.all([
-    withUser(db, filtered(db, tenantId, filters))
+    withUser(filtered(db, tenantId, filters))
       .orderBy([{ column: "a.created_at", order: "desc" }, { column: "a.id", order: "desc" }])
       .limit(page.limit)
       .offset(page.offset),
@@ -134,19 +134,68 @@ export interface AuditCursor {
   id: string;
 }
 
+/** An audit entry as exported: JSON columns and times as the database's text, passed through unparsed. */
+export interface AuditExportRow {
+  id: string;
+  createdAt: string;
+  userId: string | null;
+  userName: string | null;
+  userEmail: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  beforeJson: string | null;
+  afterJson: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  metadataJson: string;
+}
+
 /**
  * One batch of the export, newest first, strictly after the cursor (keyset paging: each batch is
  * an index range scan, whatever the depth, and no connection or snapshot is held in between).
  */
-export async function auditBatch(
+export async function auditExportBatch(
   db: Executor,
   tenantId: string,
   filters: AuditFilters,
   after: AuditCursor | null,
   limit: number,
-): Promise<Array<AuditEntry & { cursor: AuditCursor }>> {
-  const query = withUser(db, filtered(db, tenantId, filters));
+): Promise<Array<AuditExportRow & { cursor: AuditCursor }>> {
+  const query = filtered(db, tenantId, filters)
+    .leftJoin("users as u", function joinActor() {
+      this.on("u.tenant_id", "=", "a.tenant_id").andOn("u.id", "=", "a.user_id");
+    })
+    .select(
+      "a.id",
+      "a.user_id",
+      "u.name as user_name",
+      "u.email as user_email",
+      "a.action",
+      "a.entity_type",
+      "a.entity_id",
+      "a.ip_address",
+      "a.user_agent",
+      db.raw(`${isoTimestampSql("a.created_at")} as created_at`),
+      db.raw("a.before::text as before_json, a.after::text as after_json, a.metadata::text as metadata_json"),
+      db.raw("a.created_at::text as cursor_at"),
+    );
   if (after) query.andWhereRaw("(a.created_at, a.id) < (?::timestamptz, ?::uuid)", [after.at, after.id]);
   const rows = await query.orderBy([{ column: "a.created_at", order: "desc" }, { column: "a.id", order: "desc" }]).limit(limit);
-  return rows.map((row) => ({ ...toAuditEntry(row), cursor: { at: row.cursor_at, id: row.id } }));
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.created_at,
+    userId: row.user_id ?? null,
+    userName: row.user_name ?? null,
+    userEmail: row.user_email ?? null,
+    action: row.action,
+    entityType: row.entity_type,
+    entityId: row.entity_id ?? null,
+    beforeJson: row.before_json ?? null,
+    afterJson: row.after_json ?? null,
+    ipAddress: row.ip_address ?? null,
+    userAgent: row.user_agent ?? null,
+    metadataJson: row.metadata_json,
+    cursor: { at: row.cursor_at, id: row.id },
+  }));
 }

@@ -2,7 +2,7 @@ import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
 import { timeRange } from "../../platform/http/query.js";
 import { keysetRows } from "../export/export.stream.js";
-import { auditBatch, listAuditEntries, type AuditCursor, type AuditEntry, type AuditFilters } from "./audit.repository.js";
+import { auditExportBatch, listAuditEntries, type AuditCursor, type AuditExportRow, type AuditFilters } from "./audit.repository.js";
 import type { AuditFilterQuery, AuditListQuery } from "./audit.schemas.js";
 
 export function auditFilters(query: AuditFilterQuery): AuditFilters {
@@ -25,9 +25,9 @@ export function createAuditService(deps: { db: Database }) {
   }
 
   /** Every matching entry, newest first, read in batches as the consumer asks for more. */
-  function entries(ctx: RequestContext, query: AuditFilterQuery): AsyncIterable<AuditEntry> {
+  function entries(ctx: RequestContext, query: AuditFilterQuery): AsyncIterable<AuditExportRow> {
     const filters = auditFilters(query);
-    return keysetRows((after: AuditCursor | null, limit: number) => auditBatch(db, ctx.tenant.id, filters, after, limit));
+    return keysetRows((after: AuditCursor | null, limit: number) => auditExportBatch(db, ctx.tenant.id, filters, after, limit));
   }
 
   return { list, entries };

@@ -1,4 +1,4 @@
-import type { Executor } from "../../platform/db.js";
+import { isoTimestampSql, type Executor } from "../../platform/db.js";
 import type { TimeRange } from "../../platform/http/query.js";
 
 /** Keyset position: the sort timestamp as PostgreSQL text (microseconds kept) and the id. */
@@ -33,7 +33,6 @@ export interface QuestionExportFilters {
   range: TimeRange;
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 /** json_agg comes back parsed from pg and PGlite alike (text[] parsing differs between them). */
 const jsonList = (value: unknown): string[] => (typeof value === "string" ? JSON.parse(value) : Array.isArray(value) ? value : []);
 
@@ -61,12 +60,12 @@ export async function questionBatch(
       "q.status",
       "q.body",
       "q.upvote_count",
-      "q.submitted_at",
+      db.raw(`${isoTimestampSql("q.submitted_at")} as submitted_at`),
       "q.is_anonymous",
       "q.is_pinned",
       "q.is_frozen",
       "q.response_text",
-      "q.responded_at",
+      db.raw(`${isoTimestampSql("q.responded_at")} as responded_at`),
       "r.name as responder_name",
       db.raw("case when q.is_anonymous then null else q.author_id end as author_id"),
       db.raw("case when q.is_anonymous then null else au.name end as author_name"),
@@ -92,7 +91,7 @@ export async function questionBatch(
     status: row.status,
     body: row.body,
     upvoteCount: Number(row.upvote_count),
-    submittedAt: iso(row.submitted_at) as string,
+    submittedAt: row.submitted_at,
     authorId: row.author_id ?? null,
     authorName: row.author_name ?? null,
     isAnonymous: Boolean(row.is_anonymous),
@@ -100,7 +99,7 @@ export async function questionBatch(
     isPinned: Boolean(row.is_pinned),
     isFrozen: Boolean(row.is_frozen),
     responseText: row.response_text ?? null,
-    respondedAt: iso(row.responded_at ?? null),
+    respondedAt: row.responded_at ?? null,
     responderName: row.responder_name ?? null,
     cursor: { at: row.cursor_at, id: row.id },
   }));
@@ -142,9 +141,9 @@ export async function userBatch(
       "u.role",
       "u.primary_team_id",
       "pt.name as primary_team_name",
-      "u.deactivated_at",
-      "u.created_at",
-      "u.last_login_at",
+      db.raw("u.deactivated_at is not null as deactivated"),
+      db.raw(`${isoTimestampSql("u.created_at")} as created_at`),
+      db.raw(`${isoTimestampSql("u.last_login_at")} as last_login_at`),
       db.raw(
         `coalesce((select json_agg(t.name order by t.name) from team_members m
           join teams t on t.tenant_id = m.tenant_id and t.id = m.team_id
@@ -169,9 +168,9 @@ export async function userBatch(
     primaryTeamId: row.primary_team_id ?? null,
     primaryTeamName: row.primary_team_name ?? null,
     teams: jsonList(row.teams),
-    deactivated: row.deactivated_at !== null,
-    createdAt: iso(row.created_at) as string,
-    lastLoginAt: iso(row.last_login_at ?? null),
+    deactivated: Boolean(row.deactivated),
+    createdAt: row.created_at,
+    lastLoginAt: row.last_login_at ?? null,
     cursor: { at: row.cursor_at, id: row.id },
   }));
 }

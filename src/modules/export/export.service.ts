@@ -3,10 +3,10 @@ import type { Database } from "../../platform/db.js";
 import { timeRange, type DateBound } from "../../platform/http/query.js";
 import { recordAudit } from "../audit/audit.repository.js";
 import type { AuditService } from "../audit/audit.service.js";
-import type { AuditEntry } from "../audit/audit.repository.js";
+import type { AuditExportRow } from "../audit/audit.repository.js";
 import { questionBatch, userBatch, type QuestionExportRow, type RowCursor, type UserExportRow } from "./export.repository.js";
 import type { AuditExportQuery, QuestionsExportQuery, UsersExportQuery } from "./export.schemas.js";
-import { keysetRows, type ExportColumn, type ExportFormat, type ExportOptions } from "./export.stream.js";
+import { keysetRows, rawJson, type ExportColumn, type ExportFormat, type ExportOptions } from "./export.stream.js";
 
 /** Columns in the order they appear; each column's key is both the CSV header and the JSON field. */
 function columnsOf<Row>(keys: ReadonlyArray<keyof Row & string>): Array<ExportColumn<Row>> {
@@ -22,11 +22,12 @@ const USER_COLUMNS = columnsOf<UserExportRow>([
   "id", "email", "name", "role", "primaryTeamId", "primaryTeamName", "teams", "deactivated", "createdAt", "lastLoginAt",
 ]);
 
-const AUDIT_COLUMNS: Array<ExportColumn<AuditEntry>> = [
-  ...columnsOf<AuditEntry>(["id", "createdAt", "userId"]),
-  { key: "userName", value: (entry) => entry.user?.name ?? null },
-  { key: "userEmail", value: (entry) => entry.user?.email ?? null },
-  ...columnsOf<AuditEntry>(["action", "entityType", "entityId", "before", "after", "ipAddress", "userAgent", "metadata"]),
+const AUDIT_COLUMNS: Array<ExportColumn<AuditExportRow>> = [
+  ...columnsOf<AuditExportRow>(["id", "createdAt", "userId", "userName", "userEmail", "action", "entityType", "entityId"]),
+  { key: "before", value: (entry) => rawJson(entry.beforeJson) },
+  { key: "after", value: (entry) => rawJson(entry.afterJson) },
+  ...columnsOf<AuditExportRow>(["ipAddress", "userAgent"]),
+  { key: "metadata", value: (entry) => rawJson(entry.metadataJson) },
 ];
 
 /** Filters as recorded in the audit entry of the export (dates as ISO strings). */
@@ -74,7 +75,7 @@ export function createExportService(deps: { db: Database; audit: AuditService })
     };
   }
 
-  async function auditLogs(ctx: RequestContext, query: AuditExportQuery): Promise<ExportOptions<AuditEntry>> {
+  async function auditLogs(ctx: RequestContext, query: AuditExportQuery): Promise<ExportOptions<AuditExportRow>> {
     await auditExport(ctx, "audit-logs", query.format, query);
     return { format: query.format, filename: filename(ctx, "audit-logs"), columns: AUDIT_COLUMNS, rows: audit.entries(ctx, query) };
   }

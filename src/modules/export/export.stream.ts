@@ -29,6 +29,16 @@ export interface ExportOptions<Row> {
 const DEFAULT_BATCH = 1000;
 
 /**
+ * JSON text as the database returned it (jsonb::text), written into either format unchanged:
+ * no parse and re-serialise per row, which is most of an export's garbage.
+ */
+export class RawJson {
+  constructor(readonly json: string) {}
+}
+
+export const rawJson = (text: string | null): RawJson | null => (text === null ? null : new RawJson(text));
+
+/**
  * Keyset paging as an async iterable: asks for the next batch only when the consumer has taken
  * the previous one. Each batch is a short query of its own, so an export never holds a pooled
  * connection or a snapshot open while a slow client downloads.
@@ -54,6 +64,7 @@ export async function* keysetRows<Row, Cursor>(
  */
 export function csvCell(value: unknown): unknown {
   if (value === null || value === undefined) return "";
+  if (value instanceof RawJson) return value.json;
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value) && value.every((item) => item === null || typeof item !== "object")) return value.join("; ");
   if (typeof value === "object") return JSON.stringify(value);
@@ -76,15 +87,20 @@ function csvWriter<Row>(columns: ReadonlyArray<ExportColumn<Row>>): Transform[] 
   return [toRecord, csv];
 }
 
-/** A JSON array written element by element. */
+/** A JSON array written element by element; each record is written field by field (no object built). */
 function jsonWriter<Row>(columns: ReadonlyArray<ExportColumn<Row>>): Transform[] {
   let first = true;
+  const names = columns.map((column, index) => `${index === 0 ? "{" : ","}${JSON.stringify(column.key)}:`);
   return [
     new Transform({
       writableObjectMode: true,
       transform(row: Row, _encoding: BufferEncoding, callback: TransformCallback) {
-        const record = Object.fromEntries(columns.map((column) => [column.key, column.value(row) ?? null]));
-        callback(null, `${first ? "[\n" : ",\n"}${JSON.stringify(record)}`);
+        let record = first ? "[\n" : ",\n";
+        columns.forEach((column, index) => {
+          const value = column.value(row);
+          record += names[index] + (value instanceof RawJson ? value.json : JSON.stringify(value ?? null));
+        });
+        callback(null, `${record}}`);
         first = false;
       },
       flush(callback: TransformCallback) {
