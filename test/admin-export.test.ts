@@ -1,11 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { parse } from "csv-parse/sync";
+import express from "express";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signIn, visitor, type ApiClient, type TestApp } from "./helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
 import { auditActions, insertQuestion, insertUser } from "./helpers/records.js";
+import { streamExport, type ExportColumn } from "../src/modules/export/export.stream.js";
 
 const QUESTION_HEADER = [
   "id", "teamId", "teamName", "status", "body", "upvoteCount", "submittedAt", "authorId", "authorName", "isAnonymous",
@@ -234,6 +236,13 @@ describe("data export", () => {
     }
   });
 
+  it("HEAD answers the export's headers without a body", async () => {
+    const response = await admin.agent.head("/admin/export/users?format=json").expect(200);
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="users-/);
+    expect(response.text ?? "").toBe("");
+  });
+
   it("every export is audited as data.export with the dataset, format and filters", async () => {
     const own = await createTenantFixture(app.db);
     const client = await signIn(app, own.tenant.slug, "owner");
@@ -257,5 +266,40 @@ describe("data export", () => {
       }
     }
     await visitor(app, { "x-tenant-id": fixture.tenant.slug }).get("/admin/export/questions").expect(401);
+  });
+});
+
+describe("streamExport with rows already in memory (the pulse export's path)", () => {
+  interface Aggregate {
+    team: string;
+    average: number | null;
+    weeks: string[];
+  }
+  const columns: Array<ExportColumn<Aggregate>> = [
+    { key: "team", value: (row) => row.team },
+    { key: "average", value: (row) => row.average },
+    { key: "weeks", value: (row) => row.weeks },
+  ];
+  const rows: Aggregate[] = Array.from({ length: 2500 }, (_, i) => ({ team: i === 0 ? "@ops" : `Team ${i}`, average: i % 2 ? null : -1.5, weeks: ["2026-W01", "2026-W02"] }));
+  const app = express();
+  app.get("/export", async (req, res) => {
+    await streamExport(res, { format: req.query.format === "json" ? "json" : "csv", filename: "pulse-test", columns, rows });
+  });
+
+  it("writes every row in batches, with the header once and formulas neutralised", async () => {
+    const response = await request(app).get("/export").expect(200);
+    expect(response.headers["content-disposition"]).toBe('attachment; filename="pulse-test.csv"');
+    const parsed = csvRows(response.text);
+    expect(parsed).toHaveLength(2500);
+    expect(parsed[0]).toEqual({ team: "'@ops", average: "-1.5", weeks: "2026-W01; 2026-W02" });
+    expect(parsed[1]).toEqual({ team: "Team 1", average: "", weeks: "2026-W01; 2026-W02" });
+    expect(response.text.match(/^team,average,weeks$/gm)).toHaveLength(1);
+  });
+
+  it("writes the same rows as a JSON array", async () => {
+    const response = await request(app).get("/export?format=json").expect(200);
+    expect(response.body).toHaveLength(2500);
+    expect(response.body[0]).toEqual({ team: "@ops", average: -1.5, weeks: ["2026-W01", "2026-W02"] });
+    expect(response.body[1].average).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
 import { timeRange } from "../../platform/http/query.js";
-import { keysetRows } from "../export/export.stream.js";
+import { keysetBatches } from "../export/export.stream.js";
 import { auditExportBatch, listAuditEntries, type AuditCursor, type AuditExportRow, type AuditFilters } from "./audit.repository.js";
 import type { AuditFilterQuery, AuditListQuery } from "./audit.schemas.js";
 
@@ -24,10 +24,10 @@ export function createAuditService(deps: { db: Database }) {
     return { items, total, ...page };
   }
 
-  /** Every matching entry, newest first, read in batches as the consumer asks for more. */
-  function entries(ctx: RequestContext, query: AuditFilterQuery): AsyncIterable<AuditExportRow> {
+  /** Every matching entry, newest first, in batches read as the consumer asks for more. */
+  function entries(ctx: RequestContext, query: AuditFilterQuery): AsyncIterable<readonly AuditExportRow[]> {
     const filters = auditFilters(query);
-    return keysetRows((after: AuditCursor | null, limit: number) => auditExportBatch(db, ctx.tenant.id, filters, after, limit));
+    return keysetBatches((after: AuditCursor | null, limit: number) => auditExportBatch(db, ctx.tenant.id, filters, after, limit));
   }
 
   return { list, entries };

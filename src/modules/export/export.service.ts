@@ -6,7 +6,7 @@ import type { AuditService } from "../audit/audit.service.js";
 import type { AuditExportRow } from "../audit/audit.repository.js";
 import { questionBatch, userBatch, type QuestionExportRow, type RowCursor, type UserExportRow } from "./export.repository.js";
 import type { AuditExportQuery, QuestionsExportQuery, UsersExportQuery } from "./export.schemas.js";
-import { keysetRows, rawJson, type ExportColumn, type ExportFormat, type ExportOptions } from "./export.stream.js";
+import { keysetBatches, rawJson, type ExportColumn, type ExportFormat, type ExportOptions } from "./export.stream.js";
 
 /** Columns in the order they appear; each column's key is both the CSV header and the JSON field. */
 function columnsOf<Row>(keys: ReadonlyArray<keyof Row & string>): Array<ExportColumn<Row>> {
@@ -52,7 +52,7 @@ export function createExportService(deps: { db: Database; audit: AuditService })
     });
   }
 
-  /** What to stream (the route writes it to the response); nothing is read before the consumer asks. */
+  /** What to stream (the route writes it with streamExport); nothing is read before the client asks. */
   async function questions(ctx: RequestContext, query: QuestionsExportQuery): Promise<ExportOptions<QuestionExportRow>> {
     await auditExport(ctx, "questions", query.format, query);
     const filters = { teamId: query.teamId, status: query.status, range: timeRange(query.startDate, query.endDate) };
@@ -60,7 +60,7 @@ export function createExportService(deps: { db: Database; audit: AuditService })
       format: query.format,
       filename: filename(ctx, "questions"),
       columns: QUESTION_COLUMNS,
-      rows: keysetRows((after: RowCursor | null, limit: number) => questionBatch(db, ctx.tenant.id, filters, after, limit)),
+      batches: keysetBatches((after: RowCursor | null, limit: number) => questionBatch(db, ctx.tenant.id, filters, after, limit)),
     };
   }
 
@@ -71,13 +71,13 @@ export function createExportService(deps: { db: Database; audit: AuditService })
       format: query.format,
       filename: filename(ctx, "users"),
       columns: USER_COLUMNS,
-      rows: keysetRows((after: RowCursor | null, limit: number) => userBatch(db, ctx.tenant.id, filters, after, limit)),
+      batches: keysetBatches((after: RowCursor | null, limit: number) => userBatch(db, ctx.tenant.id, filters, after, limit)),
     };
   }
 
   async function auditLogs(ctx: RequestContext, query: AuditExportQuery): Promise<ExportOptions<AuditExportRow>> {
     await auditExport(ctx, "audit-logs", query.format, query);
-    return { format: query.format, filename: filename(ctx, "audit-logs"), columns: AUDIT_COLUMNS, rows: audit.entries(ctx, query) };
+    return { format: query.format, filename: filename(ctx, "audit-logs"), columns: AUDIT_COLUMNS, batches: audit.entries(ctx, query) };
   }
 
   return { questions, users, auditLogs, auditExport };

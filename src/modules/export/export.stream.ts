@@ -1,13 +1,17 @@
-import { Readable, Transform, type TransformCallback } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Response } from "express";
-import { stringify } from "csv-stringify";
+import { stringify } from "csv-stringify/sync";
 
 /**
- * The reusable part of every export (questions, audit logs, users, pulse): rows come from an
- * (async) iterable and leave as CSV or JSON through a stream pipeline, so memory stays flat
- * however many rows there are, and a slow client slows the database reads down (backpressure)
- * instead of piling rows up in memory.
+ * The reusable part of every export (questions, audit logs, users, pulse): rows leave as CSV or
+ * JSON through a stream pipeline with backpressure, so memory stays flat however many rows there
+ * are and a slow client slows the database reads down instead of piling rows up.
+ *
+ * Rows travel in batches: each batch is turned into small pieces of text as soon as it arrives and
+ * its row objects are dropped at once; only text waits on the client. (Streaming row objects one
+ * by one kept each batch alive for many event-loop turns; V8 then promoted or pretenured the rows
+ * into the old generation, and the process grew by 100+ MB on a million-row export.)
  */
 export type ExportFormat = "csv" | "json";
 export const EXPORT_FORMATS = ["csv", "json"] as const;
@@ -18,19 +22,21 @@ export interface ExportColumn<Row> {
   value: (row: Row) => unknown;
 }
 
-export interface ExportOptions<Row> {
+/** Rows already in memory (e.g. aggregates), or batches read from the database as the client downloads. */
+export type ExportSource<Row> = { rows: Iterable<Row> } | { batches: AsyncIterable<readonly Row[]> };
+
+export type ExportOptions<Row> = ExportSource<Row> & {
   format: ExportFormat;
   /** Without extension; the format's extension is appended. */
   filename: string;
   columns: ReadonlyArray<ExportColumn<Row>>;
-  rows: AsyncIterable<Row> | Iterable<Row>;
-}
+};
 
 const DEFAULT_BATCH = 1000;
 
 /**
  * JSON text as the database returned it (jsonb::text), written into either format unchanged:
- * no parse and re-serialise per row, which is most of an export's garbage.
+ * no parse and re-serialise per row.
  */
 export class RawJson {
   constructor(readonly json: string) {}
@@ -39,21 +45,21 @@ export class RawJson {
 export const rawJson = (text: string | null): RawJson | null => (text === null ? null : new RawJson(text));
 
 /**
- * Keyset paging as an async iterable: asks for the next batch only when the consumer has taken
- * the previous one. Each batch is a short query of its own, so an export never holds a pooled
+ * Keyset paging as an async iterable of batches: the next batch is read only when the consumer
+ * asks for it. Each batch is a short query of its own, so an export never holds a pooled
  * connection or a snapshot open while a slow client downloads.
  */
-export async function* keysetRows<Row, Cursor>(
-  fetchBatch: (after: Cursor | null, limit: number) => Promise<Array<Row & { cursor: Cursor }>>,
+export async function* keysetBatches<Row extends { cursor: Cursor }, Cursor>(
+  fetchBatch: (after: Cursor | null, limit: number) => Promise<Row[]>,
   batchSize = DEFAULT_BATCH,
-): AsyncGenerator<Row> {
+): AsyncGenerator<Row[]> {
   let after: Cursor | null = null;
   for (;;) {
     const batch = await fetchBatch(after, batchSize);
-    for (const row of batch) yield row as Row;
     const last = batch.at(-1);
-    if (batch.length < batchSize || !last) return;
-    after = last.cursor;
+    if (last) after = last.cursor;
+    if (batch.length) yield batch;
+    if (batch.length < batchSize) return;
   }
 }
 
@@ -71,77 +77,115 @@ export function csvCell(value: unknown): unknown {
   return value;
 }
 
-function csvWriter<Row>(columns: ReadonlyArray<ExportColumn<Row>>): Transform[] {
-  const toRecord = new Transform({
-    objectMode: true,
-    transform(row: Row, _encoding: BufferEncoding, callback: TransformCallback) {
-      callback(null, columns.map((column) => csvCell(column.value(row))));
-    },
-  });
-  const csv = stringify({
-    header: true,
+interface Encoder<Row> {
+  /** Text of some rows; `first` is true for the first rows written. */
+  batch(rows: readonly Row[], first: boolean): string;
+  /** Text after the last batch; `empty` when no row was written. */
+  end(empty: boolean): string;
+}
+
+function csvEncoder<Row>(columns: ReadonlyArray<ExportColumn<Row>>): Encoder<Row> {
+  const options = (header: boolean) => ({
+    header,
     columns: columns.map((column) => column.key),
     escape_formulas: true,
-    cast: { boolean: (value) => (value ? "true" : "false") },
+    cast: { boolean: (value: boolean) => (value ? "true" : "false") },
   });
-  return [toRecord, csv];
+  return {
+    batch: (rows, first) => stringify(rows.map((row) => columns.map((column) => csvCell(column.value(row)))), options(first)),
+    end: (empty) => (empty ? stringify([], options(true)) : ""),
+  };
 }
 
-/** A JSON array written element by element; each record is written field by field (no object built). */
-function jsonWriter<Row>(columns: ReadonlyArray<ExportColumn<Row>>): Transform[] {
-  let first = true;
+/** A JSON array; each record is written field by field (no intermediate object). */
+function jsonEncoder<Row>(columns: ReadonlyArray<ExportColumn<Row>>): Encoder<Row> {
   const names = columns.map((column, index) => `${index === 0 ? "{" : ","}${JSON.stringify(column.key)}:`);
-  return [
-    new Transform({
-      writableObjectMode: true,
-      transform(row: Row, _encoding: BufferEncoding, callback: TransformCallback) {
-        let record = first ? "[\n" : ",\n";
-        columns.forEach((column, index) => {
-          const value = column.value(row);
-          record += names[index] + (value instanceof RawJson ? value.json : JSON.stringify(value ?? null));
-        });
-        callback(null, `${record}}`);
-        first = false;
-      },
-      flush(callback: TransformCallback) {
-        callback(null, first ? "[]\n" : "\n]\n");
-      },
-    }),
-  ];
+  const record = (row: Row) => {
+    let text = "";
+    columns.forEach((column, index) => {
+      const value = column.value(row);
+      text += names[index] + (value instanceof RawJson ? value.json : JSON.stringify(value ?? null));
+    });
+    return `${text}}`;
+  };
+  return {
+    batch: (rows, first) => (first ? "[\n" : ",\n") + rows.map(record).join(",\n"),
+    end: (empty) => (empty ? "[]\n" : "\n]\n"),
+  };
 }
 
-/** Reads the first row before answering, so a failing query still gets the usual JSON error body. */
-async function startRows<Row>(rows: AsyncIterable<Row> | Iterable<Row>): Promise<AsyncIterable<Row>> {
-  const iterator = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : (rows as Iterable<Row>)[Symbol.iterator]();
-  const head = await iterator.next();
-  return (async function* rest() {
-    if (head.done) return;
-    yield head.value;
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      yield next.value;
+async function* batchesOf<Row>(source: ExportSource<Row>): AsyncGenerator<readonly Row[]> {
+  if ("batches" in source) {
+    yield* source.batches;
+    return;
+  }
+  let chunk: Row[] = [];
+  for (const row of source.rows) {
+    chunk.push(row);
+    if (chunk.length === DEFAULT_BATCH) {
+      yield chunk;
+      chunk = [];
     }
-  })();
+  }
+  if (chunk.length) yield chunk;
+}
+
+/**
+ * Rows per piece of text: a piece stays well below V8's large-object size (about 128 KB), so it is
+ * allocated young and dies young; one text per 1,000-row batch went straight to the old generation.
+ */
+const PIECE_ROWS = 50;
+
+async function* encode<Row>(source: ExportSource<Row>, encoder: Encoder<Row>): AsyncGenerator<string> {
+  let empty = true;
+  for await (const rows of batchesOf(source)) {
+    if (!rows.length) continue;
+    // The whole batch becomes text before the first piece is handed on, so its rows can be collected at once.
+    const pieces: string[] = [];
+    for (let start = 0; start < rows.length; start += PIECE_ROWS) {
+      pieces.push(encoder.batch(rows.slice(start, start + PIECE_ROWS), empty));
+      empty = false;
+    }
+    yield* pieces;
+  }
+  const tail = encoder.end(empty);
+  if (tail) yield tail;
 }
 
 const CONTENT_TYPES: Record<ExportFormat, string> = { csv: "text/csv; charset=utf-8", json: "application/json; charset=utf-8" };
 
 /**
- * Streams the rows to the response. A client that disconnects ends the export quietly (the row
- * source is closed, no more batches are read); a failure after the first bytes cuts the response
+ * Streams the export to the response. The first batch is read before the status line goes out,
+ * so a failing query still gets the usual JSON error body. A client that disconnects ends the
+ * export quietly (no more batches are read); a failure after the first bytes cuts the response
  * off, which the client sees as an incomplete download.
  */
 export async function streamExport<Row>(res: Response, options: ExportOptions<Row>): Promise<void> {
-  const rows = await startRows(options.rows);
-  const writer = options.format === "csv" ? csvWriter(options.columns) : jsonWriter(options.columns);
   const filename = `${options.filename.replace(/[^A-Za-z0-9._-]/g, "_")}.${options.format}`;
-  res.status(200);
-  res.setHeader("Content-Type", CONTENT_TYPES[options.format]);
-  res.setHeader("Content-Disposition", `attachment; filename="${filename}"`);
-  res.setHeader("Cache-Control", "no-store");
+  const setHeaders = () => {
+    res.status(200);
+    res.setHeader("Content-Type", CONTENT_TYPES[options.format]);
+    res.setHeader("Content-Disposition", `attachment; filename="${filename}"`);
+    res.setHeader("Cache-Control", "no-store");
+  };
+  // Express answers HEAD with the GET route: give the headers without reading the whole export.
+  if (res.req.method === "HEAD") {
+    setHeaders();
+    res.end();
+    return;
+  }
+  const encoder = options.format === "csv" ? csvEncoder(options.columns) : jsonEncoder(options.columns);
+  const chunks = encode(options, encoder);
+  const head = await chunks.next();
+  setHeaders();
+  const body = (async function* all() {
+    if (head.done) return;
+    yield head.value;
+    yield* chunks;
+  })();
   try {
-    await pipeline([Readable.from(rows), ...writer, res]);
+    // One chunk (one batch of text) waits at most; the next batch is read when the socket drains.
+    await pipeline(Readable.from(body, { highWaterMark: 1 }), res);
   } catch (error) {
     if (res.destroyed && (error as { code?: string }).code === "ERR_STREAM_PREMATURE_CLOSE") return;
     throw error;
