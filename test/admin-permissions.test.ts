@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../src/platform/context.js";
-import { createTestApp, signIn, visitor, type ApiClient, type TestApp } from "./helpers/app.js";
+import request from "supertest";
+import { ApiClient, createTestApp, signIn, visitor, type TestApp } from "./helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
+import { addPulseQuestion } from "./helpers/pulse.js";
 import { insertTeam, insertUser } from "./helpers/records.js";
 
 /**
@@ -111,14 +113,50 @@ const TABLE: Record<string, Row> = {
     call: async (w) => ({ path: `/admin/tags/${await freshTag(w)}` }),
     foreign: async (w) => ({ path: `/admin/tags/${await freshTag(w, w.other.tenant.id)}` }),
   },
+  // Pulse administration (issue 4): admin.access.
+  "GET /admin/pulse/questions": { allowed: ADMINS, success: 200, call: get("/admin/pulse/questions") },
+  "POST /admin/pulse/questions": { allowed: ADMINS, success: 201, call: async () => ({ path: "/admin/pulse/questions", body: { text: "How was your week?" } }) },
+  "PUT /admin/pulse/questions/:id": {
+    allowed: ADMINS,
+    success: 200,
+    call: async (w) => ({ path: `/admin/pulse/questions/${await addPulseQuestion(w.app.db, w.own.tenant.id)}`, body: { text: "Reworded" } }),
+    foreign: async (w) => ({ path: `/admin/pulse/questions/${await addPulseQuestion(w.app.db, w.other.tenant.id)}`, body: { text: "Reworded" } }),
+  },
+  "DELETE /admin/pulse/questions/:id": {
+    allowed: ADMINS,
+    success: 204,
+    call: async (w) => ({ path: `/admin/pulse/questions/${await addPulseQuestion(w.app.db, w.own.tenant.id)}` }),
+    foreign: async (w) => ({ path: `/admin/pulse/questions/${await addPulseQuestion(w.app.db, w.other.tenant.id)}` }),
+  },
+  "GET /admin/pulse/schedule": { allowed: ADMINS, success: 200, call: get("/admin/pulse/schedule") },
+  "PUT /admin/pulse/schedule": {
+    allowed: ADMINS,
+    success: 200,
+    call: async () => ({
+      path: "/admin/pulse/schedule",
+      body: { enabled: false, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 5 },
+    }),
+  },
+  "GET /admin/pulse/cohorts": { allowed: ADMINS, success: 200, call: get("/admin/pulse/cohorts") },
+  // The first run sends; later runs of the same local date answer 200 {alreadyRan: true}.
+  "POST /admin/pulse/run": { allowed: ADMINS, success: 200, call: async () => ({ path: "/admin/pulse/run" }) },
   "GET /admin/export/questions": { allowed: ADMINS, success: 200, call: get("/admin/export/questions") },
   "GET /admin/export/audit-logs": { allowed: ADMINS, success: 200, call: get("/admin/export/audit-logs?format=json") },
   "GET /admin/export/users": { allowed: ADMINS, success: 200, call: get("/admin/export/users") },
 };
 
 const ROLES: Role[] = ["owner", "admin", "moderator", "member", "viewer"];
-type Caller = Role | "visitor";
-const CALLERS: Caller[] = [...ROLES, "visitor"];
+/** API tokens act as their user (CONTRACT §6): an owner's, an admin's and a member's token. */
+const BEARERS = ["owner", "admin", "member"] as const;
+type Bearer = `bearer:${(typeof BEARERS)[number]}`;
+type Caller = Role | "visitor" | Bearer;
+const CALLERS: Caller[] = [...ROLES, "visitor", ...BEARERS.map((role): Bearer => `bearer:${role}`)];
+
+/** The role a caller acts with; null for a visitor. */
+function roleOf(caller: Caller): Role | null {
+  if (caller === "visitor") return null;
+  return (caller.startsWith("bearer:") ? caller.slice("bearer:".length) : caller) as Role;
+}
 
 function isAdminRoute(path: string): boolean {
   return path === "/users" || path.startsWith("/admin/") || path === "/admin";
@@ -130,10 +168,16 @@ describe("admin permission matrix", () => {
 
   beforeAll(async () => {
     world.app = await createTestApp();
-    world.own = await createTenantFixture(world.app.db);
+    world.own = await createTenantFixture(world.app.db, { settings: { pulse: { enabled: true } } });
     world.other = await createTenantFixture(world.app.db);
     for (const role of ROLES) clients[role] = await signIn(world.app, world.own.tenant.slug, role);
     clients.visitor = visitor(world.app, { "x-tenant-id": world.own.tenant.slug });
+    await addPulseQuestion(world.app.db, world.own.tenant.id, { text: "How was the week?" });
+    for (const role of BEARERS) {
+      const { body } = await clients[role].post("/auth/tokens", { name: `matrix ${role}` }).expect(201);
+      // No session cookie and no CSRF token: the bearer header alone authenticates.
+      clients[`bearer:${role}`] = new ApiClient(request.agent(world.app.app), "", { authorization: `Bearer ${body.token}` });
+    }
   });
   afterAll(() => world.app.close());
 
@@ -155,6 +199,12 @@ describe("admin permission matrix", () => {
     }
   }
 
+  it("bearer clients carry no session cookie", async () => {
+    const response = await clients["bearer:admin"].get("/auth/me").expect(200);
+    expect(response.headers["set-cookie"]).toBeUndefined();
+    expect(response.body.user.id).toBe(world.own.users.admin.id);
+  });
+
   it("the table lists exactly the admin routes the app mounts", () => {
     const mounted = world.app.routes.filter((route) => isAdminRoute(route.path)).map((route) => `${route.method.toUpperCase()} ${route.path}`);
     expect(mounted.sort()).toEqual(Object.keys(TABLE).sort());
@@ -169,7 +219,8 @@ describe("admin permission matrix", () => {
     const [method, routePath] = key.split(" ") as [string, string];
     describe(key, () => {
       for (const caller of CALLERS) {
-        const allowed = caller !== "visitor" && row.allowed.includes(caller);
+        const role = roleOf(caller);
+        const allowed = role !== null && row.allowed.includes(role);
         const expected = allowed ? row.success : caller === "visitor" ? 401 : 403;
         it(`${caller} → ${expected}`, async () => {
           const response = await send(caller, method, await row.call(world));

@@ -158,6 +158,17 @@ describe("user administration", () => {
       await back.get("/auth/me").expect(200);
     });
 
+    it("deactivation stops the user's API tokens at once too", async () => {
+      const own = await createTenantFixture(app.db);
+      const owner = await signIn(app, own.tenant.slug, "owner");
+      const admin = await signIn(app, own.tenant.slug, "admin");
+      const { body } = await admin.post("/auth/tokens", { name: "nightly audit pull" }).expect(201);
+      const pull = () => request(app.app).get("/admin/audit?limit=1").set("authorization", `Bearer ${body.token}`);
+      await pull().expect(200);
+      await owner.put(`/admin/users/${own.users.admin.id}`, { deactivated: true }).expect(200);
+      expect((await pull().expect(401)).body.error.code).toBe("UNAUTHENTICATED");
+    });
+
     it("the last active owner cannot be demoted or deactivated (409 LAST_OWNER); with a second owner they can", async () => {
       const own = await createTenantFixture(app.db);
       const owner = await signIn(app, own.tenant.slug, "owner");
