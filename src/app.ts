@@ -48,6 +48,7 @@ import { auditRoutes } from "./modules/audit/audit.routes.js";
 import { createAuditService } from "./modules/audit/audit.service.js";
 import { exportRoutes } from "./modules/export/export.routes.js";
 import { createExportService } from "./modules/export/export.service.js";
+import { createPulseExport } from "./modules/export/pulse-export.js";
 import { settingsRoutes } from "./modules/settings/settings.routes.js";
 import { createSettingsService } from "./modules/settings/settings.service.js";
 import { createMembersService } from "./modules/teams/teams.members.service.js";
@@ -163,7 +164,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     ...userRoutes(admin),
     ...settingsRoutes(admin),
     ...auditRoutes(admin),
-    ...exportRoutes(admin),
+    ...exportRoutes({ exports: admin.exports, pulseExport: createPulseExport({ db, clock, exports: admin.exports }) }),
   ];
 
   let openApiDocument: unknown;

@@ -10,14 +10,15 @@ import {
 } from "./export.schemas.js";
 import type { ExportService } from "./export.service.js";
 import { streamExport } from "./export.stream.js";
+import { pulseExportQuery, pulseExportRowSchema, type createPulseExport } from "./pulse-export.js";
 
 const COMMON =
   "Streamed as `text/csv` (default) or `application/json` (`format=json`: an array of the documented objects), as an attachment. " +
   "CSV: one header row; lists as `a; b`, objects as JSON text; a cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed " +
   "with `'` so spreadsheets never run it as a formula. Audited as `data.export` with the filters.";
 
-export function exportRoutes(deps: { exports: ExportService }): AnyRoute[] {
-  const { exports } = deps;
+export function exportRoutes(deps: { exports: ExportService; pulseExport: ReturnType<typeof createPulseExport> }): AnyRoute[] {
+  const { exports, pulseExport } = deps;
   return [
     route({
       method: "get",
@@ -51,6 +52,17 @@ export function exportRoutes(deps: { exports: ExportService }): AnyRoute[] {
       query: usersExportQuery,
       response: z.array(userExportSchema),
       handler: async ({ ctx, query, res }) => streamExport(res, await exports.users(ctx, query)),
+    }),
+    route({
+      method: "get",
+      path: "/admin/export/pulse",
+      tag: "Export",
+      summary: "Exports the pulse aggregates of GET /pulse/summary: one row per figure, suppressed exactly as there",
+      description: `${COMMON} Rows: the tenant's totals (scope summary), then per question its overall figure, its teams and its weeks. No response is exported on its own.`,
+      access: "data.export",
+      query: pulseExportQuery,
+      response: z.array(pulseExportRowSchema),
+      handler: async ({ ctx, query, res }) => streamExport(res, await pulseExport(ctx, query)),
     }),
   ];
 }
