@@ -60,7 +60,7 @@ describe("GET /admin/export/pulse", () => {
     const records = parse(response.text, { columns: true }) as Array<Record<string, string>>;
     const texts = records.filter((record) => record.questionId === formula).map((record) => record.questionText);
     expect(texts.length).toBeGreaterThan(0);
-    for (const text of texts) expect(text.startsWith("'=")).toBe(true);
+    for (const text of texts) expect(text?.startsWith("'=")).toBe(true);
   });
 
   it("a team filter keeps the same suppression; the threshold cannot be lowered by query", async () => {
