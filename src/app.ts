@@ -6,7 +6,7 @@ import type { Database } from "./platform/db.js";
 import type { EventBus } from "./platform/events.js";
 import type { Redis } from "./platform/kv.js";
 import type { Logger } from "./platform/logger.js";
-import type { JobQueue } from "./platform/queue.js";
+import type { EmailQueue } from "./platform/queue.js";
 import { RateLimitService } from "./platform/rate-limit.js";
 import { buildOpenApiDocument } from "./platform/openapi.js";
 import { authenticate } from "./platform/http/authenticate.js";
@@ -27,6 +27,10 @@ import { createOAuthService } from "./modules/auth/oauth.service.js";
 import { createOAuthStrategies } from "./modules/auth/oauth.strategies.js";
 import { tokenRoutes } from "./modules/tokens/tokens.routes.js";
 import { createTokenService } from "./modules/tokens/tokens.service.js";
+import { emailAdminRoutes } from "./modules/email/email.routes.js";
+import { createEmailAdminService } from "./modules/email/email.service.js";
+import { unsubscribeRouter } from "./modules/email/unsubscribe.routes.js";
+import { createUnsubscribeService } from "./modules/email/unsubscribe.service.js";
 import { healthRouter } from "./modules/health/health.routes.js";
 import { pulseAdminRoutes } from "./modules/pulse/pulse-admin.routes.js";
 import { createPulseAdminService } from "./modules/pulse/pulse-admin.service.js";
@@ -64,7 +68,8 @@ export interface AppDeps {
   logger: Logger;
   clock: Clock;
   bus: EventBus;
-  queue: JobQueue;
+  /** The email queue: every module queues through its JobQueue part; the admin view inspects it. */
+  queue: EmailQueue;
   web?: WebFrontend;
   /** Test knobs; production uses the defaults. */
   tuning?: { sseHeartbeatMs?: number };
@@ -143,6 +148,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
     audit,
     exports: createExportService({ db, audit }),
   };
+  const email = createEmailAdminService({ db, queue });
+  const unsubscribe = createUnsubscribeService({ db, clock, secret: config.session.secret });
 
   const sse = new SseHub(bus, logger, deps.tuning?.sseHeartbeatMs);
   const questionEvents = createQuestionEvents(bus, logger);
@@ -165,6 +172,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     ...settingsRoutes(admin),
     ...auditRoutes(admin),
     ...exportRoutes({ exports: admin.exports, pulseExport: createPulseExport({ db, clock, exports: admin.exports }) }),
+    ...emailAdminRoutes({ email }),
   ];
 
   let openApiDocument: unknown;
@@ -189,6 +197,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
   // Process-level pages: no tenant, no session.
   app.use(healthRouter(health));
   app.use(docsRouter(document));
+  // The unsubscribe link authenticates itself (signed token); it needs no tenant, session or CSRF.
+  app.use(unsubscribeRouter(unsubscribe));
 
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(sessionMiddleware(config, kv, clock));

@@ -64,11 +64,13 @@ const environmentSchema = z.object({
   EMAIL_PROVIDER: z.enum(["smtp", "hosted_api"]).default("smtp"),
   EMAIL_WORKER: booleanFlag,
   EMAIL_BACKOFF_MS: z.coerce.number().int().min(1).default(2000),
+  EMAIL_LOCK_DURATION_MS: z.coerce.number().int().min(200).default(30_000),
   SMTP_HOST: z.string().default("localhost"),
   SMTP_PORT: port.default(1025),
   SMTP_SECURE: booleanFlag,
   SMTP_USER: optionalString,
   SMTP_PASS: optionalString,
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(50).default(15_000),
   SMTP_FROM_EMAIL: z.string().default("qa@localhost"),
   SMTP_FROM_NAME: z.string().default("Team Q&A"),
   HOSTED_API_KEY: optionalString,
@@ -111,8 +113,21 @@ export interface Config {
   email: {
     provider: "smtp" | "hosted_api";
     workerEnabled: boolean;
+    /** First retry delay; BullMQ's exponential backoff doubles it (2 s, 4 s by default). */
     backoffMs: number;
-    smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string; fromEmail: string; fromName: string };
+    /** How long a worker's claim on a job lasts without renewal: after a crash, the job runs again after this. */
+    lockDurationMs: number;
+    smtp: {
+      host: string;
+      port: number;
+      secure: boolean;
+      user?: string;
+      pass?: string;
+      fromEmail: string;
+      fromName: string;
+      /** Connection and greeting timeout. */
+      timeoutMs: number;
+    };
     hosted: { apiKey?: string; apiUrl: string; fromEmail: string; fromName: string };
   };
   schedulerEnabled: boolean;
@@ -180,6 +195,9 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
     if (!e.SESSION_SECRET || e.SESSION_SECRET.length < 32) {
       throw new ConfigError("SESSION_SECRET of at least 32 characters is required in production.");
     }
+    if (e.EMAIL_PROVIDER === "hosted_api" && !e.HOSTED_API_KEY) {
+      throw new ConfigError("HOSTED_API_KEY is required when EMAIL_PROVIDER=hosted_api (every email would fail with 'Invalid API key').");
+    }
     if (!github && !google && e.AUTH_MODE_DEMO !== true) {
       throw new ConfigError(
         "No sign-in mode in production: set GITHUB_CLIENT_ID/GITHUB_CLIENT_SECRET or GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET (or AUTH_MODE_DEMO=true).",
@@ -205,6 +223,7 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
       provider: e.EMAIL_PROVIDER,
       workerEnabled: e.EMAIL_WORKER ?? isProduction,
       backoffMs: e.EMAIL_BACKOFF_MS,
+      lockDurationMs: e.EMAIL_LOCK_DURATION_MS,
       smtp: {
         host: e.SMTP_HOST,
         port: e.SMTP_PORT,
@@ -213,6 +232,7 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
         pass: e.SMTP_PASS,
         fromEmail: e.SMTP_FROM_EMAIL,
         fromName: e.SMTP_FROM_NAME,
+        timeoutMs: e.SMTP_TIMEOUT_MS,
       },
       hosted: {
         apiKey: e.HOSTED_API_KEY,

@@ -9,10 +9,12 @@ import { connectRedis, createRedis, type Redis } from "./platform/kv.js";
 import { createLogger, type Logger } from "./platform/logger.js";
 import { migrateToLatest } from "./platform/migrator.js";
 import { projectRoot } from "./platform/paths.js";
-import { InMemoryJobQueue } from "./platform/queue.js";
+import { InMemoryJobQueue, type EmailQueue } from "./platform/queue.js";
+import { BullEmailQueue } from "./platform/queue-bullmq.js";
 import { builtFrontend, viteDevFrontend } from "./platform/http/spa.js";
 import { countTenants } from "./modules/tenants/tenants.repository.js";
 import { startPulseScheduler } from "./modules/pulse/pulse-scheduler.js";
+import { startEmailWorker, type EmailWorker } from "./modules/email/email.worker.js";
 import { seedDemoData } from "../seeds/demo.js";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -51,7 +53,16 @@ async function main(): Promise<void> {
   if (kv && !(await connectRedis(kv))) logger.warn("key-value store unreachable at start; retrying in the background");
 
   const bus = kv ? await startRedisEventBus(config.kv.url as string, kv, config.kv.prefix, logger) : new InProcessEventBus();
-  const queue = new InMemoryJobQueue();
+  // SPEC: with Redis the queue is BullMQ; without it (development) jobs stay visible in memory, unsent.
+  const queue: EmailQueue = kv
+    ? new BullEmailQueue({ kv, url: config.kv.url as string, kvPrefix: config.kv.prefix, backoffMs: config.email.backoffMs, logger })
+    : new InMemoryJobQueue();
+  let emailWorker: EmailWorker | null = null;
+  if (config.email.workerEnabled && kv) {
+    emailWorker = startEmailWorker({ config, db: database.db, clock: systemClock, logger });
+  } else if (config.email.workerEnabled) {
+    logger.warn("EMAIL_WORKER=true needs KVSTORE_URL: the email worker is not started and emails stay queued in memory");
+  }
   const root = projectRoot();
   const web = config.webDevServer ? await viteDevFrontend(path.join(root, "web")) : builtFrontend(path.join(root, "web", "dist"));
 
@@ -78,6 +89,8 @@ async function main(): Promise<void> {
     // SSE streams never end by themselves: end them so server.close() can finish.
     sse.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    // Running email jobs finish (they need the database) before anything closes under them.
+    if (emailWorker) await emailWorker.close().catch((error) => logger.warn({ err: error }, "email worker did not close cleanly"));
     await Promise.allSettled([web.close(), bus.close(), queue.close()]);
     await database.close();
     if (kv) await kv.quit().catch(() => undefined);

@@ -36,7 +36,63 @@ export interface JobQueue {
   close(): Promise<void>;
 }
 
-export class InMemoryJobQueue implements JobQueue {
+/** A failure that retrying cannot fix (rejected recipient, bad credentials): the job fails at once. */
+export class PermanentJobError extends Error {
+  override name = "PermanentJobError";
+}
+
+export interface QueueJob {
+  id: string;
+  name: EmailJobName;
+  data: EmailJobs[EmailJobName];
+  /** Attempts finished before this one (0 on the first). */
+  attemptsMade: number;
+}
+
+/** SPEC's four queue states; BullMQ's delayed (waiting for a retry) and prioritized count as waiting. */
+export const JOB_STATUSES = ["active", "waiting", "completed", "failed"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** One job as the admin view shows it. Times are epoch milliseconds (CONTRACT §8). */
+export interface JobSnapshot {
+  id: string;
+  name: EmailJobName;
+  data: EmailJobs[EmailJobName];
+  status: JobStatus;
+  timestamp: number;
+  attemptsMade: number;
+  processedOn: number | null;
+  finishedOn: number | null;
+  failedReason: string | null;
+  /** What the worker returned: sent (with the address) or skipped (with the reason). */
+  result: unknown;
+}
+
+export interface TenantQueueView {
+  counts: Record<JobStatus, number>;
+  /** At most `limit` per status: completed and failed newest first (by finishedOn), active and waiting in queue order. */
+  recent: Record<JobStatus, JobSnapshot[]>;
+}
+
+export type RetryOutcome = JobSnapshot | "not_found" | "not_failed";
+
+/**
+ * The queue as the email admin view needs it: always per tenant (a tenant's admin never sees
+ * another tenant's jobs, whose data name its users), with retry of failed jobs.
+ */
+export interface EmailQueue extends JobQueue {
+  readonly kind: "memory" | "bullmq";
+  overview(tenantId: string, limit: number): Promise<TenantQueueView>;
+  find(tenantId: string, id: string): Promise<JobSnapshot | null>;
+  retry(tenantId: string, id: string): Promise<RetryOutcome>;
+}
+
+export function emptyCounts(): Record<JobStatus, number> {
+  return { active: 0, waiting: 0, completed: 0, failed: 0 };
+}
+
+export class InMemoryJobQueue implements EmailQueue {
+  readonly kind = "memory" as const;
   readonly waiting: QueuedJob[] = [];
 
   constructor(private readonly limit = 10_000) {}
@@ -55,7 +111,40 @@ export class InMemoryJobQueue implements JobQueue {
     return added;
   }
 
+  async overview(tenantId: string, limit: number): Promise<TenantQueueView> {
+    const mine = this.waiting.filter((job) => job.data.tenantId === tenantId);
+    return {
+      counts: { ...emptyCounts(), waiting: mine.length },
+      recent: { active: [], waiting: mine.slice(-limit).reverse().map(snapshotOf), completed: [], failed: [] },
+    };
+  }
+
+  async find(tenantId: string, id: string): Promise<JobSnapshot | null> {
+    const job = this.waiting.find((candidate) => candidate.id === id && candidate.data.tenantId === tenantId);
+    return job ? snapshotOf(job) : null;
+  }
+
+  async retry(tenantId: string, id: string): Promise<RetryOutcome> {
+    // Jobs here never run, so none has failed.
+    return (await this.find(tenantId, id)) ? "not_failed" : "not_found";
+  }
+
   async close(): Promise<void> {
     this.waiting.length = 0;
   }
+}
+
+function snapshotOf(job: QueuedJob): JobSnapshot {
+  return {
+    id: job.id,
+    name: job.name,
+    data: job.data,
+    status: "waiting",
+    timestamp: job.timestamp,
+    attemptsMade: 0,
+    processedOn: null,
+    finishedOn: null,
+    failedReason: null,
+    result: null,
+  };
 }

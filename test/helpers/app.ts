@@ -8,8 +8,9 @@ import { ManualClock, systemClock, type Clock } from "../../src/platform/clock.j
 import { openDatabase, type Database, type DatabaseHandle } from "../../src/platform/db.js";
 import { InProcessEventBus, RedisEventBus, type EventBus } from "../../src/platform/events.js";
 import { connectRedis, createRedis, type Redis } from "../../src/platform/kv.js";
-import { createLogger } from "../../src/platform/logger.js";
-import { InMemoryJobQueue } from "../../src/platform/queue.js";
+import { createLogger, type Logger } from "../../src/platform/logger.js";
+import { InMemoryJobQueue, type EmailQueue } from "../../src/platform/queue.js";
+import { BullEmailQueue } from "../../src/platform/queue-bullmq.js";
 import type { WebFrontend } from "../../src/platform/http/spa.js";
 
 export const TEST_SESSION_SECRET = "test-session-secret-of-at-least-32-characters";
@@ -26,28 +27,36 @@ export interface TestAppOptions {
   database?: DatabaseHandle;
   web?: WebFrontend;
   tuning?: AppDeps["tuning"];
+  /**
+   * "bullmq": the email queue on the test Redis (implies `redis`), under this app's own key
+   * prefix. Default: the in-memory queue, whose `waiting` array tests read.
+   */
+  emailQueue?: "memory" | "bullmq";
 }
 
-export interface TestApp extends BuiltApp {
+export interface TestApp<Q extends EmailQueue = InMemoryJobQueue> extends BuiltApp {
   config: Config;
   db: Database;
   kv: Redis | null;
   clock: Clock;
   bus: EventBus;
-  queue: InMemoryJobQueue;
+  queue: Q;
+  logger: Logger;
   /** Every log line written by this app, parsed. */
   logs: Array<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions & { emailQueue: "bullmq" }): Promise<TestApp<BullEmailQueue>>;
+export async function createTestApp(options?: TestAppOptions): Promise<TestApp>;
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp<EmailQueue>> {
   const kvPrefix = options.kvPrefix ?? `${inject("kvPrefix")}${randomUUID().slice(0, 8)}:`;
   const config = loadConfig({
     NODE_ENV: "development",
     LOG_LEVEL: "info",
     SESSION_SECRET: TEST_SESSION_SECRET,
     KV_PREFIX: kvPrefix,
-    ...(options.redis ? { KVSTORE_URL: inject("redisUrl") } : {}),
+    ...(options.redis || options.emailQueue === "bullmq" ? { KVSTORE_URL: inject("redisUrl") } : {}),
     ...options.env,
   });
   const handle = options.database ?? (await openDatabase({ url: inject("databaseUrl"), poolMax: 5, dataDir: "" }));
@@ -70,7 +79,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (await connectRedis(subscriber)) await redisBus.start();
     bus = redisBus;
   }
-  const queue = new InMemoryJobQueue();
+  const queue: EmailQueue =
+    options.emailQueue === "bullmq" && kv
+      ? new BullEmailQueue({ kv, url: config.kv.url as string, kvPrefix: config.kv.prefix, backoffMs: config.email.backoffMs, logger })
+      : new InMemoryJobQueue();
   const built = buildApp({ config, db: handle.db, kv, logger, clock, bus, queue, web: options.web, tuning: options.tuning });
   return {
     ...built,
@@ -80,10 +92,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     clock,
     bus,
     queue,
+    logger,
     logs,
     async close() {
       built.sse.close();
       await bus.close();
+      if (queue.kind === "bullmq") await queue.close();
       if (kv) kv.disconnect();
       if (!options.database) await handle.close();
     },
@@ -131,7 +145,7 @@ export class ApiClient {
 }
 
 /** Signs in through demo mode (GET /auth/demo) and fetches a CSRF token. */
-export async function signIn(app: TestApp, tenantSlug: string, username: string, headers: Record<string, string> = {}): Promise<ApiClient> {
+export async function signIn(app: TestApp<EmailQueue>, tenantSlug: string, username: string, headers: Record<string, string> = {}): Promise<ApiClient> {
   const agent = request.agent(app.app);
   let login = agent.get(`/auth/demo?user=${encodeURIComponent(username)}&tenant=${encodeURIComponent(tenantSlug)}`);
   for (const [name, value] of Object.entries(headers)) login = login.set(name, value);
@@ -149,7 +163,7 @@ export async function signIn(app: TestApp, tenantSlug: string, username: string,
 }
 
 /** A visitor: no session yet; fetches a CSRF token only when asked to write. */
-export function visitor(app: TestApp, headers: Record<string, string> = {}): ApiClient {
+export function visitor(app: TestApp<EmailQueue>, headers: Record<string, string> = {}): ApiClient {
   return new ApiClient(request.agent(app.app), "", headers);
 }
 

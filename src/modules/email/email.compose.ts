@@ -1,0 +1,140 @@
+import type { Config } from "../../config.js";
+import type { Clock } from "../../platform/clock.js";
+import type { Database } from "../../platform/db.js";
+import type { EmailJobs, QueueJob } from "../../platform/queue.js";
+import { findTenant } from "../tenants/tenants.repository.js";
+import type { OutgoingEmail } from "./email.delivery.js";
+import { findAnsweredQuestion, findPulseInvite, findRecipient, findRecipients, isUuid, type EmailRecipient } from "./email.repository.js";
+import { directEmail, pulseInviteEmail, questionAnsweredEmail, type RenderedEmail } from "./email.templates.js";
+import { unsubscribeUrl } from "./unsubscribe.token.js";
+
+/** Either the messages to send, or why nothing is sent (the job completes as "skipped"). */
+export type Composition = { kind: "send"; emails: OutgoingEmail[] } | { kind: "skip"; reason: string };
+
+const skip = (reason: string): Composition => ({ kind: "skip", reason });
+
+export interface ComposerDeps {
+  db: Database;
+  config: Config;
+  clock: Clock;
+}
+
+/**
+ * Turns a job into messages from the records as they are now: a question deleted, an invite
+ * answered or expired, a user deactivated or unsubscribed since the job was queued means the
+ * email is skipped, not sent.
+ */
+export function createEmailComposer(deps: ComposerDeps) {
+  const { db, config, clock } = deps;
+  const secret = config.session.secret;
+
+  /** RFC 8058 one-click unsubscribe (mail clients show an "Unsubscribe" button) plus RFC 3834. */
+  function automatedHeaders(link: string): Record<string, string> {
+    return { "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click", "Auto-Submitted": "auto-generated" };
+  }
+
+  function message(recipient: { email: string; name?: string | null }, rendered: RenderedEmail, headers?: Record<string, string>): OutgoingEmail {
+    return { to: { email: recipient.email, name: recipient.name ?? null }, subject: rendered.subject, html: rendered.html, text: rendered.text, headers };
+  }
+
+  function unreachable(user: EmailRecipient | null): string | null {
+    if (!user) return "recipient not found";
+    if (user.deactivated) return "recipient is deactivated";
+    if (user.optedOut) return "recipient unsubscribed";
+    return null;
+  }
+
+  async function questionAnswered(data: EmailJobs["question-answered"]): Promise<Composition> {
+    const tenant = await findTenant(db, data.tenantId);
+    if (!tenant) return skip("tenant not found");
+    if (!tenant.settings.features.enableEmailNotifications) return skip("email notifications are turned off");
+    const question = await findAnsweredQuestion(db, data.tenantId, data.questionId);
+    if (!question) return skip("question not found");
+    if (question.status !== "ANSWERED" || !question.responseText) return skip("question is not answered");
+    // Anonymous visitors have no author (and no address): nothing to send.
+    if (!question.authorId || question.authorId !== data.recipientUserId) return skip("recipient is not the question's author");
+    const user = await findRecipient(db, data.tenantId, data.recipientUserId);
+    const why = unreachable(user);
+    if (why || !user) return skip(why ?? "recipient not found");
+    const link = unsubscribeUrl(config.baseUrl, secret, data.tenantId, user.id);
+    const rendered = questionAnsweredEmail({
+      recipientName: user.name,
+      tenantName: tenant.tenant.name,
+      teamName: question.teamName,
+      questionBody: question.body,
+      responseText: question.responseText,
+      responderName: question.responderName,
+      questionUrl: `${config.frontendUrl}/${encodeURIComponent(question.teamSlug)}?question=${question.id}`,
+      unsubscribeUrl: link,
+    });
+    return { kind: "send", emails: [message(user, rendered, automatedHeaders(link))] };
+  }
+
+  async function pulseInvite(data: EmailJobs["pulse-invite"]): Promise<Composition> {
+    const tenant = await findTenant(db, data.tenantId);
+    if (!tenant) return skip("tenant not found");
+    if (!tenant.settings.pulse.channelEmail) return skip("pulse email delivery is turned off");
+    const invite = await findPulseInvite(db, data.tenantId, data.inviteId);
+    if (!invite) return skip("invite not found");
+    if (invite.respondedAt) return skip("invite already answered");
+    if (invite.expiresAt.getTime() <= clock.now().getTime()) return skip("invite expired");
+    const user = await findRecipient(db, data.tenantId, invite.userId);
+    const why = unreachable(user);
+    if (why || !user) return skip(why ?? "recipient not found");
+    const link = unsubscribeUrl(config.baseUrl, secret, data.tenantId, user.id);
+    const token = encodeURIComponent(invite.token);
+    const rendered = pulseInviteEmail({
+      recipientName: user.name,
+      tenantName: tenant.tenant.name,
+      questionText: invite.questionText,
+      respondUrl: (score) => `${config.frontendUrl}/pulse/respond?token=${token}&score=${score}`,
+      expiresAt: invite.expiresAt,
+      timezone: invite.timezone,
+      anonThreshold: tenant.settings.pulse.anonThreshold,
+      unsubscribeUrl: link,
+    });
+    return { kind: "send", emails: [message(user, rendered, automatedHeaders(link))] };
+  }
+
+  /**
+   * An admin's message goes to active users whether or not they unsubscribed: the opt-out covers
+   * the automatic emails (answer notifications, pulse), not a person writing to their colleagues.
+   */
+  async function direct(data: EmailJobs["direct-email"]): Promise<Composition> {
+    const tenant = await findTenant(db, data.tenantId);
+    if (!tenant) return skip("tenant not found");
+    const userIds = data.to.filter(isUuid);
+    const users = new Map((await findRecipients(db, data.tenantId, userIds)).map((user) => [user.id, user]));
+    const recipients: Array<{ email: string; name: string | null }> = [];
+    for (const entry of data.to) {
+      if (!isUuid(entry)) {
+        recipients.push({ email: entry, name: null });
+        continue;
+      }
+      const user = users.get(entry.toLowerCase());
+      if (user && !user.deactivated) recipients.push({ email: user.email, name: user.name });
+    }
+    if (recipients.length === 0) return skip("no active recipient");
+    const sender = await findRecipient(db, data.tenantId, data.sentByUserId);
+    const rendered = directEmail({ subject: data.subject, body: data.body, senderName: sender?.name ?? null, tenantName: tenant.tenant.name });
+    return { kind: "send", emails: recipients.map((recipient) => message(recipient, rendered)) };
+  }
+
+  return {
+    async compose(job: Pick<QueueJob, "name" | "data">): Promise<Composition> {
+      if (!isUuid(job.data.tenantId)) return skip("tenant not found");
+      switch (job.name) {
+        case "question-answered":
+          return questionAnswered(job.data as EmailJobs["question-answered"]);
+        case "pulse-invite":
+          return pulseInvite(job.data as EmailJobs["pulse-invite"]);
+        case "direct-email":
+          return direct(job.data as EmailJobs["direct-email"]);
+        default:
+          return skip(`unknown job name ${String(job.name)}`);
+      }
+    },
+  };
+}
+
+export type EmailComposer = ReturnType<typeof createEmailComposer>;

@@ -1,0 +1,139 @@
+import type { Executor } from "../../platform/db.js";
+
+/**
+ * What the email worker and the unsubscribe pages read and write. Every query filters on the
+ * tenant: a job or link naming another tenant's record finds nothing.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID.test(value);
+}
+
+export interface EmailRecipient {
+  id: string;
+  email: string;
+  name: string;
+  deactivated: boolean;
+  optedOut: boolean;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function toRecipient(row: any): EmailRecipient {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    deactivated: row.deactivated_at !== null,
+    optedOut: row.email_opt_out_at !== null,
+  };
+}
+
+const RECIPIENT_COLUMNS = ["id", "email", "name", "deactivated_at", "email_opt_out_at"];
+
+export async function findRecipient(db: Executor, tenantId: string, userId: string): Promise<EmailRecipient | null> {
+  if (!isUuid(userId)) return null;
+  const row = await db("users").where({ tenant_id: tenantId, id: userId }).first(RECIPIENT_COLUMNS);
+  return row ? toRecipient(row) : null;
+}
+
+export async function findRecipients(db: Executor, tenantId: string, userIds: string[]): Promise<EmailRecipient[]> {
+  const ids = userIds.filter(isUuid);
+  if (ids.length === 0) return [];
+  const rows = await db("users").where({ tenant_id: tenantId }).whereIn("id", ids).select(RECIPIENT_COLUMNS);
+  return rows.map(toRecipient);
+}
+
+export interface AnsweredQuestion {
+  id: string;
+  body: string;
+  status: string;
+  responseText: string | null;
+  authorId: string | null;
+  teamName: string;
+  teamSlug: string;
+  responderName: string | null;
+}
+
+export async function findAnsweredQuestion(db: Executor, tenantId: string, questionId: string): Promise<AnsweredQuestion | null> {
+  if (!isUuid(questionId)) return null;
+  const row = await db("questions as q")
+    .join("teams as t", function joinTeam() {
+      this.on("t.tenant_id", "q.tenant_id").andOn("t.id", "q.team_id");
+    })
+    .leftJoin("users as r", function joinResponder() {
+      this.on("r.tenant_id", "q.tenant_id").andOn("r.id", "q.responder_id");
+    })
+    .where({ "q.tenant_id": tenantId, "q.id": questionId })
+    .first("q.id", "q.body", "q.status", "q.response_text", "q.author_id", "t.name as team_name", "t.slug as team_slug", "r.name as responder_name");
+  if (!row) return null;
+  return {
+    id: row.id,
+    body: row.body,
+    status: row.status,
+    responseText: row.response_text ?? null,
+    authorId: row.author_id ?? null,
+    teamName: row.team_name,
+    teamSlug: row.team_slug,
+    responderName: row.responder_name ?? null,
+  };
+}
+
+export interface PulseInviteForEmail {
+  id: string;
+  /** Read only to build the one-tap links; never logged, never put in job data. */
+  token: string;
+  userId: string;
+  expiresAt: Date;
+  respondedAt: Date | null;
+  questionText: string;
+  timezone: string;
+}
+
+export async function findPulseInvite(db: Executor, tenantId: string, inviteId: string): Promise<PulseInviteForEmail | null> {
+  if (!isUuid(inviteId)) return null;
+  const row = await db("pulse_invites as i")
+    .join("pulse_questions as q", function joinQuestion() {
+      this.on("q.tenant_id", "i.tenant_id").andOn("q.id", "i.question_id");
+    })
+    .leftJoin("pulse_schedules as s", "s.tenant_id", "i.tenant_id")
+    .where({ "i.tenant_id": tenantId, "i.id": inviteId })
+    .first("i.id", "i.token", "i.user_id", "i.expires_at", "i.responded_at", "q.text as question_text", "s.timezone");
+  if (!row) return null;
+  return {
+    id: row.id,
+    token: row.token,
+    userId: row.user_id,
+    expiresAt: new Date(row.expires_at),
+    respondedAt: row.responded_at ? new Date(row.responded_at) : null,
+    questionText: row.question_text,
+    timezone: row.timezone ?? "UTC",
+  };
+}
+
+export interface UnsubscribeSubject {
+  tenantName: string;
+  email: string;
+  optedOut: boolean;
+}
+
+export async function findUnsubscribeSubject(db: Executor, tenantId: string, userId: string): Promise<UnsubscribeSubject | null> {
+  const row = await db("users as u")
+    .join("tenants as t", "t.id", "u.tenant_id")
+    .where({ "u.tenant_id": tenantId, "u.id": userId })
+    .first("u.email", "u.email_opt_out_at", "t.name as tenant_name");
+  return row ? { tenantName: row.tenant_name, email: row.email, optedOut: row.email_opt_out_at !== null } : null;
+}
+
+/**
+ * Sets or clears the opt-out. Returns true when it changed (so the caller audits real changes
+ * only); the first opt-out time is kept when someone unsubscribes twice.
+ */
+export async function setEmailOptOut(trx: Executor, tenantId: string, userId: string, optOutAt: Date | null): Promise<boolean> {
+  const query = trx("users").where({ tenant_id: tenantId, id: userId });
+  if (optOutAt) query.whereNull("email_opt_out_at");
+  else query.whereNotNull("email_opt_out_at");
+  const updated = await query.update({ email_opt_out_at: optOutAt, updated_at: trx.fn.now() });
+  return Number(updated) > 0;
+}

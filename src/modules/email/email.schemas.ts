@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const MAX_DIRECT_RECIPIENTS = 200;
+
+const recipient = z
+  .string()
+  .trim()
+  .min(1)
+  .max(320)
+  .refine((value) => UUID.test(value) || z.email().safeParse(value).success, "must be a user id or an email address");
+
+/** Header injection guard: a subject is one line. */
+const subject = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .refine((value) => !/[\r\n]/.test(value), "must be a single line");
+
+export const directEmailBody = z.strictObject({
+  to: z.array(recipient).min(1).max(MAX_DIRECT_RECIPIENTS),
+  subject,
+  body: z.string().trim().min(1).max(20_000),
+});
+export type DirectEmailInput = z.infer<typeof directEmailBody>;
+
+export const directEmailResult = z.object({
+  queued: z.number().int().describe("Number of emails queued (one per distinct recipient)"),
+  jobIds: z.array(z.string()),
+});
+
+export const jobIdParams = z.object({ id: z.string().min(1).max(100) });
+
+export const emailJobSchema = z.object({
+  id: z.string(),
+  name: z.enum(["question-answered", "pulse-invite", "direct-email"]),
+  status: z.enum(["active", "waiting", "completed", "failed"]),
+  timestamp: z.number().int().describe("Queued at (epoch ms)"),
+  attemptsMade: z.number().int(),
+  processedOn: z.number().int().nullable().describe("Last attempt started (epoch ms)"),
+  finishedOn: z.number().int().nullable().describe("Completed or finally failed (epoch ms)"),
+  failedReason: z.string().nullable(),
+  subject: z.string().nullable(),
+  to: z.array(z.string()).nullable().describe("Recipients: known once sent, or as given for a direct email"),
+  outcome: z.enum(["sent", "skipped"]).nullable(),
+  skipReason: z.string().nullable(),
+});
+export type EmailJobView = z.infer<typeof emailJobSchema>;
+
+const counts = z.object({ active: z.number().int(), waiting: z.number().int(), completed: z.number().int(), failed: z.number().int() });
+
+export const emailQueueSchema = z.object({
+  metrics: counts,
+  recentJobs: z.object({
+    active: z.array(emailJobSchema),
+    waiting: z.array(emailJobSchema),
+    completed: z.array(emailJobSchema),
+    failed: z.array(emailJobSchema),
+  }),
+});

@@ -1,0 +1,97 @@
+import type { Config } from "../../config.js";
+import type { Clock } from "../../platform/clock.js";
+import type { Database } from "../../platform/db.js";
+import type { Logger } from "../../platform/logger.js";
+import { PermanentJobError, type QueueJob } from "../../platform/queue.js";
+import { startQueueWorker, type QueueWorker } from "../../platform/queue-bullmq.js";
+import { createEmailComposer } from "./email.compose.js";
+import { DeliveryError, FAILURE, type EmailProvider } from "./email.delivery.js";
+import { createHostedApiProvider } from "./hosted-api.provider.js";
+import { createSmtpProvider } from "./smtp.provider.js";
+
+export type EmailJobResult =
+  | { outcome: "sent"; to: string[]; messageIds: Array<string | null> }
+  | { outcome: "skipped"; reason: string };
+
+export function createEmailProvider(config: Config): EmailProvider {
+  return config.email.provider === "hosted_api" ? createHostedApiProvider(config.email.hosted) : createSmtpProvider(config.email.smtp);
+}
+
+export interface EmailJobProcessorDeps {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  provider: EmailProvider;
+}
+
+/**
+ * Processes one email job: compose from current records, send each message, and turn failures
+ * into SPEC's reasons. Permanent failures fail the job at once; others go back to BullMQ for
+ * the next attempt. Logs name the job and tenant, never a pulse token or a message body.
+ */
+export function createEmailJobProcessor(deps: EmailJobProcessorDeps) {
+  const composer = createEmailComposer(deps);
+  const { logger, provider } = deps;
+
+  return async function processEmailJob(job: QueueJob): Promise<EmailJobResult> {
+    const context = { jobId: job.id, job: job.name, tenantId: job.data.tenantId, attempt: job.attemptsMade + 1 };
+    let composition;
+    try {
+      composition = await composer.compose(job);
+    } catch (error) {
+      logger.error({ ...context, err: error }, "email could not be prepared");
+      throw new Error(`${FAILURE.deliveryFailed}: the email could not be prepared`);
+    }
+    if (composition.kind === "skip") {
+      logger.info({ ...context, reason: composition.reason }, "email skipped");
+      return { outcome: "skipped", reason: composition.reason };
+    }
+    const messageIds: Array<string | null> = [];
+    for (const [index, email] of composition.emails.entries()) {
+      try {
+        const sent = await provider.send({ ...email, idempotencyKey: `${job.id}-${index}` });
+        messageIds.push(sent.messageId);
+      } catch (error) {
+        const failure = error instanceof DeliveryError ? error : new DeliveryError(FAILURE.deliveryFailed, false, String(error));
+        logger.warn({ ...context, provider: provider.name, reason: failure.reason, permanent: failure.permanent, detail: failure.detail }, "email delivery failed");
+        throw failure.permanent ? new PermanentJobError(failure.reason) : new Error(failure.reason);
+      }
+    }
+    const to = composition.emails.map((email) => email.to.email);
+    logger.info({ ...context, provider: provider.name, recipients: to.length }, "email sent");
+    return { outcome: "sent", to, messageIds };
+  };
+}
+
+export interface EmailWorkerDeps {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  /** Defaults to the configured provider (EMAIL_PROVIDER). */
+  provider?: EmailProvider;
+}
+
+export interface EmailWorker {
+  close(): Promise<void>;
+}
+
+/** Starts consuming the email queue (needs KVSTORE_URL). close() lets running jobs finish. */
+export function startEmailWorker(deps: EmailWorkerDeps): EmailWorker {
+  const { config, logger } = deps;
+  if (!config.kv.url) throw new Error("The email worker needs KVSTORE_URL (Redis).");
+  const provider = deps.provider ?? createEmailProvider(config);
+  const process = createEmailJobProcessor({ ...deps, provider });
+  const worker: QueueWorker = startQueueWorker(
+    { url: config.kv.url, kvPrefix: config.kv.prefix, lockDurationMs: config.email.lockDurationMs, logger },
+    process,
+  );
+  logger.info({ provider: provider.name }, "email worker started");
+  return {
+    async close() {
+      await worker.close();
+      await provider.close();
+    },
+  };
+}
