@@ -65,7 +65,8 @@ export function classifySmtpError(error: SmtpErrorLike): DeliveryError {
     // Wrong or missing credentials do not fix themselves between attempts.
     return new DeliveryError(FAILURE.authenticationFailed, true, detail);
   }
-  if (status !== undefined && (status === 421 || (status >= 400 && RATE_LIMIT_WORDS.test(error.response ?? "")))) {
+  // Servers say "slow down" in words (421/450/451/452, or a 5xx quota), not with one reply code.
+  if (status !== undefined && status >= 400 && RATE_LIMIT_WORDS.test(error.response ?? "")) {
     return new DeliveryError(FAILURE.rateLimited, false, detail);
   }
   const permanent = error.permanent ?? (status !== undefined && status >= 500 && status !== 503);
