@@ -2,7 +2,7 @@ import type { Config } from "../../config.js";
 import type { Clock } from "../../platform/clock.js";
 import type { Database } from "../../platform/db.js";
 import type { EmailJobs, QueueJob } from "../../platform/queue.js";
-import { findTenant } from "../tenants/tenants.repository.js";
+import { TenantDirectory } from "../tenants/tenant-directory.js";
 import type { OutgoingEmail } from "./email.delivery.js";
 import { findAnsweredQuestion, findPulseInvite, findRecipient, findRecipients, isUuid, type EmailRecipient } from "./email.repository.js";
 import { directEmail, pulseInviteEmail, questionAnsweredEmail, type RenderedEmail } from "./email.templates.js";
@@ -27,6 +27,8 @@ export interface ComposerDeps {
 export function createEmailComposer(deps: ComposerDeps) {
   const { db, config, clock } = deps;
   const secret = config.session.secret;
+  // A pulse run queues thousands of jobs for one tenant: read its settings once every few seconds, not per email.
+  const tenants = new TenantDirectory(db);
 
   /** RFC 8058 one-click unsubscribe (mail clients show an "Unsubscribe" button) plus RFC 3834. */
   function automatedHeaders(link: string): Record<string, string> {
@@ -45,7 +47,7 @@ export function createEmailComposer(deps: ComposerDeps) {
   }
 
   async function questionAnswered(data: EmailJobs["question-answered"]): Promise<Composition> {
-    const tenant = await findTenant(db, data.tenantId);
+    const tenant = await tenants.resolve(data.tenantId);
     if (!tenant) return skip("tenant not found");
     if (!tenant.settings.features.enableEmailNotifications) return skip("email notifications are turned off");
     const question = await findAnsweredQuestion(db, data.tenantId, data.questionId);
@@ -71,7 +73,7 @@ export function createEmailComposer(deps: ComposerDeps) {
   }
 
   async function pulseInvite(data: EmailJobs["pulse-invite"]): Promise<Composition> {
-    const tenant = await findTenant(db, data.tenantId);
+    const tenant = await tenants.resolve(data.tenantId);
     if (!tenant) return skip("tenant not found");
     if (!tenant.settings.pulse.channelEmail) return skip("pulse email delivery is turned off");
     const invite = await findPulseInvite(db, data.tenantId, data.inviteId);
@@ -101,7 +103,7 @@ export function createEmailComposer(deps: ComposerDeps) {
    * the automatic emails (answer notifications, pulse), not a person writing to their colleagues.
    */
   async function direct(data: EmailJobs["direct-email"]): Promise<Composition> {
-    const tenant = await findTenant(db, data.tenantId);
+    const tenant = await tenants.resolve(data.tenantId);
     if (!tenant) return skip("tenant not found");
     const userIds = data.to.filter(isUuid);
     const users = new Map((await findRecipients(db, data.tenantId, userIds)).map((user) => [user.id, user]));

@@ -1,0 +1,154 @@
+import type { AddressInfo } from "node:net";
+import knexFactory from "knex";
+import { Redis } from "ioredis";
+import { SMTPServer } from "smtp-server";
+import { migrateToLatest } from "../src/platform/migrator.js";
+import { BullEmailQueue } from "../src/platform/queue-bullmq.js";
+import type { EmailJobName, EmailJobs } from "../src/platform/queue.js";
+import { provisionTenant } from "../src/modules/tenants/tenants.service.js";
+import { dropDatabase, machine, recreateDatabase, REDIS_URL, saveResults, startServer, waitFor } from "./lib.js";
+
+/**
+ * Issue 5 target: the email worker sends >= 300 emails/s to a local SMTP sink. The worker runs
+ * as in production (the built server, NODE_ENV=production, SPEC's concurrency 5, JSON logs to a
+ * file); the jobs are queued before it starts, and the rate is taken at the sink, from the first
+ * message accepted to the last. The sink (smtp-server) runs in this process and only counts.
+ */
+const PORT = 3205;
+const KV_PREFIX = "qa-bench-email:";
+const JOBS = Number(process.env.BENCH_EMAILS ?? 5000);
+const USERS = 500;
+
+async function clearRedis(redis: Redis): Promise<void> {
+  let cursor = "0";
+  do {
+    const [next, keys] = await redis.scan(cursor, "MATCH", `${KV_PREFIX}*`, "COUNT", 1000);
+    cursor = next;
+    if (keys.length) await redis.del(...keys);
+  } while (cursor !== "0");
+}
+
+function startSink() {
+  const times: number[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on("end", () => {
+        times.push(performance.now());
+        callback();
+      });
+      stream.resume();
+    },
+  });
+  return new Promise<{ port: number; times: number[]; close(): Promise<void> }>((resolve) => {
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ port: (server.server.address() as AddressInfo).port, times, close: () => new Promise((done) => server.close(() => done())) }),
+    );
+  });
+}
+
+async function waitForCount(times: number[], count: number, timeoutMs: number): Promise<void> {
+  const started = Date.now();
+  while (times.length < count) {
+    if (Date.now() - started > timeoutMs) throw new Error(`only ${times.length} of ${count} emails arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** One tenant with answered questions by USERS authors (notifications on), as the answered-email job reads them. */
+async function seed(databaseUrl: string) {
+  const db = knexFactory({ client: "pg", connection: databaseUrl, pool: { min: 0, max: 4 } });
+  await migrateToLatest(db);
+  const { tenant, teams } = await provisionTenant(db, {
+    slug: "bench",
+    name: "Bench Corp",
+    teams: [{ name: "Platform" }],
+    settings: { features: { enableEmailNotifications: true } },
+  });
+  const team = teams[0]!;
+  const users = await db("users")
+    .insert(Array.from({ length: USERS }, (_, i) => ({ tenant_id: tenant.id, email: `user${i}@bench.example`, name: `User ${i}`, primary_team_id: team.id })))
+    .returning(["id"]);
+  const questions = await db("questions")
+    .insert(
+      users.map((user: { id: string }, i: number) => ({
+        tenant_id: tenant.id,
+        team_id: team.id,
+        author_id: user.id,
+        body: `Question number ${i}: how do we plan the next quarter?`,
+        status: "ANSWERED",
+        response_text: "We plan it together at the all-hands.",
+        responder_id: users[0].id,
+        responded_at: new Date(),
+      })),
+    )
+    .returning(["id", "author_id"]);
+  await db.destroy();
+  return { tenantId: tenant.id, questions: questions as Array<{ id: string; author_id: string }> };
+}
+
+async function run(name: string, databaseUrl: string, jobs: Array<{ name: EmailJobName; data: EmailJobs[EmailJobName] }>) {
+  const sink = await startSink();
+  const kv = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  await clearRedis(kv);
+  const queue = new BullEmailQueue({ kv, url: REDIS_URL, kvPrefix: KV_PREFIX, backoffMs: 2000 });
+  for (let i = 0; i < jobs.length; i += 1000) await queue.addBulk(jobs.slice(i, i + 1000));
+  const server = startServer({
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    DATABASE_URL: databaseUrl,
+    KVSTORE_URL: REDIS_URL,
+    KV_PREFIX,
+    SESSION_SECRET: "bench-session-secret-with-at-least-32-chars",
+    AUTH_MODE_DEMO: "true",
+    SEED_DEMO_DATA: "false",
+    SCHEDULER: "false",
+    LOG_LEVEL: "info",
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(sink.port),
+  });
+  try {
+    await waitFor(`http://127.0.0.1:${PORT}/health/ready`);
+    await waitForCount(sink.times, jobs.length, 300_000);
+    const first = sink.times[0]!;
+    const last = sink.times[jobs.length - 1]!;
+    const seconds = (last - first) / 1000;
+    return { scenario: name, emails: jobs.length, seconds: +seconds.toFixed(2), emailsPerSecond: Math.round((jobs.length - 1) / seconds) };
+  } finally {
+    await server.stop();
+    await queue.close();
+    await clearRedis(kv);
+    kv.disconnect();
+    await sink.close();
+  }
+}
+
+async function main() {
+  const databaseUrl = await recreateDatabase("qa_bench_email");
+  try {
+    const { tenantId, questions } = await seed(databaseUrl);
+    const answered = Array.from({ length: JOBS }, (_, i) => {
+      const question = questions[i % questions.length]!;
+      return { name: "question-answered" as const, data: { tenantId, questionId: question.id, recipientUserId: question.author_id } };
+    });
+    const direct = Array.from({ length: JOBS }, (_, i) => ({
+      name: "direct-email" as const,
+      data: { tenantId, to: [`guest${i}@bench.example`], subject: "Bench", body: "Hello from the bench.", sentByUserId: questions[0]!.author_id },
+    }));
+    const results = [await run("question-answered (3 queries + template + SMTP)", databaseUrl, answered), await run("direct-email to addresses", databaseUrl, direct)];
+    console.log(`Machine: ${machine()}\n`);
+    console.log("| scenario | emails | seconds | emails/s |\n|---|---:|---:|---:|");
+    for (const r of results) console.log(`| ${r.scenario} | ${r.emails} | ${r.seconds} | ${r.emailsPerSecond} |`);
+    console.log(`\nTarget >= 300 emails/s: ${results.every((r) => r.emailsPerSecond >= 300) ? "met" : "NOT met"}`);
+    saveResults("email", { machine: machine(), results });
+  } finally {
+    await dropDatabase("qa_bench_email");
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
