@@ -148,4 +148,24 @@ describe("email worker: templates delivered to a real SMTP server", () => {
     expect(guest?.text).toContain(`Sent by ${fixture.users.admin.name} of ${fixture.tenant.name}`);
     expect(mailTo(fixture.users.viewer.email).some((message) => message.subject === "All-hands moved")).toBe(true);
   });
+  it("end to end through the API: a moderator answers, the author's email arrives once (an edit sends no second one)", async () => {
+    const author = await signIn(app, fixture.tenant.slug, "member");
+    const moderator = await signIn(app, fixture.tenant.slug, "moderator");
+    const question = await author.post("/questions", { body: "Will the API send my answer email?", teamId: fixture.teams.a.id }).expect(201);
+    const before = mailTo(fixture.users.member.email).length;
+    await moderator.post(`/questions/${question.body.id}/answer`, { responseText: "Yes, through the queue." }).expect(200);
+    const received = () => mailTo(fixture.users.member.email).filter((message) => String(message.text).includes("Will the API send my answer email?"));
+    await sink.waitForMessages(sink.messages.length + 1);
+    const [message] = received();
+    expect(message?.subject).toBe("Your question was answered!");
+    expect(message?.text).toContain("Yes, through the queue.");
+    expect(message?.text).toContain(`http://localhost:3000/alpha?question=${question.body.id}`);
+
+    const admin = await signIn(app, fixture.tenant.slug, "admin");
+    const jobCount = async () => Object.values((await admin.get("/admin/email-queue").expect(200)).body.metrics as Record<string, number>).reduce((a, b) => a + b, 0);
+    const jobsBefore = await jobCount();
+    await moderator.post(`/questions/${question.body.id}/answer`, { responseText: "Edited answer." }).expect(200);
+    expect(await jobCount()).toBe(jobsBefore);
+    expect(mailTo(fixture.users.member.email).length).toBe(before + 1);
+  });
 });
