@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import os from "node:os";
 import type { AddressInfo } from "node:net";
 import knexFactory from "knex";
 import { Redis } from "ioredis";
@@ -18,6 +20,7 @@ const PORT = 3205;
 const KV_PREFIX = "qa-bench-email:";
 const JOBS = Number(process.env.BENCH_EMAILS ?? 5000);
 const USERS = 500;
+const CLOCK_TICKS_PER_SECOND = 100;
 
 async function clearRedis(redis: Redis): Promise<void> {
   let cursor = "0";
@@ -47,6 +50,14 @@ function startSink() {
       resolve({ port: (server.server.address() as AddressInfo).port, times, close: () => new Promise((done) => server.close(() => done())) }),
     );
   });
+}
+
+/** CPU time (user + system) a process has used so far, in ms: robust to other load on the machine. */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return NaN;
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 async function waitForCount(times: number[], count: number, timeoutMs: number): Promise<void> {
@@ -111,11 +122,22 @@ async function run(name: string, databaseUrl: string, jobs: Array<{ name: EmailJ
   });
   try {
     await waitFor(`http://127.0.0.1:${PORT}/health/ready`);
+    await waitForCount(sink.times, 1, 60_000);
+    const cpuAtFirst = cpuMs(server.child.pid);
     await waitForCount(sink.times, jobs.length, 300_000);
+    const cpuAtLast = cpuMs(server.child.pid);
     const first = sink.times[0]!;
     const last = sink.times[jobs.length - 1]!;
     const seconds = (last - first) / 1000;
-    return { scenario: name, emails: jobs.length, seconds: +seconds.toFixed(2), emailsPerSecond: Math.round((jobs.length - 1) / seconds) };
+    const cpuPerEmail = (cpuAtLast - cpuAtFirst) / (jobs.length - 1);
+    return {
+      scenario: name,
+      emails: jobs.length,
+      seconds: +seconds.toFixed(2),
+      emailsPerSecond: Math.round((jobs.length - 1) / seconds),
+      workerCpuMsPerEmail: +cpuPerEmail.toFixed(2),
+      loadAverage: os.loadavg()[0]!.toFixed(1),
+    };
   } finally {
     await server.stop();
     await queue.close();
@@ -139,8 +161,8 @@ async function main() {
     }));
     const results = [await run("question-answered (3 queries + template + SMTP)", databaseUrl, answered), await run("direct-email to addresses", databaseUrl, direct)];
     console.log(`Machine: ${machine()}\n`);
-    console.log("| scenario | emails | seconds | emails/s |\n|---|---:|---:|---:|");
-    for (const r of results) console.log(`| ${r.scenario} | ${r.emails} | ${r.seconds} | ${r.emailsPerSecond} |`);
+    console.log("| scenario | emails | seconds | emails/s | worker CPU ms/email | load avg |\n|---|---:|---:|---:|---:|---:|");
+    for (const r of results) console.log(`| ${r.scenario} | ${r.emails} | ${r.seconds} | ${r.emailsPerSecond} | ${r.workerCpuMsPerEmail} | ${r.loadAverage} |`);
     console.log(`\nTarget >= 300 emails/s: ${results.every((r) => r.emailsPerSecond >= 300) ? "met" : "NOT met"}`);
     saveResults("email", { machine: machine(), results });
   } finally {

@@ -166,4 +166,13 @@ describe("email admin API on BullMQ: tenants see only their own jobs", () => {
     await admin.post(`/admin/email-queue/${theirs.body.jobIds[0]}/retry`).expect(404);
     await admin.post(`/admin/email-queue/${mine.body.jobIds[0]}/retry`).expect(409);
   });
+  it("jobs that retention removed leave the tenant's counts and index", async () => {
+    const sent = await (await signIn(app, one.tenant.slug, "admin")).post("/admin/emails", { to: ["gone@example.org"], subject: "Gone", body: "x" }).expect(202);
+    const admin = await signIn(app, one.tenant.slug, "admin");
+    const before = (await admin.get("/admin/email-queue").expect(200)).body.metrics.waiting;
+    await app.queue.queue.remove(sent.body.jobIds[0]);
+    expect((await admin.get("/admin/email-queue").expect(200)).body.metrics.waiting).toBe(before - 1);
+    expect(await app.kv?.zscore(`${app.config.kv.prefix}email:tenant:${one.tenant.id}`, sent.body.jobIds[0])).toBeNull();
+    await admin.post(`/admin/email-queue/${sent.body.jobIds[0]}/retry`).expect(404);
+  });
 });

@@ -115,7 +115,8 @@ export class InMemoryJobQueue implements EmailQueue {
     const mine = this.waiting.filter((job) => job.data.tenantId === tenantId);
     return {
       counts: { ...emptyCounts(), waiting: mine.length },
-      recent: { active: [], waiting: mine.slice(-limit).reverse().map(snapshotOf), completed: [], failed: [] },
+      // Queue order, as BullMQ's view: the next jobs to go first.
+      recent: { active: [], waiting: mine.slice(0, limit).map(snapshotOf), completed: [], failed: [] },
     };
   }
 
