@@ -159,7 +159,7 @@ async function main() {
       name: "direct-email" as const,
       data: { tenantId, to: [`guest${i}@bench.example`], subject: "Bench", body: "Hello from the bench.", sentByUserId: questions[0]!.author_id },
     }));
-    const results = [await run("question-answered (3 queries + template + SMTP)", databaseUrl, answered), await run("direct-email to addresses", databaseUrl, direct)];
+    const results = [await run("question-answered (one query + templates + SMTP)", databaseUrl, answered), await run("direct-email to addresses", databaseUrl, direct)];
     console.log(`Machine: ${machine()}\n`);
     console.log("| scenario | emails | seconds | emails/s | worker CPU ms/email | load avg |\n|---|---:|---:|---:|---:|---:|");
     for (const r of results) console.log(`| ${r.scenario} | ${r.emails} | ${r.seconds} | ${r.emailsPerSecond} | ${r.workerCpuMsPerEmail} | ${r.loadAverage} |`);

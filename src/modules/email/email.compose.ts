@@ -54,8 +54,8 @@ export function createEmailComposer(deps: ComposerDeps) {
     if (!question) return skip("question not found");
     if (question.status !== "ANSWERED" || !question.responseText) return skip("question is not answered");
     // Anonymous visitors have no author (and no address): nothing to send.
-    if (!question.authorId || question.authorId !== data.recipientUserId) return skip("recipient is not the question's author");
-    const user = await findRecipient(db, data.tenantId, data.recipientUserId);
+    if (!question.author || question.author.id !== data.recipientUserId) return skip("recipient is not the question's author");
+    const user = question.author;
     const why = unreachable(user);
     if (why || !user) return skip(why ?? "recipient not found");
     const link = unsubscribeUrl(config.baseUrl, secret, data.tenantId, user.id);
@@ -80,7 +80,7 @@ export function createEmailComposer(deps: ComposerDeps) {
     if (!invite) return skip("invite not found");
     if (invite.respondedAt) return skip("invite already answered");
     if (invite.expiresAt.getTime() <= clock.now().getTime()) return skip("invite expired");
-    const user = await findRecipient(db, data.tenantId, invite.userId);
+    const user = invite.recipient;
     const why = unreachable(user);
     if (why || !user) return skip(why ?? "recipient not found");
     const link = unsubscribeUrl(config.baseUrl, secret, data.tenantId, user.id);

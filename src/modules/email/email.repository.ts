@@ -50,41 +50,61 @@ export interface AnsweredQuestion {
   body: string;
   status: string;
   responseText: string | null;
-  authorId: string | null;
+  /** Null for a visitor's question, or once the author's account is deleted. */
+  author: EmailRecipient | null;
   teamName: string;
   teamSlug: string;
   responderName: string | null;
 }
 
+/** The question with its team, author and responder: one query per answered email. */
 export async function findAnsweredQuestion(db: Executor, tenantId: string, questionId: string): Promise<AnsweredQuestion | null> {
   if (!isUuid(questionId)) return null;
   const row = await db("questions as q")
     .join("teams as t", function joinTeam() {
       this.on("t.tenant_id", "q.tenant_id").andOn("t.id", "q.team_id");
     })
+    .leftJoin("users as a", function joinAuthor() {
+      this.on("a.tenant_id", "q.tenant_id").andOn("a.id", "q.author_id");
+    })
     .leftJoin("users as r", function joinResponder() {
       this.on("r.tenant_id", "q.tenant_id").andOn("r.id", "q.responder_id");
     })
     .where({ "q.tenant_id": tenantId, "q.id": questionId })
-    .first("q.id", "q.body", "q.status", "q.response_text", "q.author_id", "t.name as team_name", "t.slug as team_slug", "r.name as responder_name");
+    .first(
+      "q.id",
+      "q.body",
+      "q.status",
+      "q.response_text",
+      "t.name as team_name",
+      "t.slug as team_slug",
+      "r.name as responder_name",
+      ...RECIPIENT_COLUMNS.map((column) => `a.${column} as author_${column}`),
+    );
   if (!row) return null;
   return {
     id: row.id,
     body: row.body,
     status: row.status,
     responseText: row.response_text ?? null,
-    authorId: row.author_id ?? null,
+    author: prefixedRecipient(row, "author_"),
     teamName: row.team_name,
     teamSlug: row.team_slug,
     responderName: row.responder_name ?? null,
   };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function prefixedRecipient(row: any, prefix: string): EmailRecipient | null {
+  if (!row[`${prefix}id`]) return null;
+  return toRecipient(Object.fromEntries(RECIPIENT_COLUMNS.map((column) => [column, row[`${prefix}${column}`]])));
+}
+
 export interface PulseInviteForEmail {
   id: string;
   /** Read only to build the one-tap links; never logged, never put in job data. */
   token: string;
-  userId: string;
+  recipient: EmailRecipient;
   expiresAt: Date;
   respondedAt: Date | null;
   questionText: string;
@@ -97,14 +117,25 @@ export async function findPulseInvite(db: Executor, tenantId: string, inviteId: 
     .join("pulse_questions as q", function joinQuestion() {
       this.on("q.tenant_id", "i.tenant_id").andOn("q.id", "i.question_id");
     })
+    .join("users as u", function joinUser() {
+      this.on("u.tenant_id", "i.tenant_id").andOn("u.id", "i.user_id");
+    })
     .leftJoin("pulse_schedules as s", "s.tenant_id", "i.tenant_id")
     .where({ "i.tenant_id": tenantId, "i.id": inviteId })
-    .first("i.id", "i.token", "i.user_id", "i.expires_at", "i.responded_at", "q.text as question_text", "s.timezone");
+    .first(
+      "i.id",
+      "i.token",
+      "i.expires_at",
+      "i.responded_at",
+      "q.text as question_text",
+      "s.timezone",
+      ...RECIPIENT_COLUMNS.map((column) => `u.${column} as user_${column}`),
+    );
   if (!row) return null;
   return {
     id: row.id,
     token: row.token,
-    userId: row.user_id,
+    recipient: prefixedRecipient(row, "user_") as EmailRecipient,
     expiresAt: new Date(row.expires_at),
     respondedAt: row.responded_at ? new Date(row.responded_at) : null,
     questionText: row.question_text,
