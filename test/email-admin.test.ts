@@ -175,4 +175,21 @@ describe("email admin API on BullMQ: tenants see only their own jobs", () => {
     expect(await app.kv?.zscore(`${app.config.kv.prefix}email:tenant:${one.tenant.id}`, sent.body.jobIds[0])).toBeNull();
     await admin.post(`/admin/email-queue/${sent.body.jobIds[0]}/retry`).expect(404);
   });
+  it("Redis down: 503 SERVICE_UNAVAILABLE with the error body, and no audit entry for an email that was not queued", async () => {
+    const broken = await createTestApp({ emailQueue: "bullmq" });
+    try {
+      const admin = await signIn(broken, one.tenant.slug, "admin");
+      const token = (await admin.post("/auth/tokens", { name: "email outage" }).expect(201)).body.token as string;
+      broken.kv?.disconnect();
+      const bearer = { Authorization: `Bearer ${token}` };
+      const view = await request(broken.app).get("/admin/email-queue").set(bearer).expect(503);
+      expect(view.body).toEqual({ error: { code: "SERVICE_UNAVAILABLE", message: expect.any(String) }, requestId: expect.any(String) });
+      const before = await broken.db("audit_logs").where({ tenant_id: one.tenant.id, action: "email.send" }).count<{ count: number }[]>("* as count");
+      await request(broken.app).post("/admin/emails").set(bearer).send({ to: ["outage@example.org"], subject: "Hi", body: "x" }).expect(503);
+      const after = await broken.db("audit_logs").where({ tenant_id: one.tenant.id, action: "email.send" }).count<{ count: number }[]>("* as count");
+      expect(Number(after[0]?.count)).toBe(Number(before[0]?.count));
+    } finally {
+      await broken.close();
+    }
+  });
 });
