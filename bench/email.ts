@@ -1,6 +1,8 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import knexFactory from "knex";
 import { Redis } from "ioredis";
 import { SMTPServer } from "smtp-server";
@@ -8,13 +10,15 @@ import { migrateToLatest } from "../src/platform/migrator.js";
 import { BullEmailQueue } from "../src/platform/queue-bullmq.js";
 import type { EmailJobName, EmailJobs } from "../src/platform/queue.js";
 import { provisionTenant } from "../src/modules/tenants/tenants.service.js";
-import { dropDatabase, machine, recreateDatabase, REDIS_URL, saveResults, startServer, waitFor } from "./lib.js";
+import { dropDatabase, machine, recreateDatabase, REDIS_URL, ROOT, saveResults, startServer, waitFor } from "./lib.js";
 
 /**
  * Issue 5 target: the email worker sends >= 300 emails/s to a local SMTP sink. The worker runs
  * as in production (the built server, NODE_ENV=production, SPEC's concurrency 5, JSON logs to a
  * file); the jobs are queued before it starts, and the rate is taken at the sink, from the first
  * message accepted to the last. The sink (smtp-server) runs in this process and only counts.
+ * The worker's CPU time per email (from /proc) is reported too: unlike the rate, it does not
+ * depend on what else the machine is doing. A third run adds one standalone worker process.
  */
 const PORT = 3205;
 const KV_PREFIX = "qa-bench-email:";
@@ -100,15 +104,29 @@ async function seed(databaseUrl: string) {
   return { tenantId: tenant.id, questions: questions as Array<{ id: string; author_id: string }> };
 }
 
-async function run(name: string, databaseUrl: string, jobs: Array<{ name: EmailJobName; data: EmailJobs[EmailJobName] }>) {
+/** `npm run worker` as built: one more worker process on the same queue. */
+function startStandaloneWorker(env: Record<string, string>) {
+  const child = spawn(process.execPath, [path.join(ROOT, "dist/src/cli/email-worker.js")], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, stdio: "ignore" });
+  return {
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+async function run(name: string, databaseUrl: string, jobs: Array<{ name: EmailJobName; data: EmailJobs[EmailJobName] }>, extraWorkers = 0) {
+  const loadBefore = os.loadavg()[0]!;
   const sink = await startSink();
   const kv = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
   await clearRedis(kv);
   const queue = new BullEmailQueue({ kv, url: REDIS_URL, kvPrefix: KV_PREFIX, backoffMs: 2000 });
   for (let i = 0; i < jobs.length; i += 1000) await queue.addBulk(jobs.slice(i, i + 1000));
-  const server = startServer({
+  const env = {
     NODE_ENV: "production",
-    PORT: String(PORT),
     DATABASE_URL: databaseUrl,
     KVSTORE_URL: REDIS_URL,
     KV_PREFIX,
@@ -119,13 +137,16 @@ async function run(name: string, databaseUrl: string, jobs: Array<{ name: EmailJ
     LOG_LEVEL: "info",
     SMTP_HOST: "127.0.0.1",
     SMTP_PORT: String(sink.port),
-  });
+  };
+  const server = startServer({ ...env, PORT: String(PORT) });
+  const workers = Array.from({ length: extraWorkers }, () => startStandaloneWorker(env));
+  const cpu = () => [server, ...workers].reduce((sum, process) => sum + cpuMs(process.child.pid), 0);
   try {
     await waitFor(`http://127.0.0.1:${PORT}/health/ready`);
     await waitForCount(sink.times, 1, 60_000);
-    const cpuAtFirst = cpuMs(server.child.pid);
+    const cpuAtFirst = cpu();
     await waitForCount(sink.times, jobs.length, 300_000);
-    const cpuAtLast = cpuMs(server.child.pid);
+    const cpuAtLast = cpu();
     const first = sink.times[0]!;
     const last = sink.times[jobs.length - 1]!;
     const seconds = (last - first) / 1000;
@@ -136,9 +157,10 @@ async function run(name: string, databaseUrl: string, jobs: Array<{ name: EmailJ
       seconds: +seconds.toFixed(2),
       emailsPerSecond: Math.round((jobs.length - 1) / seconds),
       workerCpuMsPerEmail: +cpuPerEmail.toFixed(2),
-      loadAverage: os.loadavg()[0]!.toFixed(1),
+      loadBefore: loadBefore.toFixed(1),
     };
   } finally {
+    await Promise.all(workers.map((worker) => worker.stop()));
     await server.stop();
     await queue.close();
     await clearRedis(kv);
@@ -159,11 +181,16 @@ async function main() {
       name: "direct-email" as const,
       data: { tenantId, to: [`guest${i}@bench.example`], subject: "Bench", body: "Hello from the bench.", sentByUserId: questions[0]!.author_id },
     }));
-    const results = [await run("question-answered (one query + templates + SMTP)", databaseUrl, answered), await run("direct-email to addresses", databaseUrl, direct)];
+    const results = [
+      await run("question-answered (one query + templates + SMTP)", databaseUrl, answered),
+      await run("direct-email to addresses", databaseUrl, direct),
+      await run("question-answered, server + 1 `npm run worker` process", databaseUrl, answered, 1),
+    ];
     console.log(`Machine: ${machine()}\n`);
-    console.log("| scenario | emails | seconds | emails/s | worker CPU ms/email | load avg |\n|---|---:|---:|---:|---:|---:|");
-    for (const r of results) console.log(`| ${r.scenario} | ${r.emails} | ${r.seconds} | ${r.emailsPerSecond} | ${r.workerCpuMsPerEmail} | ${r.loadAverage} |`);
-    console.log(`\nTarget >= 300 emails/s: ${results.every((r) => r.emailsPerSecond >= 300) ? "met" : "NOT met"}`);
+    console.log("| scenario | emails | seconds | emails/s | worker CPU ms/email | load avg before |\n|---|---:|---:|---:|---:|---:|");
+    for (const r of results) console.log(`| ${r.scenario} | ${r.emails} | ${r.seconds} | ${r.emailsPerSecond} | ${r.workerCpuMsPerEmail} | ${r.loadBefore} |`);
+    const single = results.slice(0, 2);
+    console.log(`\nTarget >= 300 emails/s from one worker: ${single.every((r) => r.emailsPerSecond >= 300) ? "met" : "NOT met"}`);
     saveResults("email", { machine: machine(), results });
   } finally {
     await dropDatabase("qa_bench_email");
