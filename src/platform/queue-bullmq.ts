@@ -23,6 +23,8 @@ export const EMAIL_CONCURRENCY = 5;
 /** Per-tenant index size: enough for a large pulse send plus a week of failures. */
 const TENANT_INDEX_MAX = 10_000;
 const STATE_LOOKUP_CHUNK = 1000;
+/** addBulk indexes ids before it adds their jobs: an id younger than this is not yet "gone". */
+const INDEX_GRACE_MS = 60_000;
 
 /** SPEC: 3 attempts, exponential backoff from 2 s, completed kept 24 h (at most 1000), failed kept 7 days. */
 export function emailJobOptions(backoffMs: number): JobsOptions {
@@ -129,16 +131,19 @@ export class BullEmailQueue implements EmailQueue {
 
   async overview(tenantId: string, limit: number): Promise<TenantQueueView> {
     const key = tenantIndexKey(this.kvPrefix, tenantId);
-    const ids = await this.kv.zrange(key, 0, -1);
+    const withScores = await this.kv.zrange(key, 0, -1, "WITHSCORES");
+    const ids = withScores.filter((_, index) => index % 2 === 0);
     const statuses = await this.statusesOf(ids);
     const byStatus: Record<JobStatus, string[]> = { active: [], waiting: [], completed: [], failed: [] };
     const gone: string[] = [];
+    const settled = Date.now() - INDEX_GRACE_MS;
     ids.forEach((id, index) => {
       const status = statuses[index];
       if (status) byStatus[status].push(id);
-      else gone.push(id);
+      else if (Number(withScores[index * 2 + 1]) < settled) gone.push(id);
     });
-    // Jobs removed by retention (24 h / 7 days) leave the index here.
+    // Jobs removed by retention (24 h / 7 days) leave the index here; a just-indexed id whose job
+    // is still being added is left alone.
     if (gone.length) await this.kv.zrem(key, ...gone);
 
     const counts = emptyCounts();
