@@ -42,6 +42,8 @@ async function freshTag(w: World, tenantId = w.own.tenant.id): Promise<string> {
   return row.id;
 }
 const get = (path: string) => async (): Promise<Call> => ({ path });
+const queueEmail = (w: World, tenantId: string) =>
+  w.app.queue.add("direct-email", { tenantId, to: [email()], subject: "Matrix", body: "Hello", sentByUserId: w.own.users.admin.id });
 
 const TABLE: Record<string, Row> = {
   "GET /users": { allowed: ADMINS, success: 200, call: get("/users") },
@@ -140,6 +142,22 @@ const TABLE: Record<string, Row> = {
   "GET /admin/pulse/cohorts": { allowed: ADMINS, success: 200, call: get("/admin/pulse/cohorts") },
   // The first run sends; later runs of the same local date answer 200 {alreadyRan: true}.
   "POST /admin/pulse/run": { allowed: ADMINS, success: 200, call: async () => ({ path: "/admin/pulse/run" }) },
+  // Email (issue 5): admin.access.
+  "GET /admin/email-queue": { allowed: ADMINS, success: 200, call: get("/admin/email-queue") },
+  "POST /admin/emails": {
+    allowed: ADMINS,
+    success: 202,
+    call: async () => ({ path: "/admin/emails", body: { to: [email()], subject: "Matrix", body: "Hello" } }),
+    foreign: async (w) => ({ path: "/admin/emails", body: { to: [w.other.users.member.id], subject: "Matrix", body: "Hello" } }),
+  },
+  // This app's queue is the in-memory one (development): its jobs never run, so never fail, and
+  // the permitted answer is 409 JOB_NOT_FAILED. A successful retry is tested in email-failures.test.ts.
+  "POST /admin/email-queue/:id/retry": {
+    allowed: ADMINS,
+    success: 409,
+    call: async (w) => ({ path: `/admin/email-queue/${(await queueEmail(w, w.own.tenant.id)).id}/retry` }),
+    foreign: async (w) => ({ path: `/admin/email-queue/${(await queueEmail(w, w.other.tenant.id)).id}/retry` }),
+  },
   "GET /admin/export/questions": { allowed: ADMINS, success: 200, call: get("/admin/export/questions") },
   "GET /admin/export/audit-logs": { allowed: ADMINS, success: 200, call: get("/admin/export/audit-logs?format=json") },
   "GET /admin/export/users": { allowed: ADMINS, success: 200, call: get("/admin/export/users") },
