@@ -48,6 +48,7 @@ import { createQuestionService } from "./modules/questions/questions.service.js"
 import { tagAdminRoutes, tagReadRoutes } from "./modules/tags/tags.routes.js";
 import { createTagService } from "./modules/tags/tags.service.js";
 import { TenantDirectory } from "./modules/tenants/tenant-directory.js";
+import { tenantRoutes } from "./modules/tenants/tenant.routes.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
 import { createAuditService } from "./modules/audit/audit.service.js";
 import { exportRoutes } from "./modules/export/export.routes.js";
@@ -161,6 +162,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     ...authRoutes({ auth, config, tenants }),
     ...oauthRoutes({ auth, oauth: createOAuthService({ db }), strategies: createOAuthStrategies(config), tenants, config, clock, logger }),
     ...tokenRoutes({ tokens }),
+    ...tenantRoutes(),
     ...teamRoutes(admin),
     ...tagReadRoutes({ db }),
     ...tagAdminRoutes({ tags: createTagService({ db }) }),

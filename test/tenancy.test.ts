@@ -126,3 +126,32 @@ describe("tenant resolution and isolation", () => {
     await expect(app.db("users").where({ id: one.users.member.id }).update({ primary_team_id: two.teams.a.id })).rejects.toThrow(/foreign key/);
   });
 });
+
+describe("GET /tenant", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it("gives any client the tenant's name, branding and question rules, and nothing else of the settings", async () => {
+    const fixture = await createTenantFixture(app.db, {
+      settings: { branding: { theme: "refined-teal", primaryColor: "#112233" }, questions: { minLength: 12 }, features: { allowAnonymousQuestions: false } },
+    });
+    const response = await request(app.app).get("/tenant").set("x-tenant-id", fixture.tenant.slug).expect(200);
+    expect(response.body).toEqual({
+      id: fixture.tenant.id,
+      slug: fixture.tenant.slug,
+      name: fixture.tenant.name,
+      settings: {
+        questions: { minLength: 12, maxLength: 2000 },
+        features: { allowAnonymousQuestions: false, requireQuestionApproval: false },
+        branding: { theme: "refined-teal", primaryColor: "#112233", accentColor: null, logoUrl: null, faviconUrl: null },
+        pulse: { enabled: false },
+      },
+    });
+    expect(JSON.stringify(response.body)).not.toContain("rateLimits");
+    const member = await signIn(app, fixture.tenant.slug, "member");
+    expect((await member.get("/tenant").expect(200)).body.slug).toBe(fixture.tenant.slug);
+  });
+});
