@@ -9,6 +9,7 @@ import type { Logger } from "./platform/logger.js";
 import type { EmailQueue } from "./platform/queue.js";
 import { RateLimitService } from "./platform/rate-limit.js";
 import { buildOpenApiDocument } from "./platform/openapi.js";
+import { Metrics, metricsRouter } from "./platform/metrics.js";
 import { authenticate } from "./platform/http/authenticate.js";
 import { csrfProtection } from "./platform/http/csrf.js";
 import { docsRouter } from "./platform/http/docs.js";
@@ -84,6 +85,7 @@ export interface BuiltApp {
   rateLimits: RateLimitService;
   /** Live SSE clients; close() it at shutdown to end their streams. */
   sse: SseHub;
+  metrics: Metrics;
 }
 
 const JSON_BODY_LIMIT = "100kb";
@@ -134,7 +136,10 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const { config, db, kv, logger, clock, bus, queue } = deps;
   const startedAt = Date.now();
   const tenants = new TenantDirectory(db);
-  const rateLimits = new RateLimitService(config.isProduction && kv !== null, kv, config.kv.prefix);
+  // The SSE hub is created below; the gauge reads it lazily.
+  let sseClients = () => 0;
+  const metrics = new Metrics({ sseClients: () => sseClients(), queue });
+  const rateLimits = new RateLimitService(config.isProduction && kv !== null, kv, config.kv.prefix, (limit) => metrics.rateLimited.inc({ limit }));
 
   const auth = createAuthService({ config, db, clock, tenants, rateLimits });
   const tokens = createTokenService({ db, clock });
@@ -153,6 +158,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const unsubscribe = createUnsubscribeService({ db, clock, secret: config.session.secret });
 
   const sse = new SseHub(bus, logger, deps.tuning?.sseHeartbeatMs);
+  sseClients = () => sse.size;
   const questionEvents = createQuestionEvents(bus, logger);
   const questionLimits = createQuestionLimits(rateLimits);
   const questions = createQuestionService({ db, events: questionEvents, limits: questionLimits });
@@ -189,6 +195,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   app.set("query parser", "simple");
 
   app.use(requestId());
+  app.use(metrics.middleware());
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
   if (deps.web) {
@@ -198,6 +205,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
 
   // Process-level pages: no tenant, no session.
   app.use(healthRouter(health));
+  app.use(metricsRouter(metrics, config.metricsToken));
   app.use(docsRouter(document));
   // The unsubscribe link authenticates itself (signed token); it needs no tenant, session or CSRF.
   app.use(unsubscribeRouter(unsubscribe));
@@ -215,5 +223,5 @@ export function buildApp(deps: AppDeps): BuiltApp {
   app.use(notFoundHandler());
   app.use(errorHandler(logger));
 
-  return { app, routes, tenants, rateLimits, sse };
+  return { app, routes, tenants, rateLimits, sse, metrics };
 }

@@ -66,8 +66,8 @@ async function main(): Promise<void> {
   const root = projectRoot();
   const web = config.webDevServer ? await viteDevFrontend(path.join(root, "web")) : builtFrontend(path.join(root, "web", "dist"));
 
-  const { app, sse } = buildApp({ config, db: database.db, kv, logger, clock: systemClock, bus, queue, web });
-  const pulseScheduler = config.schedulerEnabled ? startPulseScheduler({ db: database.db, queue, logger, clock: systemClock }) : null;
+  const { app, sse, metrics } = buildApp({ config, db: database.db, kv, logger, clock: systemClock, bus, queue, web });
+  const pulseScheduler = config.schedulerEnabled ? startPulseScheduler({ db: database.db, queue, logger, clock: systemClock, countRun: (outcome) => metrics.schedulerRuns.inc({ outcome }) }) : null;
   const server: Server = app.listen(config.port, () => {
     logger.info(
       { url: config.baseUrl, port: config.port, env: config.env, startupMs: Math.round(performance.now() - startedAt) },

@@ -129,6 +129,17 @@ export class BullEmailQueue implements EmailQueue {
     return prepared.map((job) => ({ id: job.id, name: job.name, data: job.data, timestamp }));
   }
 
+  async depths(): Promise<Record<JobStatus, number>> {
+    const counts = await this.queue.getJobCounts("active", "waiting", "delayed", "prioritized", "completed", "failed");
+    // Delayed jobs wait for their retry: waiting, as far as the operator is concerned.
+    return {
+      active: counts.active ?? 0,
+      waiting: (counts.waiting ?? 0) + (counts.delayed ?? 0) + (counts.prioritized ?? 0),
+      completed: counts.completed ?? 0,
+      failed: counts.failed ?? 0,
+    };
+  }
+
   async overview(tenantId: string, limit: number): Promise<TenantQueueView> {
     const key = tenantIndexKey(this.kvPrefix, tenantId);
     const withScores = await this.kv.zrange(key, 0, -1, "WITHSCORES");

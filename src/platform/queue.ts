@@ -85,6 +85,8 @@ export interface EmailQueue extends JobQueue {
   overview(tenantId: string, limit: number): Promise<TenantQueueView>;
   find(tenantId: string, id: string): Promise<JobSnapshot | null>;
   retry(tenantId: string, id: string): Promise<RetryOutcome>;
+  /** Jobs per state across every tenant (operators' metrics). */
+  depths(): Promise<Record<JobStatus, number>>;
 }
 
 export function emptyCounts(): Record<JobStatus, number> {
@@ -123,6 +125,10 @@ export class InMemoryJobQueue implements EmailQueue {
   async find(tenantId: string, id: string): Promise<JobSnapshot | null> {
     const job = this.waiting.find((candidate) => candidate.id === id && candidate.data.tenantId === tenantId);
     return job ? snapshotOf(job) : null;
+  }
+
+  async depths(): Promise<Record<JobStatus, number>> {
+    return { ...emptyCounts(), waiting: this.waiting.length };
   }
 
   async retry(tenantId: string, id: string): Promise<RetryOutcome> {

@@ -48,6 +48,8 @@ export class RateLimitService {
     readonly enabled: boolean,
     private readonly kv: Redis | null,
     private readonly prefix: string,
+    /** Told of every refusal (the /metrics counter). */
+    private readonly onLimited: (limit: string) => void = () => undefined,
   ) {}
 
   /** Counts one attempt for `key` under `rule`; throws 429 RATE_LIMITED with Retry-After when over. */
@@ -69,7 +71,10 @@ export class RateLimitService {
     } catch {
       throw errors.unavailable("Rate limiting is unavailable (key-value store unreachable).");
     }
-    if (retryAfterMs > 0) throw errors.rateLimited(retryAfterMs / 1000);
+    if (retryAfterMs > 0) {
+      this.onLimited(rule.name);
+      throw errors.rateLimited(retryAfterMs / 1000);
+    }
   }
 
   async requestsInLastHour(): Promise<number> {

@@ -29,6 +29,8 @@ export interface PulseSchedulerDeps {
   queue: JobQueue;
   logger: Logger;
   clock: Clock;
+  /** Counts each scheduled run by outcome (the /metrics counter). */
+  countRun?: (outcome: RunOutcome["status"] | "failed") => void;
 }
 
 export type SkipReason = "pulse_disabled" | "no_schedule" | "not_rotating" | "no_channel" | "no_active_questions" | "invalid_timezone";
@@ -154,8 +156,11 @@ export async function runDuePulses(deps: PulseSchedulerDeps, onlyTenantIds?: str
     if (day.time < schedule.time) continue;
     if (await findRun(deps.db, tenant.id, day.date)) continue;
     try {
-      outcomes.push({ tenantId: tenant.id, outcome: await runPulseForTenant(deps, { tenantId: tenant.id, settings, schedule }, { trigger: "scheduler", now }) });
+      const outcome = await runPulseForTenant(deps, { tenantId: tenant.id, settings, schedule }, { trigger: "scheduler", now });
+      deps.countRun?.(outcome.status);
+      outcomes.push({ tenantId: tenant.id, outcome });
     } catch (error) {
+      deps.countRun?.("failed");
       deps.logger.error({ err: error, tenantId: tenant.id }, "pulse run failed");
     }
   }
