@@ -10,6 +10,7 @@ import type { EmailQueue } from "./platform/queue.js";
 import { RateLimitService } from "./platform/rate-limit.js";
 import { buildOpenApiDocument } from "./platform/openapi.js";
 import { Metrics, metricsRouter } from "./platform/metrics.js";
+import { BufferedJobQueue } from "./platform/queue-buffer.js";
 import { authenticate } from "./platform/http/authenticate.js";
 import { csrfProtection } from "./platform/http/csrf.js";
 import { docsRouter } from "./platform/http/docs.js";
@@ -86,6 +87,10 @@ export interface BuiltApp {
   /** Live SSE clients; close() it at shutdown to end their streams. */
   sse: SseHub;
   metrics: Metrics;
+  /** The queue for email the system sends by itself (holds jobs while Redis is down); close() it at shutdown. */
+  systemQueue: BufferedJobQueue;
+  /** Marks the instance as shutting down: /health/ready answers 503 from now on. */
+  beginShutdown(): void;
 }
 
 const JSON_BODY_LIMIT = "100kb";
@@ -139,6 +144,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
   // The SSE hub is created below; the gauge reads it lazily.
   let sseClients = () => 0;
   const metrics = new Metrics({ sseClients: () => sseClients(), queue });
+  // Email the system sends by itself survives a Redis outage; admins' direct email answers 503 instead.
+  const systemQueue = new BufferedJobQueue(queue, logger);
   const rateLimits = new RateLimitService(config.isProduction && kv !== null, kv, config.kv.prefix, (limit) => metrics.rateLimited.inc({ limit }));
 
   const auth = createAuthService({ config, db, clock, tenants, rateLimits });
@@ -162,7 +169,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const questionEvents = createQuestionEvents(bus, logger);
   const questionLimits = createQuestionLimits(rateLimits);
   const questions = createQuestionService({ db, events: questionEvents, limits: questionLimits });
-  const moderation = createModerationService({ db, events: questionEvents, limits: questionLimits, queue, logger });
+  const moderation = createModerationService({ db, events: questionEvents, limits: questionLimits, queue: systemQueue, logger });
 
   const routes: AnyRoute[] = [
     ...authRoutes({ auth, config, tenants }),
@@ -174,7 +181,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     ...tagAdminRoutes({ tags: createTagService({ db }) }),
     ...questionRoutes({ questions, moderation }),
     ...eventRoutes({ hub: sse }),
-    ...pulseAdminRoutes({ admin: createPulseAdminService({ db, clock }), scheduler: { db, queue, logger, clock } }),
+    ...pulseAdminRoutes({ admin: createPulseAdminService({ db, clock }), scheduler: { db, queue: systemQueue, logger, clock } }),
     ...pulseRoutes({ respond: createPulseRespondService({ db, clock }), summary: createPulseSummaryService({ db, clock }) }),
     ...userRoutes(admin),
     ...settingsRoutes(admin),
@@ -223,5 +230,5 @@ export function buildApp(deps: AppDeps): BuiltApp {
   app.use(notFoundHandler());
   app.use(errorHandler(logger));
 
-  return { app, routes, tenants, rateLimits, sse, metrics };
+  return { app, routes, tenants, rateLimits, sse, metrics, systemQueue, beginShutdown: health.beginShutdown };
 }

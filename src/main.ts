@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   const config = readConfigOrExit();
   const logger = createLogger({ level: config.logLevel });
 
-  const database = await openDatabase(config.database);
+  const database = await openDatabase({ ...config.database, logger });
   if (database.kind === "embedded") {
     logger.info({ dataDir: config.database.dataDir }, "using the embedded PostgreSQL (PGlite); set DATABASE_URL to use a PostgreSQL server");
     if (config.isProduction) logger.warn("production on the embedded database: one process only; use PostgreSQL for more");
@@ -66,8 +66,8 @@ async function main(): Promise<void> {
   const root = projectRoot();
   const web = config.webDevServer ? await viteDevFrontend(path.join(root, "web")) : builtFrontend(path.join(root, "web", "dist"));
 
-  const { app, sse, metrics } = buildApp({ config, db: database.db, kv, logger, clock: systemClock, bus, queue, web });
-  const pulseScheduler = config.schedulerEnabled ? startPulseScheduler({ db: database.db, queue, logger, clock: systemClock, countRun: (outcome) => metrics.schedulerRuns.inc({ outcome }) }) : null;
+  const { app, sse, metrics, systemQueue, beginShutdown } = buildApp({ config, db: database.db, kv, logger, clock: systemClock, bus, queue, web });
+  const pulseScheduler = config.schedulerEnabled ? startPulseScheduler({ db: database.db, queue: systemQueue, logger, clock: systemClock, countRun: (outcome) => metrics.schedulerRuns.inc({ outcome }) }) : null;
   const server: Server = app.listen(config.port, () => {
     logger.info(
       { url: config.baseUrl, port: config.port, env: config.env, startupMs: Math.round(performance.now() - startedAt) },
@@ -85,12 +85,17 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
+    // Load balancers see /health/ready fail and stop sending; new connections are refused from here.
+    beginShutdown();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await pulseScheduler?.stop();
-    // SSE streams never end by themselves: end them so server.close() can finish.
+    // SSE streams never end by themselves: end them (with a reconnect hint) so the server can close.
     sse.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    // In-flight requests finish; idle keep-alive connections are closed by server.close().
+    await closed;
     // Running email jobs finish (they need the database) before anything closes under them.
     if (emailWorker) await emailWorker.close().catch((error) => logger.warn({ err: error }, "email worker did not close cleanly"));
+    await systemQueue.close();
     await Promise.allSettled([web.close(), bus.close(), queue.close()]);
     await database.close();
     if (kv) await kv.quit().catch(() => undefined);

@@ -3,6 +3,7 @@ import knexFactory, { type Knex } from "knex";
 import pg from "pg";
 import ClientPgLite from "knex-pglite";
 import { PGlite } from "@electric-sql/pglite";
+import type { Logger } from "./logger.js";
 
 export type Database = Knex;
 /** A query runner: the root knex or a transaction. Repositories accept either and never reach for the root. */
@@ -25,6 +26,8 @@ export interface DatabaseOptions {
   url: string | undefined;
   poolMax: number;
   dataDir: string;
+  /** Where knex's own warnings go (dropped connections, pool notices); default: discarded. */
+  logger?: Pick<Logger, "warn" | "error" | "debug">;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -34,6 +37,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connection: options.url,
       pool: { min: 0, max: options.poolMax, idleTimeoutMillis: 30_000 },
       acquireConnectionTimeout: 10_000,
+      // JSON logs instead of knex's console lines; a dropped connection is a warning, the pool replaces it.
+      log: {
+        warn: (message: unknown) => options.logger?.warn({ knex: String(message) }, "database client warning"),
+        error: (message: unknown) => options.logger?.error({ knex: String(message) }, "database client error"),
+        debug: (message: unknown) => options.logger?.debug({ knex: String(message) }, "database client debug"),
+        deprecate: (method: string, alternative: string) => options.logger?.warn({ knex: `${method} is deprecated; use ${alternative}` }, "database client warning"),
+      },
     });
     return { db, kind: "postgres", close: () => db.destroy() };
   }

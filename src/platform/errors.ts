@@ -32,7 +32,8 @@ export const errors = {
     new AppError("RATE_LIMITED", 429, "Too many requests; try again later.", undefined, {
       "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))),
     }),
-  unavailable: (message: string) => new AppError("SERVICE_UNAVAILABLE", 503, message),
+  unavailable: (message = "A backing service is unavailable for a moment; try again shortly.") =>
+    new AppError("SERVICE_UNAVAILABLE", 503, message, undefined, { "Retry-After": "5" }),
 };
 
 export function isAppError(value: unknown): value is AppError {

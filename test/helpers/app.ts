@@ -96,6 +96,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logs,
     async close() {
       built.sse.close();
+      await built.systemQueue.close();
       await bus.close();
       if (queue.kind === "bullmq") await queue.close();
       if (kv) kv.disconnect();
@@ -168,7 +169,7 @@ export function visitor(app: TestApp<EmailQueue>, headers: Record<string, string
 }
 
 /** Signs in several demo users of one tenant at once: `const { admin, member } = await signInMany(app, slug, ["admin", "member"])`. */
-export async function signInMany<const N extends string>(app: TestApp, tenantSlug: string, usernames: readonly N[]): Promise<Record<N, ApiClient>> {
+export async function signInMany<const N extends string>(app: TestApp<EmailQueue>, tenantSlug: string, usernames: readonly N[]): Promise<Record<N, ApiClient>> {
   const clients = await Promise.all(usernames.map((username) => signIn(app, tenantSlug, username)));
   return Object.fromEntries(usernames.map((username, index) => [username, clients[index]])) as Record<N, ApiClient>;
 }

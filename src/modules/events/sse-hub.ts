@@ -7,6 +7,8 @@ export const HEARTBEAT_MS = 30_000;
 const MAX_BUFFERED_BYTES = 1 << 20;
 /** How long the browser waits before reconnecting (SSE `retry:`). */
 const RECONNECT_MS = 3000;
+/** After a shutdown, come back quickly: the load balancer already sends new connections elsewhere. */
+const SHUTDOWN_RECONNECT_MS = 500;
 
 interface SseClient {
   res: Response;
@@ -135,7 +137,10 @@ export class SseHub {
     if (tenantClients?.size === 0) this.clients.delete(client.tenantId);
   }
 
-  /** Ends every stream (shutdown): clients reconnect, to another instance if there is one. */
+  /**
+   * Ends every stream (shutdown) with a short reconnect hint: clients come back at once, to
+   * another instance if there is one, and resume with their Last-Event-ID.
+   */
   close(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
@@ -144,7 +149,7 @@ export class SseHub {
     for (const tenantClients of this.clients.values()) {
       for (const client of tenantClients) {
         if (client.expiryTimer) clearTimeout(client.expiryTimer);
-        client.res.end();
+        if (!client.res.writableEnded) client.res.end(`retry: ${SHUTDOWN_RECONNECT_MS}\n\n`);
       }
     }
     this.clients.clear();

@@ -42,6 +42,8 @@ async function probe(check: () => Promise<number>): Promise<{ ok: boolean; laten
 }
 
 export function createHealthService(deps: HealthDeps) {
+  let shuttingDown = false;
+
   async function health() {
     const [database, kvstore, requestsInLastHour] = await Promise.all([
       probe(() => pingDatabase(deps.db)),
@@ -79,9 +81,16 @@ export function createHealthService(deps: HealthDeps) {
     } else {
       checks.migrations = "unknown: database unreachable";
     }
+    if (shuttingDown) checks.shutdown = "draining: this instance is stopping";
     const ready = Object.values(checks).every((value) => value === "ok" || value === "not_configured");
     return { ready, body: { status: ready ? "ready" : "not_ready", checks } };
   }
 
-  return { health, readiness };
+  return {
+    health,
+    readiness,
+    beginShutdown: () => {
+      shuttingDown = true;
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { Logger } from "../logger.js";
 import { AppError, errors, isAppError } from "../errors.js";
+import { isServiceUnavailable } from "../unavailable.js";
 
 interface HttpishError {
   status?: number;
@@ -55,6 +56,7 @@ function toAppError(error: unknown): AppError | null {
   }
   const dbError = fromDatabaseError(e);
   if (dbError) return dbError;
+  if (isServiceUnavailable(error)) return errors.unavailable();
   const status = e.status ?? e.statusCode;
   if (status && status >= 400 && status < 500) return new AppError("BAD_REQUEST", status, "The request could not be processed.");
   return null;
@@ -69,8 +71,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const known = toAppError(error);
     const appError = known ?? new AppError("INTERNAL", 500, "Something went wrong on our side.");
-    // The request log line (pino-http) reports res.err with the request id: one log entry per failure.
-    if (!known) (res as typeof res & { err?: unknown }).err = error;
+    // The request log line (pino-http) reports res.err with the request id: one log entry per
+    // failure, with the cause of a 503 too (which service was unreachable).
+    if (appError.status >= 500) (res as typeof res & { err?: unknown }).err = error;
     if (appError.headers) res.set(appError.headers);
     res.status(appError.status).json({
       error: {
