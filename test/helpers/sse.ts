@@ -12,6 +12,8 @@ export interface EventStream {
   status: number;
   headers: http.IncomingHttpHeaders;
   messages: SseMessage[];
+  /** Every block received, data or not (e.g. `retry:` hints), raw. */
+  blocks: string[];
   /** Resolves with the first message (from now on or already received) that matches. */
   next(predicate: (message: SseMessage) => boolean, timeoutMs?: number): Promise<SseMessage>;
   /** Every message received so far of the given event type. */
@@ -41,6 +43,7 @@ export function openEventStream(baseUrl: string, path: string, headers: Record<s
   return new Promise((resolve, reject) => {
     const request = http.get(`${baseUrl}${path}`, { headers: { accept: "text/event-stream", ...headers } }, (response) => {
       const messages: SseMessage[] = [];
+      const blocks: string[] = [];
       const waiters: Array<{ predicate: (message: SseMessage) => boolean; resolve: (message: SseMessage) => void }> = [];
       let buffer = "";
       let closedResolve: () => void = () => undefined;
@@ -52,6 +55,7 @@ export function openEventStream(baseUrl: string, path: string, headers: Record<s
         while ((boundary = buffer.indexOf("\n\n")) >= 0) {
           const raw = buffer.slice(0, boundary);
           buffer = buffer.slice(boundary + 2);
+          blocks.push(raw);
           const lines = raw.split("\n");
           const dataLines = lines.filter((line) => line.startsWith("data: ")).map((line) => line.slice(6));
           if (dataLines.length === 0) continue;
@@ -72,6 +76,7 @@ export function openEventStream(baseUrl: string, path: string, headers: Record<s
         status: response.statusCode ?? 0,
         headers: response.headers,
         messages,
+        blocks,
         closed,
         ofType: (type) => messages.filter((message) => message.data.type === type),
         next(predicate, timeoutMs = 5000) {
