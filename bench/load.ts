@@ -1,0 +1,249 @@
+import fs from "node:fs";
+import http from "node:http";
+import autocannon from "autocannon";
+import pg from "pg";
+import { dropDatabase, machine, recreateDatabase, REDIS_URL, saveResults, startServer, waitFor } from "./lib.js";
+
+/**
+ * Issue 9: a mixed scenario (browse, search, submit, upvote, SSE listeners, pulse responses)
+ * against one production-mode instance on PostgreSQL and Redis. It looks for the highest request
+ * rate this machine holds with p99 <= 50 ms and no errors (short steps), then holds that rate for
+ * LOAD_MINUTES (default 10), sampling the server's RSS and CPU. With LOAD_GROWTH=1 it instead
+ * measures how browse and search cost grows from 10k to 1M questions.
+ */
+const PORT = 3231;
+const BASE = `http://127.0.0.1:${PORT}`;
+const DB_NAME = "qa_bench_load";
+const MINUTES = Number(process.env.LOAD_MINUTES ?? 10);
+const QUESTIONS = Number(process.env.LOAD_QUESTIONS ?? 10_000);
+const SSE_LISTENERS = Number(process.env.LOAD_SSE ?? 200);
+const STEP_SECONDS = Number(process.env.LOAD_STEP_SECONDS ?? 20);
+const P99_TARGET_MS = 50;
+const HTTPS = { "x-forwarded-proto": "https" };
+
+const WORDS = ["deployment", "roadmap", "hiring", "budget", "onboarding", "pipeline", "security", "offsite", "release", "customer", "latency", "migration", "benefits", "promotion", "travel", "database", "mentoring", "incident", "pricing", "analytics"];
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Tops the default tenant up to `total` questions (the demo seed has a few). */
+async function growQuestions(url: string, total: number): Promise<void> {
+  await withClient(url, async (client) => {
+    const tenant = (await client.query("select id from tenants where slug = 'default'")).rows[0].id;
+    const existing = Number((await client.query("select count(*)::int as n from questions where tenant_id = $1", [tenant])).rows[0].n);
+    if (existing >= total) return;
+    const teams = (await client.query("select id from teams where tenant_id = $1 order by slug", [tenant])).rows.map((row) => row.id);
+    const users = (await client.query("select id from users where tenant_id = $1 order by id", [tenant])).rows.map((row) => row.id);
+    for (let from = existing; from < total; from += 100_000) {
+      const to = Math.min(total, from + 100_000);
+      await client.query(
+        `insert into questions (tenant_id, team_id, author_id, body, status, upvote_count, submitted_at)
+         select $1, ($2::uuid[])[1 + i % 2], ($3::uuid[])[1 + i % array_length($3::uuid[], 1)],
+           'Question ' || i || ' about the ' || w[1 + i % 20] || ' and the ' || w[1 + (i / 20) % 20] || ' for ' || w[1 + (i / 400) % 20] || '?',
+           case when i % 10 = 0 then 'ANSWERED' else 'OPEN' end, (i * 7919) % 250, now() - make_interval(secs => i)
+         from generate_series($4::int, $5::int) as i, (select $6::text[] as w) words`,
+        [tenant, teams, users, from + 1, to, WORDS],
+      );
+    }
+    await client.query("vacuum analyze questions");
+  });
+}
+
+async function prepare(url: string): Promise<{ tokens: string[]; questionIds: string[]; teamId: string }> {
+  await growQuestions(url, QUESTIONS);
+  return withClient(url, async (client) => {
+    const tenant = (await client.query("select id from tenants where slug = 'default'")).rows[0].id;
+    await client.query(
+      `update tenant_settings set settings = jsonb_set(settings, '{security,rateLimits}',
+        '{"questionsPerHour": 100000, "upvotesPerMinute": 100000, "responsesPerHour": 100000, "searchPerMinute": 100000}') where tenant_id = $1`,
+      [tenant],
+    );
+    // Enough open invites for every pulse response of the run (each token answers once).
+    const question = (await client.query("select id from pulse_questions where tenant_id = $1 and active order by created_at limit 1", [tenant])).rows[0].id;
+    await client.query(
+      `insert into pulse_invites (tenant_id, token, user_id, question_id, cohort_name, team_id, sent_at, expires_at)
+       select $1, gen_random_uuid(), u.id, $2, 'cohort-0', u.primary_team_id, now(), now() + interval '7 days'
+       from generate_series(1, 6000) g, users u where u.tenant_id = $1`,
+      [tenant, question],
+    );
+    const tokens = (await client.query("select token from pulse_invites where tenant_id = $1 and responded_at is null and expires_at > now()", [tenant])).rows.map((row) => row.token as string);
+    const questionIds = (await client.query("select id from questions where tenant_id = $1 and status = 'OPEN' order by random() limit 5000", [tenant])).rows.map((row) => row.id as string);
+    const teamId = (await client.query("select id from teams where tenant_id = $1 and slug = 'engineering'", [tenant])).rows[0].id as string;
+    await client.query("vacuum analyze");
+    return { tokens, questionIds, teamId };
+  });
+}
+
+async function signIn(user: string): Promise<{ cookie: string; csrf: string }> {
+  const login = await fetch(`${BASE}/auth/demo?user=${user}&tenant=default`, { redirect: "manual", headers: HTTPS });
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] as string;
+  const { csrfToken } = (await (await fetch(`${BASE}/auth/csrf`, { headers: { cookie, ...HTTPS } })).json()) as { csrfToken: string };
+  return { cookie, csrf: csrfToken };
+}
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
+
+/** The mix, per 20 requests: 9 browse, 3 search, 2 submit, 3 upvote, 3 pulse responses. */
+function mixedRequests(session: { cookie: string; csrf: string }, data: { tokens: string[]; questionIds: string[]; teamId: string }): autocannon.Request[] {
+  const json = { ...HTTPS, cookie: session.cookie, accept: "application/json" };
+  let nextToken = 0;
+  const browse: autocannon.Request = { method: "GET", setupRequest: (req) => ({ ...req, path: `/questions?team=${pick(["engineering", "product"])}&limit=50&offset=${pick([0, 0, 0, 50, 100])}`, headers: json }) };
+  const search: autocannon.Request = { method: "GET", setupRequest: (req) => ({ ...req, path: `/questions?search=${encodeURIComponent(`${pick(WORDS).slice(0, 5)} ${pick(WORDS)}`)}`, headers: json }) };
+  const submit: autocannon.Request = {
+    method: "POST",
+    setupRequest: (req) => ({
+      ...req,
+      path: "/questions",
+      headers: { ...json, "content-type": "application/json", "x-csrf-token": session.csrf },
+      body: JSON.stringify({ body: `How will the ${pick(WORDS)} plan change the ${pick(WORDS)} next quarter?`, teamId: data.teamId }),
+    }),
+  };
+  const upvote: autocannon.Request = {
+    method: "POST",
+    setupRequest: (req) => ({ ...req, path: `/questions/${pick(data.questionIds)}/upvote`, headers: { ...json, "x-csrf-token": session.csrf } }),
+  };
+  const respond: autocannon.Request = {
+    method: "GET",
+    setupRequest: (req) => ({ ...req, path: `/pulse/respond?token=${data.tokens[nextToken++ % data.tokens.length]}&score=${1 + (nextToken % 5)}`, headers: { accept: "application/json" } }),
+  };
+  return [browse, search, browse, upvote, browse, respond, submit, browse, search, upvote, browse, respond, browse, browse, search, upvote, respond, browse, submit, browse];
+}
+
+function openListeners(count: number, cookie: string): { received: () => number; close(): void } {
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  let received = 0;
+  const requests: http.ClientRequest[] = [];
+  for (let i = 0; i < count; i += 1) {
+    requests.push(
+      http.get(`${BASE}/events?tenant=default`, { agent, headers: { cookie, accept: "text/event-stream", ...HTTPS } }, (res) => {
+        res.on("data", (chunk: Buffer) => {
+          received += chunk.toString().split("question:").length - 1;
+        });
+      }),
+    );
+  }
+  return { received: () => received, close: () => requests.forEach((req) => req.destroy()) };
+}
+
+/** RSS (MB) and CPU (% of one core) of a process, sampled from /proc every second. */
+function sampleProcess(pid: number) {
+  const ticks = 100;
+  const samples: Array<{ rssMb: number; cpu: number }> = [];
+  let last = { time: performance.now(), cpu: 0 };
+  const read = () => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    const cpuSeconds = (Number(stat[11]) + Number(stat[12])) / ticks;
+    const rssMb = (Number(stat[21]) * 4096) / 2 ** 20;
+    return { cpuSeconds, rssMb };
+  };
+  last.cpu = read().cpuSeconds;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const { cpuSeconds, rssMb } = read();
+    samples.push({ rssMb, cpu: ((cpuSeconds - last.cpu) / ((now - last.time) / 1000)) * 100 });
+    last = { time: now, cpu: cpuSeconds };
+  }, 1000);
+  return {
+    stop() {
+      clearInterval(timer);
+      const rss = samples.map((sample) => sample.rssMb);
+      const cpu = samples.map((sample) => sample.cpu);
+      return {
+        rssMbMax: Math.round(Math.max(...rss)),
+        rssMbEnd: Math.round(rss.at(-1) ?? 0),
+        cpuPercentAvg: Math.round(cpu.reduce((sum, value) => sum + value, 0) / Math.max(1, cpu.length)),
+      };
+    },
+  };
+}
+
+async function run(requests: autocannon.Request[], rate: number, seconds: number) {
+  const result = await autocannon({ url: BASE, connections: 50, duration: seconds, overallRate: rate, requests });
+  return {
+    rate,
+    achieved: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function measureGrowth(url: string, session: { cookie: string }) {
+  const rows: Array<{ questions: number; browseP50: number; browseP99: number; searchP50: number; searchP99: number; rps: number }> = [];
+  for (const size of [10_000, 100_000, 1_000_000]) {
+    await growQuestions(url, size);
+    const headers = { ...HTTPS, cookie: session.cookie, accept: "application/json" };
+    const browse = await autocannon({ url: `${BASE}/questions?team=engineering&limit=50`, connections: 10, duration: 15, headers });
+    const search = await autocannon({ url: `${BASE}/questions?search=migra%20secur`, connections: 10, duration: 15, headers });
+    rows.push({ questions: size, rps: Math.round(browse.requests.average), browseP50: browse.latency.p50, browseP99: browse.latency.p99, searchP50: search.latency.p50, searchP99: search.latency.p99 });
+    console.log(JSON.stringify(rows.at(-1)));
+  }
+  return rows;
+}
+
+async function main() {
+  const database = await recreateDatabase(DB_NAME);
+  const server = startServer({
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    DATABASE_URL: database,
+    KVSTORE_URL: REDIS_URL,
+    KV_PREFIX: "qa-bench-load:",
+    SESSION_SECRET: "bench-session-secret-with-at-least-32-chars",
+    AUTH_MODE_DEMO: "true",
+    SEED_DEMO_DATA: "true",
+    SCHEDULER: "false",
+    EMAIL_WORKER: "false",
+    LOG_LEVEL: "warn",
+  });
+  try {
+    await waitFor(`${BASE}/health/ready`);
+    const session = await signIn("alice");
+    if (process.env.LOAD_GROWTH) {
+      const growth = await measureGrowth(database, session);
+      saveResults("load-growth", { machine: machine(), growth });
+      return;
+    }
+    const data = await prepare(database);
+    const requests = mixedRequests(session, data);
+    const listeners = openListeners(SSE_LISTENERS, session.cookie);
+
+    // Find the highest rate with p99 <= 50 ms and no errors, in steps.
+    const steps = [];
+    let best = 0;
+    for (let rate = 200; rate <= 5000; rate += 200) {
+      const step = await run(requests, rate, STEP_SECONDS);
+      steps.push(step);
+      console.log(JSON.stringify(step));
+      const ok = step.p99 <= P99_TARGET_MS && step.errors === 0 && step.non2xx === 0 && step.achieved >= rate * 0.95;
+      if (!ok) break;
+      best = rate;
+    }
+    if (best === 0) best = 100;
+
+    const sampler = sampleProcess(server.child.pid as number);
+    const sustained = await run(requests, best, MINUTES * 60);
+    const usage = sampler.stop();
+    listeners.close();
+    const summary = { machine: machine(), questions: QUESTIONS, sseListeners: SSE_LISTENERS, steps, sustained: { ...sustained, minutes: MINUTES, ...usage }, sseEventsReceived: listeners.received() };
+    console.log(`Machine: ${summary.machine}`);
+    console.log(JSON.stringify(summary.sustained));
+    saveResults("load", summary);
+  } finally {
+    await server.stop();
+    await dropDatabase(DB_NAME);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
