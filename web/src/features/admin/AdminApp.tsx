@@ -1,0 +1,73 @@
+import { NavLink, Route, Routes } from "react-router";
+import { NotFound, RequireRole } from "../../shared/Layout";
+import { rank, useSession } from "../../shared/session";
+import { AuditPage } from "./AuditPage";
+import { EmailPanel } from "./EmailPanel";
+import { ExportPanel } from "./ExportPanel";
+import { HealthPage } from "./HealthPage";
+import { PulseAdminPanel } from "./PulseAdminPanel";
+import { SettingsPanel } from "./SettingsPanel";
+import { TagsPanel } from "./TagsPanel";
+import { TeamsPanel } from "./TeamsPanel";
+import { TokensPanel } from "./TokensPanel";
+import { UsersPanel } from "./UsersPanel";
+
+const SECTIONS = [
+  { path: "", label: "Settings" },
+  { path: "users", label: "Users" },
+  { path: "teams", label: "Teams and members" },
+  { path: "tags", label: "Tags" },
+  { path: "pulse", label: "Pulse" },
+  { path: "email", label: "Email" },
+  { path: "data-export", label: "Data export" },
+  { path: "audit", label: "Audit log" },
+  { path: "health", label: "Health" },
+  { path: "tokens", label: "API tokens" },
+];
+
+/** The admin panel (admin and owner). A moderator's admin access is the moderation queue only (SPEC). */
+export default function AdminApp() {
+  const { me } = useSession();
+  if (me && rank(me.user.role) === rank("moderator")) {
+    return (
+      <section className="card narrow">
+        <h1>Admin</h1>
+        <p>
+          As a moderator, your admin access is the <NavLink to="/moderation/queue">moderation queue</NavLink>.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <RequireRole min="admin">
+      <div className="admin-layout">
+        <nav aria-label="Admin sections" className="admin-nav card">
+          <ul>
+            {SECTIONS.map((section) => (
+              <li key={section.path}>
+                <NavLink to={`/admin${section.path ? `/${section.path}` : ""}`} end>
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="admin-content">
+          <Routes>
+            <Route index element={<SettingsPanel />} />
+            <Route path="users" element={<UsersPanel />} />
+            <Route path="teams" element={<TeamsPanel />} />
+            <Route path="tags" element={<TagsPanel />} />
+            <Route path="pulse" element={<PulseAdminPanel />} />
+            <Route path="email" element={<EmailPanel />} />
+            <Route path="data-export" element={<ExportPanel />} />
+            <Route path="audit" element={<AuditPage />} />
+            <Route path="health" element={<HealthPage />} />
+            <Route path="tokens" element={<TokensPanel />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </div>
+      </div>
+    </RequireRole>
+  );
+}

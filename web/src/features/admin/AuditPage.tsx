@@ -1,0 +1,156 @@
+import { useMemo, useState, type FormEvent } from "react";
+import { api } from "../../shared/api";
+import type { AuditEntry, Paged, User } from "../../shared/types";
+import { ErrorNotice, Field, Loading, useLoad } from "../../shared/ui";
+
+const PAGE_SIZE = 50;
+const ACTIONS = [
+  "question.create", "question.update", "question.delete", "question.answer", "question.pin", "question.freeze", "question.moderation.flagged",
+  "question.auto_reject", "question.approve", "question.reject", "upvote.add", "upvote.remove", "tag.create", "tag.add", "tag.remove", "tag.delete",
+  "user.create", "user.update", "user.delete", "user.login", "user.logout", "team.create", "team.update", "team.delete", "team_member.add",
+  "team_member.remove", "team_member.role_change", "settings.update",
+];
+const ENTITY_TYPES = ["question", "answer", "upvote", "tag", "user", "team", "team_member", "settings", "pulse_question", "email"];
+
+interface Filters {
+  userId: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  startDate: string;
+  endDate: string;
+}
+const EMPTY: Filters = { userId: "", action: "", entityType: "", entityId: "", startDate: "", endDate: "" };
+
+/** /admin/audit: every filter of SPEC, newest first, 50 a page. */
+export function AuditPage() {
+  const [draft, setDraft] = useState<Filters>(EMPTY);
+  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [offset, setOffset] = useState(0);
+  const [open, setOpen] = useState<string | null>(null);
+  const users = useLoad((signal) => api.get<User[]>("/users", undefined, signal), []);
+  const page = useLoad((signal) => api.get<Paged<AuditEntry>>("/admin/audit-logs", { ...filters, limit: PAGE_SIZE, offset }, signal), [filters, offset]);
+  const names = useMemo(() => new Map((users.data ?? []).map((user) => [user.id, user.name])), [users.data]);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setOffset(0);
+    setFilters({ ...draft, entityId: draft.entityId.trim() });
+  };
+  const set = (key: keyof Filters) => (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value });
+  const total = page.data?.total ?? 0;
+
+  return (
+    <section>
+      <h1>Audit log</h1>
+      <form onSubmit={apply} className="card">
+        <div className="grid-2">
+          <Field label="User">
+            {(props) => (
+              <select {...props} value={draft.userId} onChange={set("userId")}>
+                <option value="">Anyone</option>
+                {(users.data ?? []).map((user) => (
+                  <option key={user.id} value={user.id}>
+                    {user.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Action">
+            {(props) => (
+              <select {...props} value={draft.action} onChange={set("action")}>
+                <option value="">Any action</option>
+                {ACTIONS.map((action) => (
+                  <option key={action}>{action}</option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Entity type">
+            {(props) => (
+              <select {...props} value={draft.entityType} onChange={set("entityType")}>
+                <option value="">Any type</option>
+                {ENTITY_TYPES.map((type) => (
+                  <option key={type}>{type}</option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Entity id">{(props) => <input {...props} value={draft.entityId} onChange={set("entityId")} placeholder="UUID" />}</Field>
+          <Field label="From">{(props) => <input {...props} type="date" value={draft.startDate} onChange={set("startDate")} />}</Field>
+          <Field label="To">{(props) => <input {...props} type="date" value={draft.endDate} onChange={set("endDate")} />}</Field>
+        </div>
+        <div className="row">
+          <button type="submit">Apply filters</button>
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={() => {
+              setDraft(EMPTY);
+              setFilters(EMPTY);
+              setOffset(0);
+            }}
+          >
+            Clear
+          </button>
+        </div>
+      </form>
+      <ErrorNotice error={page.error} />
+      {page.loading && !page.data ? (
+        <Loading />
+      ) : (
+        <>
+          <p className="result-count" role="status">
+            {total === 0 ? "No entries." : `Entries ${offset + 1}–${Math.min(offset + PAGE_SIZE, total)} of ${total}`}
+          </p>
+          <div className="table-wrap">
+            <table>
+              <caption className="visually-hidden">Audit entries</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Entity</th>
+                  <th scope="col">From</th>
+                  <th scope="col">Details</th>
+                </tr>
+              </thead>
+              <tbody>
+                {(page.data?.items ?? []).map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{new Date(entry.createdAt).toLocaleString()}</td>
+                    <td>{entry.userId ? (names.get(entry.userId) ?? entry.userId.slice(0, 8)) : "System"}</td>
+                    <td>
+                      <code>{entry.action}</code>
+                    </td>
+                    <td>
+                      {entry.entityType}
+                      {entry.entityId && <div className="hint">{entry.entityId.slice(0, 8)}</div>}
+                    </td>
+                    <td>{entry.ipAddress ?? "—"}</td>
+                    <td>
+                      <button type="button" className="button-small button-secondary" aria-expanded={open === entry.id} onClick={() => setOpen(open === entry.id ? null : entry.id)}>
+                        {open === entry.id ? "Hide" : "Show"}
+                      </button>
+                      {open === entry.id && <pre className="json">{JSON.stringify({ before: entry.before, after: entry.after, metadata: entry.metadata, userAgent: entry.userAgent }, null, 2)}</pre>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="row" aria-label="Audit pages">
+            <button type="button" className="button-secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+              Newer
+            </button>
+            <button type="button" className="button-secondary" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+              Older
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { api, errorMessage } from "../../shared/api";
+import { fromFullSettings, useSession } from "../../shared/session";
+import { THEME_PALETTES } from "../../shared/theme";
+import { THEMES, type TenantSettings } from "../../shared/types";
+import { announce, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+
+type Section = keyof TenantSettings;
+
+/** Tenant settings: every group of SPEC's table, saved as one deep-merged POST. */
+export function SettingsPanel() {
+  const { teams, setSettings } = useSession();
+  const loaded = useLoad((signal) => api.get<TenantSettings>("/admin/tenant-settings", undefined, signal), []);
+  const [draft, setDraft] = useState<TenantSettings | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => setDraft(loaded.data), [loaded.data]);
+
+  if (loaded.error) return <ErrorNotice error={loaded.error} />;
+  if (!draft) return <Loading />;
+
+  function set<S extends Section, K extends keyof TenantSettings[S]>(section: S, key: K, value: TenantSettings[S][K]) {
+    setSaved(false);
+    setDraft((current) => (current ? { ...current, [section]: { ...current[section], [key]: value } } : current));
+  }
+  const setLimit = (key: keyof TenantSettings["security"]["rateLimits"], value: number) =>
+    set("security", "rateLimits", { ...draft.security.rateLimits, [key]: value });
+  const num = (value: string) => (value === "" ? 0 : Number(value));
+  const emptyToNull = (value: string) => (value.trim() === "" ? null : value.trim());
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    try {
+      const result = await api.post<TenantSettings>("/admin/tenant-settings", draft);
+      setDraft(result);
+      setSettings(fromFullSettings(result));
+      setSaved(true);
+      announce("Settings saved");
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const { branding } = draft;
+  return (
+    <form onSubmit={save} className="settings-form">
+      <h1>Settings</h1>
+      <fieldset>
+        <legend>Branding</legend>
+        <div className="theme-options" role="radiogroup" aria-label="Theme">
+          {THEMES.map((theme) => (
+            <label key={theme} className="theme-option">
+              <input type="radio" name="theme" value={theme} checked={branding.theme === theme} onChange={() => set("branding", "theme", theme)} />
+              <span className="swatch" style={{ background: THEME_PALETTES[theme].primary }} aria-hidden="true" />
+              <span className="swatch" style={{ background: THEME_PALETTES[theme].accent }} aria-hidden="true" />
+              {THEME_PALETTES[theme].label}
+            </label>
+          ))}
+        </div>
+        <div className="grid-2">
+          <ColorField label="Primary colour override" value={branding.primaryColor} onChange={(value) => set("branding", "primaryColor", value)} />
+          <ColorField label="Accent colour override" value={branding.accentColor} onChange={(value) => set("branding", "accentColor", value)} />
+          <Field label="Logo URL" hint="https:// address of an image, shown in the header.">
+            {(props) => <input {...props} type="url" value={branding.logoUrl ?? ""} onChange={(event) => set("branding", "logoUrl", emptyToNull(event.target.value))} />}
+          </Field>
+          <Field label="Favicon URL" hint="https:// address of a small icon for browser tabs.">
+            {(props) => <input {...props} type="url" value={branding.faviconUrl ?? ""} onChange={(event) => set("branding", "faviconUrl", emptyToNull(event.target.value))} />}
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Questions</legend>
+        <div className="grid-2">
+          <Field label="Minimum length (characters)">{(props) => <input {...props} type="number" min={1} value={draft.questions.minLength} onChange={(event) => set("questions", "minLength", num(event.target.value))} />}</Field>
+          <Field label="Maximum length (characters)">{(props) => <input {...props} type="number" min={1} value={draft.questions.maxLength} onChange={(event) => set("questions", "maxLength", num(event.target.value))} />}</Field>
+        </div>
+        <Checkbox label="Allow questions without signing in" checked={draft.features.allowAnonymousQuestions} onChange={(value) => set("features", "allowAnonymousQuestions", value)} />
+        <Checkbox label="Every question needs a moderator's approval" checked={draft.features.requireQuestionApproval} onChange={(value) => set("features", "requireQuestionApproval", value)} />
+        <Checkbox label="Email authors when their question is answered" checked={draft.features.enableEmailNotifications} onChange={(value) => set("features", "enableEmailNotifications", value)} />
+      </fieldset>
+
+      <fieldset>
+        <legend>New users</legend>
+        <div className="grid-2">
+          <Field label="Default role">
+            {(props) => (
+              <select {...props} value={draft.users.defaultRole} onChange={(event) => set("users", "defaultRole", event.target.value as "member" | "viewer")}>
+                <option value="member">Member (can ask and vote)</option>
+                <option value="viewer">Viewer (read only)</option>
+              </select>
+            )}
+          </Field>
+          <Field label="Default team">
+            {(props) => (
+              <select {...props} value={draft.users.defaultTeamId ?? ""} onChange={(event) => set("users", "defaultTeamId", event.target.value || null)}>
+                <option value="">None</option>
+                {teams.map((team) => (
+                  <option key={team.id} value={team.id}>
+                    {team.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>Security</legend>
+        <div className="grid-2">
+          <Field label="Session lifetime (hours)">{(props) => <input {...props} type="number" min={1} value={draft.security.sessionTimeout} onChange={(event) => set("security", "sessionTimeout", num(event.target.value))} />}</Field>
+          <Field label="Admin session lifetime (hours)">{(props) => <input {...props} type="number" min={1} value={draft.security.adminSessionTimeout} onChange={(event) => set("security", "adminSessionTimeout", num(event.target.value))} />}</Field>
+          <Field label="Questions per user per hour">{(props) => <input {...props} type="number" min={1} value={draft.security.rateLimits.questionsPerHour} onChange={(event) => setLimit("questionsPerHour", num(event.target.value))} />}</Field>
+          <Field label="Upvotes per minute">{(props) => <input {...props} type="number" min={1} value={draft.security.rateLimits.upvotesPerMinute} onChange={(event) => setLimit("upvotesPerMinute", num(event.target.value))} />}</Field>
+          <Field label="Answers per hour">{(props) => <input {...props} type="number" min={1} value={draft.security.rateLimits.responsesPerHour} onChange={(event) => setLimit("responsesPerHour", num(event.target.value))} />}</Field>
+          <Field label="Searches per minute">{(props) => <input {...props} type="number" min={1} value={draft.security.rateLimits.searchPerMinute} onChange={(event) => setLimit("searchPerMinute", num(event.target.value))} />}</Field>
+        </div>
+        <p className="hint">Rate limits apply in production only.</p>
+      </fieldset>
+
+      <fieldset>
+        <legend>Pulse</legend>
+        <Checkbox label="Pulse check-ins enabled" checked={draft.pulse.enabled} onChange={(value) => set("pulse", "enabled", value)} />
+        <Checkbox label="Rotate cohorts" checked={draft.pulse.rotatingCohorts} onChange={(value) => set("pulse", "rotatingCohorts", value)} />
+        <Checkbox label="Deliver by email" checked={draft.pulse.channelEmail} onChange={(value) => set("pulse", "channelEmail", value)} />
+        <div className="grid-2">
+          <Field label="Anonymity threshold (responses)" hint="Aggregates from fewer responses are hidden. At least 3.">
+            {(props) => <input {...props} type="number" min={3} value={draft.pulse.anonThreshold} onChange={(event) => set("pulse", "anonThreshold", num(event.target.value))} />}
+          </Field>
+          <Field label="Default cadence">
+            {(props) => (
+              <select {...props} value={draft.pulse.defaultCadence} onChange={(event) => set("pulse", "defaultCadence", event.target.value as TenantSettings["pulse"]["defaultCadence"])}>
+                <option value="weekly">Weekly</option>
+                <option value="biweekly">Every two weeks</option>
+                <option value="monthly">Monthly</option>
+              </select>
+            )}
+          </Field>
+          <Field label="Default send time">{(props) => <input {...props} type="time" value={draft.pulse.defaultTime} onChange={(event) => set("pulse", "defaultTime", event.target.value)} />}</Field>
+        </div>
+      </fieldset>
+
+      {error && <Notice kind="error">{error}</Notice>}
+      {saved && <Notice kind="success">Settings saved.</Notice>}
+      <button type="submit" disabled={saving}>
+        {saving ? "Saving…" : "Save settings"}
+      </button>
+    </form>
+  );
+}
+
+function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <label className="checkbox">
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} /> {label}
+    </label>
+  );
+}
+
+function ColorField({ label, value, onChange }: { label: string; value: string | null; onChange: (value: string | null) => void }) {
+  return (
+    <Field label={label} hint={value ? `Overrides the theme with ${value}.` : "Uses the theme's colour."}>
+      {(props) => (
+        <div className="row">
+          <input {...props} type="color" value={value ?? "#000000"} onChange={(event) => onChange(event.target.value)} />
+          {value && (
+            <button type="button" className="button-small button-secondary" onClick={() => onChange(null)}>
+              Use theme colour
+            </button>
+          )}
+        </div>
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from "react";
+import { api, errorMessage } from "../../shared/api";
+import type { Tag } from "../../shared/types";
+import { announce, ErrorNotice, Field, Loading, Notice, TagChip, useLoad } from "../../shared/ui";
+
+/** Tags: colour-coded, unique names; `Currently Presenting` drives presentation mode. */
+export function TagsPanel() {
+  const tags = useLoad((signal) => api.get<Tag[]>("/tags", undefined, signal), []);
+  const [form, setForm] = useState<{ id: string | null; name: string; color: string }>({ id: null, name: "", color: "#2563eb" });
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      const body = { name: form.name.trim(), color: form.color };
+      if (form.id) await api.put(`/admin/tags/${form.id}`, body);
+      else await api.post("/admin/tags", body);
+      announce(form.id ? "Tag updated" : "Tag created");
+      setForm({ id: null, name: "", color: "#2563eb" });
+      tags.reload();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  };
+  const remove = async (tag: Tag) => {
+    if (!window.confirm(`Delete the tag ${tag.name}? It is removed from every question.`)) return;
+    setError(null);
+    try {
+      await api.delete(`/admin/tags/${tag.id}`);
+      announce("Tag deleted");
+      tags.reload();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  };
+
+  return (
+    <section>
+      <h1>Tags</h1>
+      <p className="hint">The tag “Currently Presenting” marks the question shown in presentation mode.</p>
+      <ErrorNotice error={tags.error} />
+      {tags.loading && !tags.data ? (
+        <Loading />
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">Tags</caption>
+            <thead>
+              <tr>
+                <th scope="col">Tag</th>
+                <th scope="col">Colour</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(tags.data ?? []).map((tag) => (
+                <tr key={tag.id}>
+                  <td>
+                    <TagChip tag={tag} />
+                  </td>
+                  <td>
+                    <code>{tag.color}</code>
+                  </td>
+                  <td className="row">
+                    <button type="button" className="button-small button-secondary" onClick={() => setForm({ id: tag.id, name: tag.name, color: tag.color })} aria-label={`Edit ${tag.name}`}>
+                      Edit
+                    </button>
+                    <button type="button" className="button-small button-danger" onClick={() => void remove(tag)} aria-label={`Delete ${tag.name}`}>
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <form onSubmit={submit} className="card">
+        <h2>{form.id ? "Edit tag" : "New tag"}</h2>
+        <div className="grid-2">
+          <Field label="Name">{(props) => <input {...props} value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} required maxLength={50} />}</Field>
+          <Field label="Colour">{(props) => <input {...props} type="color" value={form.color} onChange={(event) => setForm({ ...form, color: event.target.value })} />}</Field>
+        </div>
+        {error && <Notice kind="error">{error}</Notice>}
+        <div className="row">
+          <button type="submit">{form.id ? "Save tag" : "Create tag"}</button>
+          {form.id && (
+            <button type="button" className="button-secondary" onClick={() => setForm({ id: null, name: "", color: "#2563eb" })}>
+              Cancel
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,209 @@
+import { useState, type FormEvent } from "react";
+import { api, errorMessage } from "../../shared/api";
+import { useSession } from "../../shared/session";
+import type { Team, TeamMember, TeamRole, User } from "../../shared/types";
+import { announce, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+
+const TEAM_ROLES: TeamRole[] = ["viewer", "member", "moderator"];
+
+/** Teams (create, rename, delete) and their members with team roles. */
+export function TeamsPanel() {
+  const { teams, refreshTeams } = useSession();
+  const [form, setForm] = useState<{ id: string | null; name: string; slug: string; description: string }>({ id: null, name: "", slug: "", description: "" });
+  const [selected, setSelected] = useState<string>(teams[0]?.id ?? "");
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      const body = { name: form.name.trim(), ...(form.slug.trim() ? { slug: form.slug.trim() } : {}), description: form.description.trim() || null };
+      if (form.id) await api.put(`/admin/teams/${form.id}`, body);
+      else await api.post("/admin/teams", body);
+      announce(form.id ? "Team updated" : "Team created");
+      setForm({ id: null, name: "", slug: "", description: "" });
+      await refreshTeams();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  };
+  const remove = async (team: Team) => {
+    if (!window.confirm(`Delete the team ${team.name}?`)) return;
+    setError(null);
+    try {
+      await api.delete(`/admin/teams/${team.id}`);
+      announce("Team deleted");
+      await refreshTeams();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  };
+
+  return (
+    <section>
+      <h1>Teams and members</h1>
+      {error && <Notice kind="error">{error}</Notice>}
+      <div className="table-wrap">
+        <table>
+          <caption className="visually-hidden">Teams</caption>
+          <thead>
+            <tr>
+              <th scope="col">Team</th>
+              <th scope="col">Address</th>
+              <th scope="col">Queue</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {teams.map((team) => (
+              <tr key={team.id}>
+                <td>
+                  <strong>{team.name}</strong>
+                  {team.description && <div className="hint">{team.description}</div>}
+                </td>
+                <td>
+                  <code>/{team.slug}</code>
+                </td>
+                <td>{team.queueFrozen ? "Frozen" : "Open"}</td>
+                <td className="row">
+                  <button type="button" className="button-small button-secondary" onClick={() => setSelected(team.id)} aria-label={`Members of ${team.name}`}>
+                    Members
+                  </button>
+                  <button type="button" className="button-small button-secondary" onClick={() => setForm({ id: team.id, name: team.name, slug: team.slug, description: team.description ?? "" })} aria-label={`Edit ${team.name}`}>
+                    Edit
+                  </button>
+                  <button type="button" className="button-small button-danger" onClick={() => void remove(team)} aria-label={`Delete ${team.name}`}>
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <form onSubmit={submit} className="card">
+        <h2>{form.id ? "Edit team" : "New team"}</h2>
+        <div className="grid-2">
+          <Field label="Name">{(props) => <input {...props} value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} required />}</Field>
+          <Field label="Address (slug)" hint="Lowercase letters, digits and dashes; derived from the name when empty.">
+            {(props) => <input {...props} value={form.slug} onChange={(event) => setForm({ ...form, slug: event.target.value })} pattern="[a-z0-9-]*" />}
+          </Field>
+        </div>
+        <Field label="Description">{(props) => <input {...props} value={form.description} onChange={(event) => setForm({ ...form, description: event.target.value })} />}</Field>
+        <div className="row">
+          <button type="submit">{form.id ? "Save team" : "Create team"}</button>
+          {form.id && (
+            <button type="button" className="button-secondary" onClick={() => setForm({ id: null, name: "", slug: "", description: "" })}>
+              Cancel
+            </button>
+          )}
+        </div>
+      </form>
+      {selected && <Members team={teams.find((team) => team.id === selected)} />}
+    </section>
+  );
+}
+
+function Members({ team }: { team?: Team }) {
+  const members = useLoad((signal) => (team ? api.get<TeamMember[]>(`/admin/teams/${team.id}/members`, undefined, signal) : Promise.resolve([])), [team?.id]);
+  const users = useLoad((signal) => api.get<User[]>("/users", undefined, signal), []);
+  const [userId, setUserId] = useState("");
+  const [role, setRole] = useState<TeamRole>("member");
+  const [error, setError] = useState<string | null>(null);
+  if (!team) return null;
+
+  const act = async (label: string, action: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await action();
+      announce(label);
+      members.reload();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  };
+  const candidates = (users.data ?? []).filter((user) => !(members.data ?? []).some((member) => member.userId === user.id));
+  return (
+    <section className="card" aria-labelledby="members-heading">
+      <h2 id="members-heading">Members of {team.name}</h2>
+      <ErrorNotice error={members.error} />
+      {error && <Notice kind="error">{error}</Notice>}
+      {members.loading && !members.data ? (
+        <Loading />
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">Members of {team.name}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Team role</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(members.data ?? []).map((member) => (
+                <tr key={member.userId}>
+                  <td>{member.name}</td>
+                  <td>{member.email}</td>
+                  <td>
+                    <label className="visually-hidden" htmlFor={`role-${member.userId}`}>
+                      Team role of {member.name}
+                    </label>
+                    <select id={`role-${member.userId}`} value={member.role} onChange={(event) => void act("Role changed", () => api.put(`/admin/teams/${team.id}/members/${member.userId}`, { role: event.target.value }))}>
+                      {TEAM_ROLES.map((value) => (
+                        <option key={value} value={value}>
+                          {value}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td>
+                    <button type="button" className="button-small button-danger" onClick={() => void act("Member removed", () => api.delete(`/admin/teams/${team.id}/members/${member.userId}`))} aria-label={`Remove ${member.name} from ${team.name}`}>
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <form
+        className="row"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (userId) void act("Member added", () => api.post(`/admin/teams/${team.id}/members`, { userId, role })).then(() => setUserId(""));
+        }}
+      >
+        <Field label="Add a member">
+          {(props) => (
+            <select {...props} value={userId} onChange={(event) => setUserId(event.target.value)}>
+              <option value="">Choose a user…</option>
+              {candidates.map((user) => (
+                <option key={user.id} value={user.id}>
+                  {user.name} ({user.email})
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Team role">
+          {(props) => (
+            <select {...props} value={role} onChange={(event) => setRole(event.target.value as TeamRole)}>
+              {TEAM_ROLES.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <button type="submit" disabled={!userId}>
+          Add member
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import { useMemo, useState, type FormEvent } from "react";
+import { api, errorMessage } from "../../shared/api";
+import { rank, useSession } from "../../shared/session";
+import type { Role, User } from "../../shared/types";
+import { announce, Dialog, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+
+const ROLES: Role[] = ["owner", "admin", "moderator", "member", "viewer"];
+
+/** Users of the tenant: create (admin), edit and delete (owner), with CONTRACT §2's role rules shown up front. */
+export function UsersPanel() {
+  const { me, teams } = useSession();
+  const users = useLoad((signal) => api.get<User[]>("/users", undefined, signal), []);
+  const [filter, setFilter] = useState("");
+  const [editing, setEditing] = useState<User | "new" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const isOwner = me?.user.role === "owner";
+  const grantable = ROLES.filter((role) => (role === "owner" || role === "admin" ? isOwner : rank(role) <= rank(me?.user.role)));
+  const teamName = (id: string | null) => teams.find((team) => team.id === id)?.name ?? "—";
+
+  const shown = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    return (users.data ?? []).filter((user) => !needle || user.name.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle));
+  }, [users.data, filter]);
+
+  const remove = async (user: User) => {
+    if (!window.confirm(`Delete ${user.name}? Their questions stay, anonymised.`)) return;
+    setError(null);
+    try {
+      await api.delete(`/admin/users/${user.id}`);
+      announce(`${user.name} deleted`);
+      users.reload();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  };
+
+  return (
+    <section>
+      <div className="row">
+        <h1>Users</h1>
+        <button type="button" onClick={() => setEditing("new")}>
+          Add user
+        </button>
+      </div>
+      {!isOwner && <p className="hint">Only an owner can change or delete users; admins can add them.</p>}
+      <Field label="Find a user">{(props) => <input {...props} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />}</Field>
+      <ErrorNotice error={users.error} />
+      {error && <Notice kind="error">{error}</Notice>}
+      {users.loading && !users.data ? (
+        <Loading />
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">Users</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Primary team</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((user) => (
+                <tr key={user.id}>
+                  <td>{user.name}</td>
+                  <td>{user.email}</td>
+                  <td>{user.role}</td>
+                  <td>{teamName(user.primaryTeamId)}</td>
+                  <td>{user.deactivated ? "Deactivated" : "Active"}</td>
+                  <td className="row">
+                    <button type="button" className="button-small button-secondary" disabled={!isOwner} onClick={() => setEditing(user)} aria-label={`Edit ${user.name}`}>
+                      Edit
+                    </button>
+                    <button type="button" className="button-small button-danger" disabled={!isOwner || user.id === me?.user.id} onClick={() => void remove(user)} aria-label={`Delete ${user.name}`}>
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <UserDialog
+        user={editing}
+        roles={grantable}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          users.reload();
+        }}
+      />
+    </section>
+  );
+}
+
+function UserDialog({ user, roles, onClose, onSaved }: { user: User | "new" | null; roles: Role[]; onClose: () => void; onSaved: () => void }) {
+  const { teams } = useSession();
+  const existing = user && user !== "new" ? user : null;
+  const [form, setForm] = useState({ name: "", email: "", role: "member" as Role, primaryTeamId: "", deactivated: false });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [openedFor, setOpenedFor] = useState<User | "new" | null>(null);
+  if (user !== openedFor) {
+    setOpenedFor(user);
+    setError(null);
+    setForm(existing ? { name: existing.name, email: existing.email, role: existing.role, primaryTeamId: existing.primaryTeamId ?? "", deactivated: existing.deactivated } : { name: "", email: "", role: "member", primaryTeamId: "", deactivated: false });
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const body = { name: form.name.trim(), email: form.email.trim(), role: form.role, primaryTeamId: form.primaryTeamId || null };
+      if (existing) await api.put(`/admin/users/${existing.id}`, { ...body, deactivated: form.deactivated });
+      else await api.post("/admin/users", { ...body, primaryTeamId: form.primaryTeamId || undefined });
+      announce(existing ? "User updated" : "User added");
+      onSaved();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog title={existing ? `Edit ${existing.name}` : "Add a user"} open={user !== null} onClose={onClose}>
+      <form onSubmit={submit}>
+        <Field label="Name">{(props) => <input {...props} value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} required />}</Field>
+        <Field label="Email">{(props) => <input {...props} type="email" value={form.email} onChange={(event) => setForm({ ...form, email: event.target.value })} required />}</Field>
+        <Field label="Role">
+          {(props) => (
+            <select {...props} value={form.role} onChange={(event) => setForm({ ...form, role: event.target.value as Role })}>
+              {[...new Set([...roles, form.role])].map((role) => (
+                <option key={role} value={role}>
+                  {role}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Primary team">
+          {(props) => (
+            <select {...props} value={form.primaryTeamId} onChange={(event) => setForm({ ...form, primaryTeamId: event.target.value })}>
+              <option value="">None</option>
+              {teams.map((team) => (
+                <option key={team.id} value={team.id}>
+                  {team.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {existing && (
+          <label className="checkbox">
+            <input type="checkbox" checked={form.deactivated} onChange={(event) => setForm({ ...form, deactivated: event.target.checked })} /> Deactivated (signs out at once, cannot sign in)
+          </label>
+        )}
+        {error && <Notice kind="error">{error}</Notice>}
+        <div className="row">
+          <button type="submit" disabled={busy}>
+            {existing ? "Save user" : "Add user"}
+          </button>
+          <button type="button" className="button-secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ReactNode } from "react";
+import type { Question } from "../../shared/types";
+import { RelativeTime, TagChip } from "../../shared/ui";
+import { Highlight } from "./highlight";
+
+interface Props {
+  question: Question;
+  terms?: string[];
+  /** Upvote toggle; absent for people who cannot vote. */
+  onVote?: (question: Question) => void;
+  voteHint?: string;
+  children?: ReactNode;
+}
+
+export function authorLabel(question: Question): string {
+  if (question.author) return question.isAnonymous ? `${question.author.name} (anonymous to others)` : question.author.name;
+  return "Anonymous";
+}
+
+/** One question as everyone sees it: votes, body, author, tags, answer. */
+export function QuestionCard({ question, terms = [], onVote, voteHint, children }: Props) {
+  const headingId = `q-${question.id}`;
+  return (
+    <article className={`question-card ${question.isPinned ? "is-pinned" : ""}`} aria-labelledby={headingId} data-question-id={question.id}>
+      <div className="vote">
+        {onVote ? (
+          <button
+            type="button"
+            className={`vote-button ${question.hasUpvoted ? "is-voted" : ""}`}
+            aria-pressed={question.hasUpvoted}
+            aria-label={question.hasUpvoted ? `Remove your upvote (${question.upvoteCount} votes)` : `Upvote (${question.upvoteCount} votes)`}
+            disabled={question.isFrozen}
+            onClick={() => onVote(question)}
+          >
+            <span aria-hidden="true">▲</span>
+            <span className="vote-count">{question.upvoteCount}</span>
+          </button>
+        ) : (
+          <span className="vote-static" title={voteHint}>
+            <span aria-hidden="true">▲</span>
+            <span className="vote-count">{question.upvoteCount}</span>
+            <span className="visually-hidden"> votes</span>
+          </span>
+        )}
+      </div>
+      <div className="question-main">
+        <div className="question-flags">
+          {question.isPinned && <span className="badge badge-accent">Pinned</span>}
+          {question.isFrozen && <span className="badge badge-warning">Frozen</span>}
+          {question.status === "ANSWERED" && <span className="badge badge-ok">Answered</span>}
+          {question.status === "UNDER_REVIEW" && <span className="badge badge-warning">Awaiting review</span>}
+        </div>
+        <p id={headingId} className="question-body">
+          <Highlight text={question.body} terms={terms} />
+        </p>
+        <p className="question-meta">
+          {authorLabel(question)} · <RelativeTime iso={question.submittedAt} />
+        </p>
+        {question.tags.length > 0 && (
+          <ul className="tag-list" aria-label="Tags">
+            {question.tags.map((tag) => (
+              <li key={tag.id}>
+                <TagChip tag={tag} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {question.status === "ANSWERED" && question.responseText && (
+          <div className="answer">
+            <p className="answer-label">
+              Answer{question.responder ? ` from ${question.responder.name}` : ""}
+              {question.respondedAt && (
+                <>
+                  {" "}
+                  · <RelativeTime iso={question.respondedAt} />
+                </>
+              )}
+            </p>
+            <p className="answer-text">
+              <Highlight text={question.responseText} terms={terms} />
+            </p>
+          </div>
+        )}
+        {children}
+      </div>
+    </article>
+  );
+}

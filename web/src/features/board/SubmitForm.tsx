@@ -1,0 +1,102 @@
+import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { api, ApiError, errorMessage } from "../../shared/api";
+import { useSession } from "../../shared/session";
+import type { Question, Team } from "../../shared/types";
+import { announce, Notice } from "../../shared/ui";
+import { questionLength } from "./questions";
+
+/** Ask a question: live length counter against the tenant's bounds, anonymous option when allowed. */
+export function SubmitForm({ team, onSubmitted }: { team: Team; onSubmitted: (question: Question) => void }) {
+  const { me, settings } = useSession();
+  const { minLength, maxLength } = settings.questions;
+  const [body, setBody] = useState("");
+  const [anonymous, setAnonymous] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<string | null>(null);
+  const id = useId();
+  const length = questionLength(body);
+  const tooShort = length > 0 && length < minLength;
+  const tooLong = length > maxLength;
+
+  if (me?.user.role === "viewer") return <Notice>Your account can read questions but not ask them.</Notice>;
+  if (!me && !settings.features.allowAnonymousQuestions) {
+    return (
+      <Notice>
+        <Link to={`/login?returnTo=/${team.slug}`}>Sign in</Link> to ask a question.
+      </Notice>
+    );
+  }
+  if (team.queueFrozen) return <Notice kind="warning">The question queue of {team.name} is frozen: no new questions for now.</Notice>;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (length < minLength || tooLong) {
+      setError(length < minLength ? `A question needs at least ${minLength} characters.` : `A question can have at most ${maxLength} characters.`);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    setResult(null);
+    try {
+      const question = await api.post<Question>("/questions", { body: body.trim(), teamId: team.id, ...(me && anonymous ? { anonymous: true } : {}) });
+      setBody("");
+      if (question.status === "UNDER_REVIEW") {
+        setResult("Thanks! Your question was sent to the moderators and will appear once approved.");
+      } else {
+        setResult("Your question is on the board.");
+        onSubmitted(question);
+      }
+      announce("Question submitted");
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === "CONTENT_REJECTED") {
+        const reasons = caught.details.map((detail) => detail.message ?? String(detail)).filter(Boolean);
+        setError(`This question was not accepted${reasons.length ? `: ${reasons.join(", ")}` : "."}`);
+      } else {
+        setError(errorMessage(caught));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const counterClass = tooLong || tooShort ? "counter counter-bad" : "counter";
+  return (
+    <form className="card submit-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Ask {team.name}</h2>
+      <label htmlFor={`${id}-body`} className="visually-hidden">
+        Your question
+      </label>
+      <textarea
+        id={`${id}-body`}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+        rows={3}
+        placeholder="What would you like to ask?"
+        aria-describedby={`${id}-counter ${id}-bounds`}
+        aria-invalid={tooLong || undefined}
+        required
+      />
+      <div className="submit-row">
+        <span id={`${id}-counter`} className={counterClass}>
+          {length} / {maxLength}
+        </span>
+        <span id={`${id}-bounds`} className="hint">
+          {tooShort ? `${minLength - length} more characters needed` : `Between ${minLength} and ${maxLength} characters`}
+        </span>
+      </div>
+      {me && settings.features.allowAnonymousQuestions && (
+        <label className="checkbox">
+          <input type="checkbox" checked={anonymous} onChange={(event) => setAnonymous(event.target.checked)} /> Ask anonymously (your name is hidden from everyone else)
+        </label>
+      )}
+      {!me && <p className="hint">You are not signed in: your question will be posted anonymously.</p>}
+      {error && <Notice kind="error">{error}</Notice>}
+      {result && <Notice kind="success">{result}</Notice>}
+      <button type="submit" disabled={busy || tooLong}>
+        {busy ? "Sending…" : "Ask question"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import type { LiveEvent, Question, Tag } from "../../shared/types";
+
+/** Pure list updates shared by the board, the moderation queue and the presenter. */
+
+export type SortOrder = "top" | "new";
+
+export function sortQuestions(questions: Question[], order: SortOrder): Question[] {
+  return [...questions].sort((a, b) => {
+    if (a.isPinned !== b.isPinned) return a.isPinned ? -1 : 1;
+    if (order === "new") return b.submittedAt.localeCompare(a.submittedAt);
+    if (a.upvoteCount !== b.upvoteCount) return b.upvoteCount - a.upvoteCount;
+    return a.submittedAt.localeCompare(b.submittedAt);
+  });
+}
+
+/** A question as far as a question:created event tells (the rest arrives with GET /questions/:id). */
+export function questionFromEvent(data: Record<string, unknown>): Question {
+  return {
+    id: String(data.id),
+    body: String(data.body ?? ""),
+    teamId: String(data.teamId),
+    status: (data.status as Question["status"]) ?? "OPEN",
+    upvoteCount: Number(data.upvoteCount ?? 0),
+    submittedAt: String(data.submittedAt ?? new Date().toISOString()),
+    responseText: null,
+    respondedAt: null,
+    responder: null,
+    author: null,
+    isAnonymous: false,
+    tags: [],
+    isPinned: false,
+    isFrozen: false,
+    hasUpvoted: false,
+  };
+}
+
+/** Applies one live event to a question in place; returns null when the event does not concern it. */
+export function applyEvent(question: Question, event: LiveEvent): Question | null {
+  const data = event.data as Record<string, unknown>;
+  switch (event.type) {
+    case "question:upvoted":
+      return data.questionId === question.id ? { ...question, upvoteCount: Number(data.upvoteCount) } : null;
+    case "question:answered":
+      return data.id === question.id ? { ...question, status: "ANSWERED", responseText: String(data.responseText ?? "") } : null;
+    case "question:tagged": {
+      const tag = data.tag as Tag | undefined;
+      if (data.questionId !== question.id || !tag) return null;
+      return question.tags.some((existing) => existing.id === tag.id) ? question : { ...question, tags: [...question.tags, { id: tag.id, name: tag.name, color: tag.color }] };
+    }
+    case "question:untagged":
+      return data.questionId === question.id ? { ...question, tags: question.tags.filter((tag) => tag.id !== data.tagId) } : null;
+    case "question:pinned":
+      return data.id === question.id ? { ...question, isPinned: Boolean(data.isPinned) } : null;
+    case "question:frozen":
+      return data.scope === "question" && data.id === question.id ? { ...question, isFrozen: Boolean(data.isFrozen) } : null;
+    default:
+      return null;
+  }
+}
+
+export function replaceQuestion(list: Question[], updated: Question): Question[] {
+  return list.map((question) => (question.id === updated.id ? updated : question));
+}
+
+/** Code points after trimming, as the server counts (CONTRACT §8). */
+export function questionLength(body: string): number {
+  return [...body.trim()].length;
+}

@@ -1,0 +1,176 @@
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { api, errorMessage } from "../../shared/api";
+import { RequireRole } from "../../shared/Layout";
+import { rank, useLiveEvents, useSession } from "../../shared/session";
+import type { AuditEntry, LiveEvent, Paged, Question, Tag } from "../../shared/types";
+import { announce, ErrorNotice, Loading, Notice, useLoad } from "../../shared/ui";
+import { QuestionCard } from "../board/QuestionCard";
+import { applyEvent, replaceQuestion, sortQuestions } from "../board/questions";
+import { QuestionTools } from "./QuestionTools";
+import { ReviewItem, type Flag } from "./ReviewItem";
+
+// New UNDER_REVIEW questions are never broadcast (CONTRACT §4), so the review list polls.
+const REVIEW_POLL_MS = 15_000;
+
+/** Why each question was flagged, from the audit log (admins can read it; moderators get it on the question when the server sends it). */
+async function loadFlags(isAdmin: boolean): Promise<Record<string, Flag>> {
+  if (!isAdmin) return {};
+  const page = await api.get<Paged<AuditEntry>>("/admin/audit-logs", { action: "question.moderation.flagged", limit: 500 }).catch(() => null);
+  const flags: Record<string, Flag> = {};
+  for (const entry of page?.items ?? []) {
+    const metadata = entry.metadata ?? {};
+    if (entry.entityId && !flags[entry.entityId]) {
+      flags[entry.entityId] = { reasons: Array.isArray(metadata.reasons) ? metadata.reasons.map(String) : [], confidence: String(metadata.confidence ?? "unknown") };
+    }
+  }
+  return flags;
+}
+
+function Moderation() {
+  const { me, teams, settings } = useSession();
+  const isAdmin = rank(me?.user.role) >= rank("admin");
+  const [teamSlug, setTeamSlug] = useState("");
+  const [queueError, setQueueError] = useState<string | null>(null);
+  const review = useLoad((signal) => api.get<Paged<Question>>("/questions", { status: "UNDER_REVIEW", team: teamSlug, sort: "new", limit: 100 }, signal), [teamSlug]);
+  const open = useLoad((signal) => api.get<Paged<Question>>("/questions", { status: "OPEN", team: teamSlug, limit: 100 }, signal), [teamSlug]);
+  const tags = useLoad((signal) => api.get<Tag[]>("/tags", undefined, signal), []);
+  const flags = useLoad(() => loadFlags(isAdmin), [isAdmin, review.data?.total]);
+  const [pending, setPending] = useState<Question[]>([]);
+  const [visible, setVisible] = useState<Question[]>([]);
+  useEffect(() => setPending(review.data?.items ?? []), [review.data]);
+  useEffect(() => setVisible(open.data?.items ?? []), [open.data]);
+  useEffect(() => {
+    const timer = setInterval(review.reload, REVIEW_POLL_MS);
+    return () => clearInterval(timer);
+  }, [review.reload]);
+
+  const selectedTeam = teams.find((team) => team.slug === teamSlug);
+  const onEvent = useCallback(
+    (event: LiveEvent) => {
+      const data = event.data as Record<string, unknown>;
+      if (event.type === "question:created") {
+        // Approved elsewhere, or a new open question: it leaves the review list and joins the open list.
+        setPending((items) => items.filter((item) => item.id !== data.id));
+        if (!selectedTeam || data.teamId === selectedTeam.id) open.reload();
+        return;
+      }
+      if (event.type === "question:answered") {
+        setVisible((items) => items.filter((item) => item.id !== data.id));
+        return;
+      }
+      setVisible((items) => sortQuestions(items.map((item) => applyEvent(item, event) ?? item), "top"));
+    },
+    [selectedTeam, open.reload],
+  );
+  const resync = useCallback(() => {
+    review.reload();
+    open.reload();
+  }, [review.reload, open.reload]);
+  useLiveEvents(onEvent, resync);
+
+  const toggleQueue = async (teamId: string, frozen: boolean) => {
+    setQueueError(null);
+    try {
+      await api.post(`/teams/${teamId}/freeze`, { frozen });
+      announce(frozen ? "Queue frozen" : "Queue reopened");
+    } catch (caught) {
+      setQueueError(errorMessage(caught));
+    }
+  };
+
+  const teamById = (id: string) => teams.find((team) => team.id === id);
+  const queueTeams = selectedTeam ? [selectedTeam] : teams;
+  return (
+    <div className="moderation">
+      <h1>Moderation queue</h1>
+      <div className="row">
+        <div className="field">
+          <label htmlFor="moderation-team">Team</label>
+          <select id="moderation-team" value={teamSlug} onChange={(event) => setTeamSlug(event.target.value)}>
+            <option value="">{isAdmin ? "All teams" : "All my teams"}</option>
+            {teams.map((team) => (
+              <option key={team.id} value={team.slug}>
+                {team.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <section aria-labelledby="queue-controls" className="card">
+        <h2 id="queue-controls">Question queues</h2>
+        <ul className="plain-list">
+          {queueTeams.map((team) => (
+            <li key={team.id} className="row">
+              <span>
+                <strong>{team.name}</strong>: {team.queueFrozen ? "frozen, no new questions" : "accepting questions"}
+              </span>
+              <button type="button" className="button-small button-secondary" aria-pressed={team.queueFrozen} onClick={() => void toggleQueue(team.id, !team.queueFrozen)}>
+                {team.queueFrozen ? `Unfreeze ${team.name} queue` : `Freeze ${team.name} queue`}
+              </button>
+              <Link to={`/${team.slug}/open/present`}>Present</Link>
+            </li>
+          ))}
+        </ul>
+        {queueError && <Notice kind="error">{queueError}</Notice>}
+      </section>
+
+      <section aria-labelledby="review-heading">
+        <h2 id="review-heading">Waiting for review ({pending.length})</h2>
+        <ErrorNotice error={review.error} />
+        {review.loading && !review.data ? (
+          <Loading />
+        ) : pending.length === 0 ? (
+          <p className="empty">Nothing waits for review.</p>
+        ) : (
+          <ol className="question-list">
+            {pending.map((question) => (
+              <li key={question.id}>
+                <ReviewItem
+                  question={question}
+                  team={teamById(question.teamId)}
+                  flag={question.moderation ?? flags.data?.[question.id] ?? null}
+                  approvalRequired={settings.features.requireQuestionApproval}
+                  onDone={(id, approved) => {
+                    setPending((items) => items.filter((item) => item.id !== id));
+                    if (approved) setVisible((items) => sortQuestions([...items.filter((item) => item.id !== approved.id), approved], "top"));
+                  }}
+                />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="open-heading">
+        <h2 id="open-heading">Open questions ({visible.length})</h2>
+        <p className="hint">Answer, tag, pin or freeze. Answered questions move to the board's Answered tab.</p>
+        <ErrorNotice error={open.error} />
+        <ol className="question-list">
+          {visible.map((question) => (
+            <li key={question.id}>
+              <QuestionCard question={question}>
+                <QuestionTools
+                  question={question}
+                  tags={tags.data ?? []}
+                  onChange={(updated) => setVisible((items) => (updated.status === "ANSWERED" ? items.filter((item) => item.id !== updated.id) : sortQuestions(replaceQuestion(items, updated), "top")))}
+                  onRemove={(id) => setVisible((items) => items.filter((item) => item.id !== id))}
+                />
+              </QuestionCard>
+            </li>
+          ))}
+        </ol>
+        {visible.length === 0 && !open.loading && <p className="empty">No open questions.</p>}
+      </section>
+    </div>
+  );
+}
+
+export default function ModerationPage() {
+  return (
+    <RequireRole min="member">
+      <Moderation />
+    </RequireRole>
+  );
+}

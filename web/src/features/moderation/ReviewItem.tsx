@@ -1,0 +1,119 @@
+import { useState, type FormEvent } from "react";
+import { api, errorMessage } from "../../shared/api";
+import type { Question, Team } from "../../shared/types";
+import { announce, Dialog, Field, Notice, RelativeTime } from "../../shared/ui";
+import { authorLabel } from "../board/QuestionCard";
+
+export interface Flag {
+  reasons: string[];
+  confidence: string;
+}
+
+/** One UNDER_REVIEW question: why it is held, and approve / edit and approve / reject. */
+export function ReviewItem({ question, team, flag, approvalRequired, onDone }: { question: Question; team?: Team; flag?: Flag | null; approvalRequired: boolean; onDone: (id: string, approved?: Question) => void }) {
+  const [mode, setMode] = useState<"edit" | "reject" | null>(null);
+  const [body, setBody] = useState(question.body);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const headingId = `review-${question.id}`;
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const approve = (edited?: string) =>
+    run(async () => {
+      const approved = await api.post<Question>(`/questions/${question.id}/approve`, edited !== undefined ? { body: edited.trim() } : {});
+      announce("Question approved");
+      setMode(null);
+      onDone(question.id, approved);
+    });
+  const reject = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      await api.post(`/questions/${question.id}/reject`, reason.trim() ? { reason: reason.trim() } : {});
+      announce("Question rejected");
+      setMode(null);
+      onDone(question.id);
+    });
+  };
+
+  return (
+    <article className="question-card review-card" aria-labelledby={headingId} data-question-id={question.id}>
+      <div className="question-main">
+        <p className="question-meta">
+          {team ? team.name : "Team"} · {authorLabel(question)} · <RelativeTime iso={question.submittedAt} />
+        </p>
+        <p id={headingId} className="question-body">
+          {question.body}
+        </p>
+        <div className="review-reasons">
+          {flag ? (
+            <>
+              <span className={`badge ${flag.confidence === "medium" ? "badge-warning" : ""}`}>Confidence: {flag.confidence}</span>{" "}
+              <span>Flagged for: {flag.reasons.length ? flag.reasons.join(", ") : "unspecified"}</span>
+            </>
+          ) : (
+            <span className="hint">{approvalRequired ? "Every question needs approval in this organisation." : "Held for review."}</span>
+          )}
+        </div>
+        {error && <Notice kind="error">{error}</Notice>}
+        <div className="question-actions">
+          <button type="button" className="button-small" disabled={busy} onClick={() => void approve()}>
+            Approve
+          </button>
+          <button type="button" className="button-small button-secondary" disabled={busy} onClick={() => setMode("edit")}>
+            Edit and approve
+          </button>
+          <button type="button" className="button-small button-danger" disabled={busy} onClick={() => setMode("reject")}>
+            Reject
+          </button>
+        </div>
+      </div>
+      <Dialog title="Edit and approve" open={mode === "edit"} onClose={() => setMode(null)}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void approve(body);
+          }}
+        >
+          <Field label="Question" hint="The original text stays in the audit log.">
+            {(props) => <textarea {...props} rows={5} value={body} onChange={(event) => setBody(event.target.value)} required />}
+          </Field>
+          {error && <Notice kind="error">{error}</Notice>}
+          <div className="row">
+            <button type="submit" disabled={busy}>
+              Approve edited question
+            </button>
+            <button type="button" className="button-secondary" onClick={() => setMode(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      </Dialog>
+      <Dialog title="Reject question" open={mode === "reject"} onClose={() => setMode(null)}>
+        <form onSubmit={reject}>
+          <p>The question is deleted; the audit log keeps a record.</p>
+          <Field label="Reason (optional)">{(props) => <input {...props} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />}</Field>
+          {error && <Notice kind="error">{error}</Notice>}
+          <div className="row">
+            <button type="submit" className="button-danger" disabled={busy}>
+              Reject question
+            </button>
+            <button type="button" className="button-secondary" onClick={() => setMode(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      </Dialog>
+    </article>
+  );
+}

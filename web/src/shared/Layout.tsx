@@ -1,0 +1,144 @@
+import { Suspense, useEffect } from "react";
+import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { rank, useLiveStatus, useSession } from "./session";
+import { Loading } from "./ui";
+
+const LIVE_LABEL = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", polling: "Refreshing every 20 s", off: "Offline" } as const;
+
+function LiveIndicator() {
+  const status = useLiveStatus();
+  if (status === "off") return null;
+  return (
+    <span className={`live-indicator live-${status}`} title="Live updates">
+      <span className="live-dot" aria-hidden="true" />
+      {LIVE_LABEL[status]}
+    </span>
+  );
+}
+
+export function Layout() {
+  const { me, teams, settings, tenantName, signOut } = useSession();
+  const location = useLocation();
+  const role = me?.user.role;
+  const canModerate = rank(role) >= rank("moderator");
+  const isAdmin = rank(role) >= rank("admin");
+
+  // Move focus to the new page's heading after client-side navigation, as a page load would.
+  useEffect(() => {
+    const heading = document.querySelector<HTMLElement>("main h1");
+    if (heading && document.activeElement === document.body) {
+      heading.setAttribute("tabindex", "-1");
+      heading.focus({ preventScroll: true });
+    }
+  }, [location.pathname]);
+
+  const returnTo = encodeURIComponent(location.pathname + location.search);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <div className="header-inner">
+          <Link to="/" className="brand">
+            {settings.branding.logoUrl ? (
+              <img src={settings.branding.logoUrl} alt={`${tenantName ?? "Organisation"} logo`} className="brand-logo" />
+            ) : (
+              <span className="brand-mark" aria-hidden="true">
+                Q&amp;A
+              </span>
+            )}
+            <span className="brand-name">{tenantName ?? "Team Q&A"}</span>
+          </Link>
+          <nav aria-label="Main" className="main-nav">
+            <ul>
+              {teams.map((team) => (
+                <li key={team.id}>
+                  <NavLink to={`/${team.slug}`}>{team.name}</NavLink>
+                </li>
+              ))}
+              {canModerate && (
+                <li>
+                  <NavLink to="/moderation/queue">Moderation</NavLink>
+                </li>
+              )}
+              {canModerate && (
+                <li>
+                  <NavLink to="/pulse">Pulse</NavLink>
+                </li>
+              )}
+              {isAdmin && (
+                <li>
+                  <NavLink to="/admin">Admin</NavLink>
+                </li>
+              )}
+            </ul>
+          </nav>
+          <div className="header-user">
+            <LiveIndicator />
+            {me ? (
+              <>
+                <span className="user-name">
+                  {me.user.name} <span className="role-badge">{me.user.role}</span>
+                </span>
+                <button type="button" className="button-secondary" onClick={() => void signOut()}>
+                  Sign out
+                </button>
+              </>
+            ) : (
+              location.pathname !== "/login" && (
+                <Link className="button" to={`/login?returnTo=${returnTo}`}>
+                  Sign in
+                </Link>
+              )
+            )}
+          </div>
+        </div>
+      </header>
+      <main id="main" className="app-main">
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <div id="announcer" className="visually-hidden" aria-live="polite" aria-atomic="true" />
+    </>
+  );
+}
+
+export function NotFound({ what = "page" }: { what?: string }) {
+  return (
+    <section className="card narrow">
+      <h1>Not found</h1>
+      <p>This {what} does not exist, or you cannot see it.</p>
+      <p>
+        <Link to="/">Back to the start page</Link>
+      </p>
+    </section>
+  );
+}
+
+export function RequireRole({ min, children }: { min: "member" | "moderator" | "admin"; children: React.ReactNode }) {
+  const { me } = useSession();
+  const location = useLocation();
+  if (!me) {
+    return (
+      <section className="card narrow">
+        <h1>Sign in required</h1>
+        <p>
+          <Link className="button" to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`}>
+            Sign in
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  if (rank(me.user.role) < rank(min)) {
+    return (
+      <section className="card narrow">
+        <h1>Not allowed</h1>
+        <p>This page needs the {min} role; you are signed in as {me.user.role}.</p>
+      </section>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,88 @@
+/**
+ * The one client for the JSON API of CONTRACT.md: same origin, session cookie, CSRF header on
+ * writes (fetched once from /auth/csrf and refreshed when the server says it is stale).
+ */
+let csrfToken: string | null = null;
+
+export interface ErrorDetail {
+  path?: string;
+  message?: string;
+  [key: string]: unknown;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: ErrorDetail[] = [],
+    readonly retryAfter: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+async function csrf(): Promise<string> {
+  csrfToken ??= (await send<{ csrfToken: string }>("GET", "/auth/csrf")).csrfToken;
+  return csrfToken;
+}
+
+async function send<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, retried = false): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET") headers["x-csrf-token"] = await csrf();
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, credentials: "same-origin", signal, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, "NETWORK", "The server could not be reached. Check your connection and try again.");
+  }
+  if (response.status === 204) return undefined as T;
+  const payload = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = payload?.error;
+    if (error?.code === "CSRF_INVALID") {
+      // A new session (sign-in elsewhere, expiry) invalidates the token: fetch a fresh one once.
+      csrfToken = null;
+      if (!retried) return send<T>(method, path, body, signal, true);
+    }
+    const retryAfter = Number(response.headers.get("retry-after")) || null;
+    throw new ApiError(response.status, error?.code ?? "UNKNOWN", error?.message ?? response.statusText, error?.details ?? [], retryAfter);
+  }
+  return payload as T;
+}
+
+export const api = {
+  get: <T,>(path: string, query?: Query, signal?: AbortSignal) => send<T>("GET", withQuery(path, query), undefined, signal),
+  post: <T,>(path: string, body?: unknown) => send<T>("POST", path, body ?? {}),
+  put: <T,>(path: string, body?: unknown) => send<T>("PUT", path, body ?? {}),
+  delete: <T = void,>(path: string) => send<T>("DELETE", path),
+  resetCsrf: () => {
+    csrfToken = null;
+  },
+};
+
+/** A sentence for people, from any error the API client can throw. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === "RATE_LIMITED") {
+      return error.retryAfter ? `${error.message} Try again in ${error.retryAfter} s.` : error.message;
+    }
+    const detail = error.details.find((item) => item.message)?.message;
+    return detail && error.code === "VALIDATION_FAILED" ? `${error.message} (${detail})` : error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

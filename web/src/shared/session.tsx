@@ -1,0 +1,166 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { api, ApiError } from "./api";
+import { live, type LiveStatus } from "./live";
+import { applyBranding, DEFAULT_BRANDING } from "./theme";
+import type { AuthModes, Branding, LiveEvent, Me, Role, Team, TenantSettings } from "./types";
+
+/**
+ * What every screen needs about the caller and the tenant: who is signed in, which sign-in modes
+ * exist, the teams, and the settings the UI must follow (question bounds, anonymous questions,
+ * branding). Settings come from the public `GET /tenant` when the server has it, else from
+ * `/admin/tenant-settings` for admins, else SPEC's defaults.
+ */
+export interface PublicSettings {
+  questions: TenantSettings["questions"];
+  features: Pick<TenantSettings["features"], "allowAnonymousQuestions" | "requireQuestionApproval">;
+  branding: Branding;
+  pulse: { enabled: boolean };
+}
+
+export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
+  questions: { minLength: 10, maxLength: 2000 },
+  features: { allowAnonymousQuestions: true, requireQuestionApproval: false },
+  branding: DEFAULT_BRANDING,
+  pulse: { enabled: false },
+};
+
+interface SessionValue {
+  me: Me | null;
+  modes: AuthModes;
+  teams: Team[];
+  settings: PublicSettings;
+  tenantName: string | null;
+  /** Reload teams (after an admin change, or a queue freeze event). */
+  refreshTeams(): Promise<void>;
+  /** Apply settings the admin just saved without a reload. */
+  setSettings(settings: PublicSettings): void;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+const BRANDING_CACHE = "qa.branding";
+
+const NO_MODES: AuthModes = { modes: [], demo: { enabled: false, users: [] }, oauth: { github: false, google: false } };
+
+export function rank(role: Role | undefined): number {
+  return role ? { viewer: 1, member: 2, moderator: 3, admin: 4, owner: 5 }[role] : 0;
+}
+
+export function cachedBranding(): Branding {
+  try {
+    const cached = localStorage.getItem(BRANDING_CACHE);
+    return cached ? { ...DEFAULT_BRANDING, ...(JSON.parse(cached) as Branding) } : DEFAULT_BRANDING;
+  } catch {
+    return DEFAULT_BRANDING;
+  }
+}
+
+async function loadSettings(me: Me | null): Promise<{ settings: PublicSettings; tenantName: string | null }> {
+  try {
+    const tenant = await api.get<{ name?: string; settings: PublicSettings }>("/tenant");
+    return { settings: { ...DEFAULT_PUBLIC_SETTINGS, ...tenant.settings }, tenantName: tenant.name ?? null };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+  }
+  if (me && rank(me.user.role) >= rank("admin")) {
+    const full = await api.get<TenantSettings>("/admin/tenant-settings").catch(() => null);
+    if (full) return { settings: fromFullSettings(full), tenantName: null };
+  }
+  return { settings: { ...DEFAULT_PUBLIC_SETTINGS, branding: cachedBranding() }, tenantName: null };
+}
+
+export function fromFullSettings(full: TenantSettings): PublicSettings {
+  return { questions: full.questions, features: full.features, branding: full.branding, pulse: { enabled: full.pulse.enabled } };
+}
+
+export function SessionProvider({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const [state, setState] = useState<{ me: Me | null; modes: AuthModes; teams: Team[]; settings: PublicSettings; tenantName: string | null } | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      const [modes, me] = await Promise.all([
+        api.get<AuthModes>("/auth/modes").catch(() => NO_MODES),
+        api.get<Me>("/auth/me").catch(() => null),
+      ]);
+      const [teams, loaded] = await Promise.all([
+        api.get<Team[]>("/teams").catch(() => [] as Team[]),
+        loadSettings(me).catch(() => ({ settings: DEFAULT_PUBLIC_SETTINGS, tenantName: null })),
+      ]);
+      if (!cancelled) setState({ me, modes, teams, ...loaded });
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!state) return;
+    applyBranding(state.settings.branding);
+    try {
+      localStorage.setItem(BRANDING_CACHE, JSON.stringify(state.settings.branding));
+    } catch {
+      // Private mode: the theme still applies, it just flashes the default on the next load.
+    }
+  }, [state?.settings.branding]);
+
+  useEffect(() => {
+    if (!state) return;
+    live.connect(state.me ? state.me.tenantSlug : null);
+  }, [state?.me?.tenantSlug, Boolean(state)]);
+
+  // A frozen or unfrozen queue changes the team record every screen shows.
+  useEffect(
+    () =>
+      live.onEvent((event) => {
+        const data = event.data as { scope?: string; teamId?: string; frozen?: boolean };
+        if (event.type === "question:frozen" && data.scope === "queue") {
+          setState((current) =>
+            current ? { ...current, teams: current.teams.map((team) => (team.id === data.teamId ? { ...team, queueFrozen: Boolean(data.frozen) } : team)) } : current,
+          );
+        }
+      }),
+    [],
+  );
+
+  const refreshTeams = useCallback(async () => {
+    const teams = await api.get<Team[]>("/teams").catch(() => null);
+    if (teams) setState((current) => (current ? { ...current, teams } : current));
+  }, []);
+
+  const setSettings = useCallback((settings: PublicSettings) => setState((current) => (current ? { ...current, settings } : current)), []);
+
+  const signOut = useCallback(async () => {
+    await api.post("/auth/logout").catch(() => undefined);
+    api.resetCsrf();
+    live.disconnect();
+    window.location.assign("/");
+  }, []);
+
+  const value = useMemo(() => (state ? { ...state, refreshTeams, setSettings, signOut } : null), [state, refreshTeams, setSettings, signOut]);
+  if (!value) return <>{fallback}</>;
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error("useSession outside SessionProvider");
+  return value;
+}
+
+/** True when the signed-in user's tenant role is at least `role`. */
+export function useRoleAtLeast(role: Role): boolean {
+  const { me } = useSession();
+  return rank(me?.user.role) >= rank(role);
+}
+
+export function useLiveEvents(handler: (event: LiveEvent) => void, onResync?: () => void): void {
+  useEffect(() => live.onEvent(handler), [handler]);
+  useEffect(() => (onResync ? live.onResync(onResync) : undefined), [onResync]);
+}
+
+export function useLiveStatus(): LiveStatus {
+  const [status, setStatus] = useState<LiveStatus>(live.status);
+  useEffect(() => live.onStatus(setStatus), []);
+  return status;
+}
