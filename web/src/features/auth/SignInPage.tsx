@@ -1,6 +1,7 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { useSession } from "../../shared/session";
+import type { AuthModes } from "../../shared/types";
 import { Field, Notice } from "../../shared/ui";
 
 /** Only a path on this site, so a crafted link cannot bounce a user elsewhere after sign-in. */
@@ -21,11 +22,14 @@ export function SignInPage() {
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get("returnTo"));
   const [tenant, setTenant] = useState(params.get("tenant") ?? "default");
+  const [otherUser, setOtherUser] = useState("");
+  const slug = tenant.trim().toLowerCase();
+  const tenantValid = /^[a-z0-9-]{1,63}$/.test(slug);
+  const demoUsers = useTenantDemoUsers(slug, tenantValid, modes);
   if (me) return <Navigate to={returnTo} replace />;
 
-  const tenantValid = /^[a-z0-9-]{1,63}$/.test(tenant.trim().toLowerCase());
   const demoHref = (username: string) =>
-    `/auth/demo?user=${encodeURIComponent(username)}&tenant=${encodeURIComponent(tenant.trim().toLowerCase())}&returnTo=${encodeURIComponent(returnTo)}`;
+    `/auth/demo?user=${encodeURIComponent(username)}&tenant=${encodeURIComponent(slug)}&returnTo=${encodeURIComponent(returnTo)}`;
 
   return (
     <section className="card narrow signin">
@@ -61,11 +65,15 @@ export function SignInPage() {
         <section aria-labelledby="demo-heading" className="signin-section">
           <h2 id="demo-heading">Demo accounts</h2>
           <p className="hint">Development mode: sign in as a seeded account, no password.</p>
-          <Field label="Organisation" hint={<>Seeded organisations: <code>default</code> and <code>acme</code>.</>} error={tenantValid ? null : "Use the organisation's short name: letters, digits and dashes."}>
+          <Field
+            label="Organisation"
+            hint={<>Seeded organisations: <code>default</code> and <code>acme</code>.</>}
+            error={!tenantValid ? "Use the organisation's short name: letters, digits and dashes." : demoUsers === null ? `No organisation is named “${slug}”.` : null}
+          >
             {(props) => <input {...props} value={tenant} onChange={(event) => setTenant(event.target.value)} autoComplete="organization" />}
           </Field>
           <ul className="demo-users">
-            {modes.demo.users.map((username) => (
+            {(demoUsers ?? []).map((username) => (
               <li key={username}>
                 <a className="demo-user" href={tenantValid ? demoHref(username) : undefined} aria-disabled={!tenantValid}>
                   <span className="demo-user-name">Continue as {username}</span>
@@ -74,9 +82,37 @@ export function SignInPage() {
               </li>
             ))}
           </ul>
+          {/* Every seeded account can sign in by demo mode, not only the four above. A plain GET form: works without JavaScript. */}
+          <form method="get" action="/auth/demo" className="row other-account">
+            <input type="hidden" name="tenant" value={slug} />
+            <input type="hidden" name="returnTo" value={returnTo} />
+            <Field label="Another demo account">{(props) => <input {...props} name="user" value={otherUser} onChange={(event) => setOtherUser(event.target.value)} autoComplete="username" placeholder="username" />}</Field>
+            <button type="submit" className="button-secondary" disabled={!tenantValid || !otherUser.trim()}>
+              Continue
+            </button>
+          </form>
         </section>
       )}
       {modes.modes.length === 0 && <Notice kind="warning">No sign-in mode is enabled on this server. Ask your administrator to configure GitHub or Google sign-in.</Notice>}
     </section>
   );
+}
+
+/** The demo accounts of the organisation typed in (GET /auth/modes answers per tenant); null: no such organisation. */
+function useTenantDemoUsers(slug: string, valid: boolean, modes: AuthModes): string[] | null {
+  const [users, setUsers] = useState<string[] | null>(modes.demo.users);
+  useEffect(() => {
+    if (!valid) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch("/auth/modes", { headers: { Accept: "application/json", "x-tenant-id": slug }, signal: controller.signal })
+        .then(async (response) => setUsers(response.ok ? ((await response.json()) as AuthModes).demo.users : null))
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [slug, valid]);
+  return users;
 }

@@ -186,7 +186,7 @@ export function BoardPage() {
           {!canVote && me && <p className="hint">Your account can read but not vote.</p>}
           {!me && <p className="hint"><Link to={`/login?returnTo=/${team.slug}`}>Sign in</Link> to upvote.</p>}
           <ErrorNotice error={list.error} />
-          {list.loading && !list.data ? (
+          {list.error && !list.data ? null : list.loading && !list.data ? (
             <Loading label="Loading questions…" />
           ) : (
             <>

@@ -1,0 +1,88 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRequire } from "node:module";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
+import { builtFrontend } from "../../src/platform/http/spa.js";
+import { createTestApp, type TestApp, type TestAppOptions } from "../helpers/app.js";
+
+/**
+ * Browser tests: the real app (built web app included) on a real port, driven by Debian's
+ * Chromium through playwright-core. Each test file starts one harness and its own tenants.
+ */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export interface Harness {
+  app: TestApp;
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh browser profile (cookies, storage): one person. */
+  newContext(options?: { viewport?: { width: number; height: number }; isMobile?: boolean }): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: Omit<TestAppOptions, "web"> = {}): Promise<Harness> {
+  // Listen first: the app must know its own address for the sign-in redirects.
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const app = await createTestApp({ ...options, env: { BASE_URL: baseUrl, FRONTEND_URL: baseUrl, LOG_LEVEL: "warn", ...options.env }, web: builtFrontend(inject("webDist")) });
+  server.on("request", app.app);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS, headless: true });
+  const contexts: BrowserContext[] = [];
+  return {
+    app,
+    baseUrl,
+    browser,
+    async newContext(contextOptions = {}) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: contextOptions.viewport ?? { width: 1280, height: 800 }, isMobile: contextOptions.isMobile });
+      contexts.push(context);
+      return context;
+    },
+    async close() {
+      await Promise.allSettled(contexts.map((context) => context.close()));
+      await browser.close();
+      // SSE streams never end by themselves: cut every connection so close() returns.
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
+    },
+  };
+}
+
+/** Signs a browser profile in through demo mode, landing on `returnTo`. */
+export async function signInAs(context: BrowserContext, tenantSlug: string, username: string, returnTo = "/"): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`/auth/demo?user=${encodeURIComponent(username)}&tenant=${encodeURIComponent(tenantSlug)}&returnTo=${encodeURIComponent(returnTo)}`);
+  return page;
+}
+
+/** Runs axe-core in the page and fails on any serious or critical violation, naming each one. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) does not apply to it.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")) }));
+  });
+  const blocking = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(blocking, `axe on ${screen}`).toEqual([]);
+}
+
+/** The computed value of a CSS custom property on <html>. */
+export async function cssVariable(page: Page, name: string): Promise<string> {
+  return page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
+}

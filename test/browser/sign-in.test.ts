@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
+import { expectAccessible, signInAs, startHarness, type Harness } from "./harness.js";
+
+describe("browser: sign-in and the app shell", () => {
+  let harness: Harness;
+  let fixture: TenantFixture;
+
+  beforeAll(async () => {
+    // With Redis, so the health page has a key-value store to report on.
+    harness = await startHarness({ redis: true });
+    fixture = await createTenantFixture(harness.app.db);
+  });
+  afterAll(() => harness?.close());
+
+  it("renders the sign-in page from /auth/modes and signs in a demo user into their team board", async () => {
+    const context = await harness.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" && /Content Security Policy|Refused to/.test(message.text())) errors.push(message.text());
+    });
+    await page.goto("/login");
+    await page.getByRole("heading", { name: "Sign in to Team Q&A" }).waitFor();
+    // The default tenant's demo accounts, as /auth/modes lists them; no OAuth buttons when no provider is configured.
+    for (const username of ["admin", "moderator", "alice", "bob"]) {
+      await expect(page.getByRole("link", { name: new RegExp(`Continue as ${username}`) }).count()).resolves.toBe(1);
+    }
+    await expect(page.getByRole("link", { name: /Sign in with GitHub/ }).count()).resolves.toBe(0);
+    await expectAccessible(page, "sign-in");
+
+    // Typing another organisation lists that organisation's demo accounts.
+    await page.getByLabel("Organisation").fill(fixture.tenant.slug);
+    await page.getByRole("link", { name: /Continue as alice/ }).waitFor({ state: "detached" });
+    await page.getByRole("link", { name: /Continue as admin/ }).waitFor();
+    // Any seeded account can sign in by its username.
+    await page.getByLabel("Another demo account").fill("member");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(`**/${fixture.teams.a.slug}`);
+    await page.getByRole("heading", { level: 1, name: fixture.teams.a.name }).waitFor();
+    await expect(page.getByText(fixture.users.member.name).first().isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("an invalid or unknown organisation is pointed out before signing in", async () => {
+    const context = await harness.newContext();
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.getByLabel("Organisation").fill("Not A Slug!");
+    await page.getByText("Use the organisation's short name").waitFor();
+    // The account buttons lose their address: nothing can be followed with an invalid organisation.
+    await expect(page.locator("a.demo-user", { hasText: "Continue as admin" }).getAttribute("href")).resolves.toBeNull();
+    await expect(page.getByRole("textbox", { name: "Organisation" }).getAttribute("aria-invalid")).resolves.toBe("true");
+    await page.getByLabel("Organisation").fill("no-such-organisation");
+    await page.getByText("No organisation is named “no-such-organisation”.").waitFor();
+  });
+
+  it("shows the teams of the tenant on the start page and signs out", async () => {
+    const context = await harness.newContext();
+    const page = await signInAs(context, fixture.tenant.slug, "admin");
+    // Signing in lands on one's own team board; the start page lists every team.
+    await page.waitForURL(`**/${fixture.teams.a.slug}`);
+    await page.goto("/");
+    await page.getByRole("heading", { name: /Welcome/ }).waitFor();
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: fixture.teams.a.name, exact: true }).count()).resolves.toBe(1);
+    await expect(main.getByRole("link", { name: fixture.teams.b.name, exact: true }).count()).resolves.toBe(1);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).isVisible()).resolves.toBe(true);
+    await expectAccessible(page, "home");
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("link", { name: "Sign in" }).first().waitFor();
+    const me = await page.evaluate(() => fetch("/auth/me", { headers: { Accept: "application/json" } }).then((response) => response.status));
+    expect(me).toBe(401);
+  });
+
+  it("a member sees no Admin or Moderation links and is refused the admin panel", async () => {
+    const context = await harness.newContext();
+    const page = await signInAs(context, fixture.tenant.slug, "member", "/admin");
+    await page.getByRole("heading", { name: "Not allowed" }).waitFor();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Admin" }).count()).resolves.toBe(0);
+    await expect(nav.getByRole("link", { name: "Moderation" }).count()).resolves.toBe(0);
+  });
+
+  it("shows API, database and Redis status on /admin/health for an admin", async () => {
+    const context = await harness.newContext();
+    const page = await signInAs(context, fixture.tenant.slug, "admin", "/admin/health");
+    await page.getByRole("heading", { name: "Health" }).waitFor();
+    const table = page.getByRole("table");
+    await table.getByRole("rowheader", { name: "Database" }).waitFor();
+    await expect(table.getByRole("row", { name: /Database/ }).textContent()).resolves.toMatch(/connected.*Latency \d+ms/);
+    await expect(table.getByRole("row", { name: /Redis/ }).textContent()).resolves.toMatch(/connected.*Latency \d+ms/);
+    await expect(table.getByRole("row", { name: /Rate limiting/ }).textContent()).resolves.toMatch(/disabled.*\d+ limited requests/);
+    await expect(table.getByRole("row", { name: /Sign-in/ }).textContent()).resolves.toMatch(/development.*demo/);
+    await expect(table.getByRole("row", { name: /Uptime/ }).textContent()).resolves.toMatch(/\d+s/);
+    await expectAccessible(page, "admin health");
+  });
+
+  it("works on a phone-sized screen: the sign-in page has no horizontal scroll", async () => {
+    const context = await harness.newContext({ viewport: { width: 375, height: 740 }, isMobile: true });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.getByRole("heading", { name: "Sign in to Team Q&A" }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
