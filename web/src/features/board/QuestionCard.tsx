@@ -9,6 +9,8 @@ interface Props {
   /** Upvote toggle; absent for people who cannot vote. */
   onVote?: (question: Question) => void;
   voteHint?: string;
+  /** Off where the children show the tags with their own controls. */
+  showTags?: boolean;
   children?: ReactNode;
 }
 
@@ -18,7 +20,7 @@ export function authorLabel(question: Question): string {
 }
 
 /** One question as everyone sees it: votes, body, author, tags, answer. */
-export function QuestionCard({ question, terms = [], onVote, voteHint, children }: Props) {
+export function QuestionCard({ question, terms = [], onVote, voteHint, showTags = true, children }: Props) {
   const headingId = `q-${question.id}`;
   return (
     <article className={`question-card ${question.isPinned ? "is-pinned" : ""}`} aria-labelledby={headingId} data-question-id={question.id}>
@@ -56,7 +58,7 @@ export function QuestionCard({ question, terms = [], onVote, voteHint, children 
         <p className="question-meta">
           {authorLabel(question)} · <RelativeTime iso={question.submittedAt} />
         </p>
-        {question.tags.length > 0 && (
+        {showTags && question.tags.length > 0 && (
           <ul className="tag-list" aria-label="Tags">
             {question.tags.map((tag) => (
               <li key={tag.id}>

@@ -83,7 +83,7 @@ export function SubmitForm({ team, onSubmitted }: { team: Team; onSubmitted: (qu
           {length} / {maxLength}
         </span>
         <span id={`${id}-bounds`} className="hint">
-          {tooShort ? `${minLength - length} more characters needed` : `Between ${minLength} and ${maxLength} characters`}
+          {tooShort ? `${minLength - length} more ${minLength - length === 1 ? "character" : "characters"} needed` : `Between ${minLength} and ${maxLength} characters`}
         </span>
       </div>
       {me && settings.features.allowAnonymousQuestions && (

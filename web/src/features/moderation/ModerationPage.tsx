@@ -150,7 +150,7 @@ function Moderation() {
         <ol className="question-list">
           {visible.map((question) => (
             <li key={question.id}>
-              <QuestionCard question={question}>
+              <QuestionCard question={question} showTags={false}>
                 <QuestionTools
                   question={question}
                   tags={tags.data ?? []}
