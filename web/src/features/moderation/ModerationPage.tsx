@@ -28,9 +28,10 @@ async function loadFlags(isAdmin: boolean): Promise<Record<string, Flag>> {
 }
 
 function Moderation() {
-  const { me, teams, settings } = useSession();
+  const { me, teams } = useSession();
   const isAdmin = rank(me?.user.role) >= rank("admin");
-  const [teamSlug, setTeamSlug] = useState("");
+  // A moderator's powers are team-scoped: start on their own team; admins start on every team.
+  const [teamSlug, setTeamSlug] = useState(() => (isAdmin ? "" : (teams.find((team) => team.id === me?.user.primaryTeamId)?.slug ?? "")));
   const [queueError, setQueueError] = useState<string | null>(null);
   const review = useLoad((signal) => api.get<Paged<Question>>("/questions", { status: "UNDER_REVIEW", team: teamSlug, sort: "new", limit: 100 }, signal), [teamSlug]);
   const open = useLoad((signal) => api.get<Paged<Question>>("/questions", { status: "OPEN", team: teamSlug, limit: 100 }, signal), [teamSlug]);
@@ -131,7 +132,6 @@ function Moderation() {
                   question={question}
                   team={teamById(question.teamId)}
                   flag={question.moderation ?? flags.data?.[question.id] ?? null}
-                  approvalRequired={settings.features.requireQuestionApproval}
                   onDone={(id, approved) => {
                     setPending((items) => items.filter((item) => item.id !== id));
                     if (approved) setVisible((items) => sortQuestions([...items.filter((item) => item.id !== approved.id), approved], "top"));

@@ -10,7 +10,7 @@ export interface Flag {
 }
 
 /** One UNDER_REVIEW question: why it is held, and approve / edit and approve / reject. */
-export function ReviewItem({ question, team, flag, approvalRequired, onDone }: { question: Question; team?: Team; flag?: Flag | null; approvalRequired: boolean; onDone: (id: string, approved?: Question) => void }) {
+export function ReviewItem({ question, team, flag, onDone }: { question: Question; team?: Team; flag?: Flag | null; onDone: (id: string, approved?: Question) => void }) {
   const [mode, setMode] = useState<"edit" | "reject" | null>(null);
   const [body, setBody] = useState(question.body);
   const [reason, setReason] = useState("");
@@ -62,7 +62,8 @@ export function ReviewItem({ question, team, flag, approvalRequired, onDone }: {
               <span>Flagged for: {flag.reasons.length ? flag.reasons.join(", ") : "unspecified"}</span>
             </>
           ) : (
-            <span className="hint">{approvalRequired ? "Every question needs approval in this organisation." : "Held for review."}</span>
+            // Only two roads lead to review: a content flag, or the tenant's approval requirement.
+            <span className="hint">Not flagged by the content check: every question needs approval in this organisation.</span>
           )}
         </div>
         {error && <Notice kind="error">{error}</Notice>}
