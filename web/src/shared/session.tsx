@@ -161,6 +161,11 @@ export function useLiveEvents(handler: (event: LiveEvent) => void, onResync?: ()
 
 export function useLiveStatus(): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>(live.status);
-  useEffect(() => live.onStatus(setStatus), []);
+  useEffect(() => {
+    const unsubscribe = live.onStatus(setStatus);
+    // The status may have moved between this render and the subscription.
+    setStatus(live.status);
+    return unsubscribe;
+  }, []);
   return status;
 }

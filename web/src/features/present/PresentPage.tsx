@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { api, errorMessage } from "../../shared/api";
+import { api, ApiError, errorMessage } from "../../shared/api";
 import { NotFound } from "../../shared/Layout";
 import { rank, useLiveEvents, useLiveStatus, useSession } from "../../shared/session";
 import type { LiveEvent, Paged, Question, Tag } from "../../shared/types";
-import { announce, Loading, Notice } from "../../shared/ui";
+import { Loading, Notice } from "../../shared/ui";
 import { authorLabel } from "../board/QuestionCard";
 import { applyEvent, questionFromEvent, sortQuestions } from "../board/questions";
 
 export const PRESENTING_TAG = "currently presenting";
+const STATUS_LABEL = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", polling: "Refreshing every 20 s", off: "Offline" } as const;
 
 /**
  * Presentation mode: the team's question tagged `Currently Presenting`, large enough for the back
@@ -26,8 +27,9 @@ export default function PresentPage() {
   // The question most recently given the tag wins when several carry it.
   const [currentId, setCurrentId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const canPresent = rank(me?.user.role) >= rank("member");
+  // presentation.access: moderators and above (a member who moderates one team by membership
+  // cannot be told apart here until /auth/me carries team roles; the server decides either way).
+  const canPresent = rank(me?.user.role) >= rank("moderator");
 
   const load = useCallback(async () => {
     if (!team) return;
@@ -58,7 +60,10 @@ export default function PresentPage() {
         if (team && data.teamId === team.id) setQuestions((items) => (items && !items.some((item) => item.id === data.id) ? [...items, questionFromEvent(data)] : items));
         return;
       }
-      if (tag && event.type === "question:tagged" && (data.tag as Tag | undefined)?.id === tag.id) setCurrentId(String(data.questionId));
+      if (tag && event.type === "question:tagged" && (data.tag as Tag | undefined)?.id === tag.id) {
+        setCurrentId(String(data.questionId));
+        presentedId.current = String(data.questionId);
+      }
       setQuestions((items) => {
         if (!items) return items;
         const next = items.map((item) => applyEvent(item, event) ?? item);
@@ -75,37 +80,55 @@ export default function PresentPage() {
   const queue = useMemo(() => sortQuestions((questions ?? []).filter((question) => question.status === "OPEN"), "top"), [questions]);
   const current = questions?.find((question) => question.id === currentId) ?? null;
 
-  /** Moves the tag: the new question first, so no screen is ever left without one. */
-  const present = useCallback(
-    async (target: Question | undefined) => {
-      const tag = tagRef.current;
-      if (!tag || !target || busy) return;
-      setBusy(true);
-      setError(null);
-      try {
-        if (!target.tags.some((t) => t.id === tag.id)) await api.post(`/questions/${target.id}/tags`, { tagId: tag.id });
-        const others = (questions ?? []).filter((question) => question.id !== target.id && question.tags.some((t) => t.id === tag.id));
-        await Promise.all(others.map((question) => api.delete(`/questions/${question.id}/tags/${tag.id}`)));
-        setCurrentId(target.id);
-        announce(`Now presenting: ${target.body}`);
-      } catch (caught) {
-        setError(errorMessage(caught));
-      } finally {
-        setBusy(false);
-      }
-    },
-    [busy, questions],
-  );
+  // Key presses queue up: pressing Space twice quickly moves two questions on, never zero.
+  const latest = useRef({ queue, questions, currentId });
+  latest.current = { queue, questions, currentId };
+  const chain = useRef<Promise<void>>(Promise.resolve());
+  const presentedId = useRef<string | null>(null);
 
-  const next = useCallback(() => {
-    if (queue.length === 0) return;
-    const index = queue.findIndex((question) => question.id === currentId);
-    void present(queue[(index + 1) % queue.length]);
-  }, [queue, currentId, present]);
-  const highest = useCallback(() => {
-    const top = [...queue].sort((a, b) => b.upvoteCount - a.upvoteCount || a.submittedAt.localeCompare(b.submittedAt))[0];
-    if (top && top.id !== currentId) void present(top);
-  }, [queue, currentId, present]);
+  /** Moves the tag: onto the new question first, so no screen is ever left without one. */
+  const present = useCallback(async (target: Question | undefined) => {
+    const tag = tagRef.current;
+    if (!tag || !target) return;
+    const { questions: items } = latest.current;
+    const holders = new Set((items ?? []).filter((question) => question.tags.some((t) => t.id === tag.id)).map((question) => question.id));
+    if (presentedId.current) holders.add(presentedId.current);
+    try {
+      if (!holders.has(target.id)) await api.post(`/questions/${target.id}/tags`, { tagId: tag.id });
+      holders.delete(target.id);
+      await Promise.all([...holders].map((id) => api.delete(`/questions/${id}/tags/${tag.id}`).catch((caught) => {
+        if (!(caught instanceof ApiError && caught.status === 404)) throw caught;
+      })));
+      presentedId.current = target.id;
+      setCurrentId(target.id);
+      setError(null);
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  }, []);
+
+  const enqueue = useCallback(
+    (pick: (state: typeof latest.current, current: string | null) => Question | undefined) => {
+      chain.current = chain.current.then(() => present(pick(latest.current, presentedId.current ?? latest.current.currentId)));
+    },
+    [present],
+  );
+  const next = useCallback(
+    () =>
+      enqueue(({ queue: open }, current) => {
+        if (open.length === 0) return undefined;
+        return open[(open.findIndex((question) => question.id === current) + 1) % open.length];
+      }),
+    [enqueue],
+  );
+  const highest = useCallback(
+    () =>
+      enqueue(({ queue: open }, current) => {
+        const top = [...open].sort((a, b) => b.upvoteCount - a.upvoteCount || a.submittedAt.localeCompare(b.submittedAt))[0];
+        return top && top.id !== current ? top : undefined;
+      }),
+    [enqueue],
+  );
   const exit = useCallback(() => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
     navigate(`/${teamSlug}`);
@@ -148,7 +171,7 @@ export default function PresentPage() {
       <header className="present-header">
         <h1 className="present-team">{team.name}</h1>
         <span className="present-status">
-          {liveStatus === "live" ? "Live" : liveStatus === "polling" ? "Refreshing every 20 s" : "Reconnecting…"} · {queue.length} open
+          {STATUS_LABEL[liveStatus]} · {queue.length} open
         </span>
         <div className="row">
           <button type="button" className="button-ghost" onClick={() => void document.documentElement.requestFullscreen?.().catch(() => undefined)}>
