@@ -107,3 +107,26 @@ describe("browser: sign-in and the app shell", () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
+
+describe("browser: sign-in with GitHub and Google enabled", () => {
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness({
+      env: { GITHUB_CLIENT_ID: "gh-client", GITHUB_CLIENT_SECRET: "gh-secret", GOOGLE_CLIENT_ID: "google-client", GOOGLE_CLIENT_SECRET: "google-secret" },
+    });
+  });
+  afterAll(() => harness?.close());
+
+  it("shows both provider buttons, carrying the organisation and the page to return to", async () => {
+    const page = await (await harness.newContext()).newPage();
+    await page.goto("/login?returnTo=/engineering");
+    const github = page.getByRole("link", { name: "Sign in with GitHub" });
+    const google = page.getByRole("link", { name: "Sign in with Google" });
+    await github.waitFor();
+    await expect(github.getAttribute("href")).resolves.toBe("/auth/github?returnTo=%2Fengineering");
+    await page.getByLabel("Organisation").fill("acme");
+    await expect(google.getAttribute("href")).resolves.toBe("/auth/google?tenant=acme&returnTo=%2Fengineering");
+    await expectAccessible(page, "sign-in with providers");
+  });
+});

@@ -21,26 +21,34 @@ export function SignInPage() {
   const { me, modes } = useSession();
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get("returnTo"));
-  const [tenant, setTenant] = useState(params.get("tenant") ?? "default");
+  // Empty: the organisation of this address (subdomain, or `default`); the server decides.
+  const [tenant, setTenant] = useState(params.get("tenant") ?? "");
   const [otherUser, setOtherUser] = useState("");
   const slug = tenant.trim().toLowerCase();
-  const tenantValid = /^[a-z0-9-]{1,63}$/.test(slug);
+  const tenantValid = slug === "" || /^[a-z0-9-]{1,63}$/.test(slug);
   const demoUsers = useTenantDemoUsers(slug, tenantValid, modes);
   if (me) return <Navigate to={returnTo} replace />;
 
-  const demoHref = (username: string) =>
-    `/auth/demo?user=${encodeURIComponent(username)}&tenant=${encodeURIComponent(slug)}&returnTo=${encodeURIComponent(returnTo)}`;
+  const query = (extra: Record<string, string>) => new URLSearchParams({ ...extra, ...(slug ? { tenant: slug } : {}), returnTo }).toString();
+  const demoHref = (username: string) => `/auth/demo?${query({ user: username })}`;
 
   return (
     <section className="card narrow signin">
       <h1>Sign in to Team Q&amp;A</h1>
       {params.get("error") && <Notice kind="error">Sign-in did not complete: {params.get("error")}</Notice>}
+      <Field
+        label="Organisation"
+        hint={modes.demo.enabled ? <>Leave empty for this address's organisation. Seeded: <code>default</code> and <code>acme</code>.</> : "Leave empty for this address's organisation."}
+        error={!tenantValid ? "Use the organisation's short name: letters, digits and dashes." : demoUsers === null ? `No organisation is named “${slug}”.` : null}
+      >
+        {(props) => <input {...props} value={tenant} onChange={(event) => setTenant(event.target.value)} autoComplete="organization" placeholder="this address's organisation" />}
+      </Field>
       {(modes.oauth.github || modes.oauth.google) && (
         <section aria-labelledby="sso-heading" className="signin-section">
           <h2 id="sso-heading">With your work account</h2>
           <div className="stack">
             {modes.oauth.github && (
-              <a className="button button-provider" href="/auth/github">
+              <a className="button button-provider" href={tenantValid ? `/auth/github?${query({})}` : undefined}>
                 <svg aria-hidden="true" viewBox="0 0 16 16" width="18" height="18" fill="currentColor">
                   <path d="M8 0C3.58 0 0 3.58 0 8c0 3.54 2.29 6.53 5.47 7.59.4.07.55-.17.55-.38 0-.19-.01-.82-.01-1.49-2.01.37-2.53-.49-2.69-.94-.09-.23-.48-.94-.82-1.13-.28-.15-.68-.52-.01-.53.63-.01 1.08.58 1.23.82.72 1.21 1.87.87 2.33.66.07-.52.28-.87.51-1.07-1.78-.2-3.64-.89-3.64-3.95 0-.87.31-1.59.82-2.15-.08-.2-.36-1.02.08-2.12 0 0 .67-.21 2.2.82.64-.18 1.32-.27 2-.27.68 0 1.36.09 2 .27 1.53-1.04 2.2-.82 2.2-.82.44 1.1.16 1.92.08 2.12.51.56.82 1.27.82 2.15 0 3.07-1.87 3.75-3.65 3.95.29.25.54.73.54 1.48 0 1.07-.01 1.93-.01 2.2 0 .21.15.46.55.38A8.013 8.013 0 0016 8c0-4.42-3.58-8-8-8z" />
                 </svg>
@@ -48,7 +56,7 @@ export function SignInPage() {
               </a>
             )}
             {modes.oauth.google && (
-              <a className="button button-provider" href="/auth/google">
+              <a className="button button-provider" href={tenantValid ? `/auth/google?${query({})}` : undefined}>
                 <svg aria-hidden="true" viewBox="0 0 48 48" width="18" height="18">
                   <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
                   <path fill="#FF3D00" d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
@@ -65,13 +73,6 @@ export function SignInPage() {
         <section aria-labelledby="demo-heading" className="signin-section">
           <h2 id="demo-heading">Demo accounts</h2>
           <p className="hint">Development mode: sign in as a seeded account, no password.</p>
-          <Field
-            label="Organisation"
-            hint={<>Seeded organisations: <code>default</code> and <code>acme</code>.</>}
-            error={!tenantValid ? "Use the organisation's short name: letters, digits and dashes." : demoUsers === null ? `No organisation is named “${slug}”.` : null}
-          >
-            {(props) => <input {...props} value={tenant} onChange={(event) => setTenant(event.target.value)} autoComplete="organization" />}
-          </Field>
           <ul className="demo-users">
             {(demoUsers ?? []).map((username) => (
               <li key={username}>
@@ -84,7 +85,7 @@ export function SignInPage() {
           </ul>
           {/* Every seeded account can sign in by demo mode, not only the four above. A plain GET form: works without JavaScript. */}
           <form method="get" action="/auth/demo" className="row other-account">
-            <input type="hidden" name="tenant" value={slug} />
+            {slug && <input type="hidden" name="tenant" value={slug} />}
             <input type="hidden" name="returnTo" value={returnTo} />
             <Field label="Another demo account">{(props) => <input {...props} name="user" value={otherUser} onChange={(event) => setOtherUser(event.target.value)} autoComplete="username" placeholder="username" />}</Field>
             <button type="submit" className="button-secondary" disabled={!tenantValid || !otherUser.trim()}>
@@ -103,6 +104,10 @@ function useTenantDemoUsers(slug: string, valid: boolean, modes: AuthModes): str
   const [users, setUsers] = useState<string[] | null>(modes.demo.users);
   useEffect(() => {
     if (!valid) return;
+    if (!slug) {
+      setUsers(modes.demo.users);
+      return;
+    }
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetch("/auth/modes", { headers: { Accept: "application/json", "x-tenant-id": slug }, signal: controller.signal })
@@ -113,6 +118,6 @@ function useTenantDemoUsers(slug: string, valid: boolean, modes: AuthModes): str
       clearTimeout(timer);
       controller.abort();
     };
-  }, [slug, valid]);
+  }, [slug, valid, modes]);
   return users;
 }
