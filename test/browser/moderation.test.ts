@@ -31,6 +31,8 @@ describe("browser: moderation queue", () => {
     await member.getByRole("button", { name: "Ask question" }).click();
     await member.getByText("Thanks! Your question was sent to the moderators and will appear once approved.").waitFor();
     await expect(card(member, body).count()).resolves.toBe(0);
+    const pending = member.getByRole("region", { name: /Waiting for review/ });
+    await pending.getByText(body).waitFor();
 
     const moderator = await signInAs(await harness.newContext(), fixture.tenant.slug, "moderator", "/moderation/queue");
     const review = moderator.getByRole("region", { name: /Waiting for review/ });
@@ -42,6 +44,7 @@ describe("browser: moderation queue", () => {
 
     // Approval publishes question:created: the member's board shows it without a reload.
     await card(member, body).waitFor();
+    await pending.waitFor({ state: "detached" });
 
     const open = moderator.getByRole("region", { name: /Open questions/ });
     await card(open, body).getByRole("button", { name: "Answer" }).click();

@@ -120,7 +120,12 @@ export function BoardPage() {
     }
   };
 
-  const onSubmitted = (question: Question) => {
+  const [pendingVersion, setPendingVersion] = useState(0);
+  const onSubmitted = (question: Question): void => {
+    if (question.status === "UNDER_REVIEW") {
+      setPendingVersion((version) => version + 1);
+      return;
+    }
     if (tab !== "OPEN" || tagId || search) return;
     setQuestions((items) => (items.some((item) => item.id === question.id) ? replaceQuestion(items, question) : sortQuestions([...items, question], sort)));
   };
@@ -145,6 +150,7 @@ export function BoardPage() {
       <div className="board-layout">
         <aside className="board-side">
           <SubmitForm team={team} onSubmitted={onSubmitted} />
+          {me && <PendingQuestions teamSlug={team.slug} isModerator={rank(me.user.role) >= rank("moderator")} version={pendingVersion} />}
         </aside>
         <section className="board-questions" aria-labelledby="questions-heading">
           <h2 id="questions-heading" className="visually-hidden">
@@ -222,6 +228,36 @@ function SignInToRead() {
       <Link className="button" to={`/login?returnTo=${encodeURIComponent(window.location.pathname)}`}>
         Sign in
       </Link>
+    </section>
+  );
+}
+
+/** The signed-in user's own questions still waiting for a moderator (moderators see the team's). */
+function PendingQuestions({ teamSlug, isModerator, version }: { teamSlug: string; isModerator: boolean; version: number }) {
+  const pending = useLoad((signal) => api.get<Paged<Question>>("/questions", { team: teamSlug, status: "UNDER_REVIEW", sort: "new", limit: 20 }, signal), [teamSlug, version]);
+  const items = pending.data?.items ?? [];
+  // An approval publishes question:created: the approved question leaves this list.
+  const onEvent = useCallback((event: LiveEvent) => {
+    if (event.type === "question:created") pending.reload();
+  }, [pending.reload]);
+  useLiveEvents(onEvent, pending.reload);
+  if (items.length === 0) return null;
+  return (
+    <section className="card pending" aria-labelledby="pending-heading">
+      <h2 id="pending-heading">Waiting for review ({pending.data?.total ?? items.length})</h2>
+      {isModerator ? (
+        <p>
+          <Link to="/moderation/queue">Open the moderation queue</Link>
+        </p>
+      ) : (
+        <ul className="plain-list">
+          {items.map((question) => (
+            <li key={question.id} className="hint">
+              {question.body}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -42,12 +42,8 @@ export function SubmitForm({ team, onSubmitted }: { team: Team; onSubmitted: (qu
     try {
       const question = await api.post<Question>("/questions", { body: body.trim(), teamId: team.id, ...(me && anonymous ? { anonymous: true } : {}) });
       setBody("");
-      if (question.status === "UNDER_REVIEW") {
-        setResult("Thanks! Your question was sent to the moderators and will appear once approved.");
-      } else {
-        setResult("Your question is on the board.");
-        onSubmitted(question);
-      }
+      setResult(question.status === "UNDER_REVIEW" ? "Thanks! Your question was sent to the moderators and will appear once approved." : "Your question is on the board.");
+      onSubmitted(question);
       announce("Question submitted");
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === "CONTENT_REJECTED") {
