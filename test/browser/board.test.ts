@@ -56,6 +56,18 @@ describe("browser: team board", () => {
     await expectAccessible(asker, "team board");
   });
 
+  it("reconnects after the connection drops and shows what was posted meanwhile", async () => {
+    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "member", board);
+    await waitLive(page);
+    harness.dropConnections();
+    await page.getByRole("banner").getByText("Reconnecting…").waitFor();
+    const body = "Who owns the release checklist after the reorganisation?";
+    await ask(moderatorApi, body);
+    // Back with Last-Event-ID (the server replays what was missed), then a refetch to be sure.
+    await waitLive(page);
+    await card(page, body).waitFor();
+  });
+
   it("upvote and undo change the count for the voter and, live, for everyone else", async () => {
     const body = "Could we move the retro to Thursday afternoons?";
     await ask(moderatorApi, body);
@@ -132,6 +144,39 @@ describe("browser: team board", () => {
     await page.getByRole("main").getByRole("link", { name: "Sign in" }).waitFor();
     await expectAccessible(page, "team board as a visitor");
     await context.close();
+  });
+
+  it("works from the keyboard: skip link first, visible focus, and voting by Tab and Enter", async () => {
+    const body = "Can the design review move to the morning slot?";
+    await ask(moderatorApi, body);
+    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "member", board);
+    await card(page, body).waitFor();
+    await page.keyboard.press("Tab");
+    const skip = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      const style = getComputedStyle(element);
+      return { text: element.textContent, outline: style.outlineStyle, top: element.getBoundingClientRect().top };
+    });
+    expect(skip.text).toBe("Skip to content");
+    expect(skip.outline).not.toBe("none");
+    expect(skip.top).toBeGreaterThanOrEqual(0);
+
+    // Tab on until the question's vote button has focus, then vote with Enter.
+    const target = `Upvote (0 votes)`;
+    let reached = false;
+    for (let step = 0; step < 60 && !reached; step += 1) {
+      await page.keyboard.press("Tab");
+      reached = await page.evaluate(
+        ([label, text]) => {
+          const element = document.activeElement;
+          return element?.getAttribute("aria-label") === label && Boolean(element.closest("article")?.textContent?.includes(text));
+        },
+        [target, body] as const,
+      );
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press("Enter");
+    await card(page, body).getByRole("button", { name: "Remove your upvote (1 votes)" }).waitFor();
   });
 
   it("fits a phone screen: no horizontal scrolling, the question form comes first", async () => {

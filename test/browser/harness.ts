@@ -30,6 +30,8 @@ export interface Harness {
   browser: Browser;
   /** A fresh browser profile (cookies, storage): one person. */
   newContext(options?: { viewport?: { width: number; height: number }; isMobile?: boolean }): Promise<BrowserContext>;
+  /** Cuts every open connection (SSE streams included), as a network drop or a proxy restart would. */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,9 @@ export async function startHarness(options: Omit<TestAppOptions, "web"> = {}): P
       const context = await browser.newContext({ baseURL: baseUrl, viewport: contextOptions.viewport ?? { width: 1280, height: 800 }, isMobile: contextOptions.isMobile });
       contexts.push(context);
       return context;
+    },
+    dropConnections() {
+      server.closeAllConnections();
     },
     async close() {
       await Promise.allSettled(contexts.map((context) => context.close()));

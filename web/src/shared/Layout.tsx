@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Link, NavLink, Outlet, useLocation } from "react-router";
 import { rank, useLiveStatus, useSession } from "./session";
 import { Loading } from "./ui";
@@ -23,8 +23,12 @@ export function Layout() {
   const canModerate = rank(role) >= rank("moderator");
   const isAdmin = rank(role) >= rank("admin");
 
-  // Move focus to the new page's heading after client-side navigation, as a page load would.
+  // Move focus to the new page's heading after client-side navigation (not on the first load,
+  // where Tab must reach the skip link first).
+  const firstPath = useRef(location.pathname);
   useEffect(() => {
+    if (firstPath.current === location.pathname) return;
+    firstPath.current = "";
     const heading = document.querySelector<HTMLElement>("main h1");
     if (heading && document.activeElement === document.body) {
       heading.setAttribute("tabindex", "-1");
