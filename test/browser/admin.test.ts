@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn, type ApiClient } from "../helpers/app.js";
+import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
+import { expectAccessible, signInAs, startHarness, type Harness } from "./harness.js";
+
+/** The admin panel in a real browser. */
+describe("browser: admin panel", () => {
+  let harness: Harness;
+  let fixture: TenantFixture;
+  let adminApi: ApiClient;
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    fixture = await createTenantFixture(harness.app.db);
+    adminApi = await signIn(harness.app, fixture.tenant.slug, "admin");
+  });
+  afterAll(() => harness?.close());
+
+  it("creates, renames and deletes a tag, and a duplicate name is explained", async () => {
+    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin/tags");
+    await page.getByRole("heading", { level: 1, name: "Tags" }).waitFor();
+    await page.getByRole("cell", { name: "Currently Presenting", exact: true }).waitFor();
+    await expectAccessible(page, "admin tags");
+
+    await page.getByLabel("Name").fill("Security");
+    await page.getByLabel("Colour").fill("#b91c1c");
+    await page.getByRole("button", { name: "Create tag" }).click();
+    await page.getByRole("cell", { name: "Security", exact: true }).waitFor();
+    const created = ((await adminApi.get("/tags")).body as Array<{ name: string; color: string }>).find((tag) => tag.name === "Security");
+    expect(created?.color.toLowerCase()).toBe("#b91c1c");
+
+    await page.getByRole("button", { name: "Edit Security" }).click();
+    await page.getByLabel("Name").fill("Security and privacy");
+    await page.getByRole("button", { name: "Save tag" }).click();
+    await page.getByRole("cell", { name: "Security and privacy", exact: true }).waitFor();
+
+    await page.getByLabel("Name").fill("Bug");
+    await page.getByRole("button", { name: "Create tag" }).click();
+    await page.getByRole("alert").waitFor();
+    await expect(page.getByRole("alert").textContent()).resolves.not.toBe("");
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Delete Security and privacy" }).click();
+    await page.getByRole("cell", { name: "Security and privacy", exact: true }).waitFor({ state: "detached" });
+    const names = ((await adminApi.get("/tags")).body as Array<{ name: string }>).map((tag) => tag.name);
+    expect(names).not.toContain("Security and privacy");
+  });
+
+  it("a moderator opening /admin is pointed to the moderation queue", async () => {
+    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "moderator", "/admin");
+    await page.getByText("your admin access is the").waitFor();
+    await page.getByRole("main").getByRole("link", { name: "moderation queue" }).click();
+    await page.getByRole("heading", { level: 1, name: "Moderation queue" }).waitFor();
+  });
+});
