@@ -1,3 +1,4 @@
+import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, type ApiClient } from "../helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
@@ -44,6 +45,26 @@ describe("browser: admin panel", () => {
     await page.getByRole("cell", { name: "Security and privacy", exact: true }).waitFor({ state: "detached" });
     const names = ((await adminApi.get("/tags")).body as Array<{ name: string }>).map((tag) => tag.name);
     expect(names).not.toContain("Security and privacy");
+  });
+
+  it("any signed-in user creates an API token that works as a bearer token once shown, and revokes it", async () => {
+    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "member", "/");
+    await page.getByRole("banner").getByRole("link", { name: new RegExp(fixture.users.member.name) }).click();
+    await page.getByRole("heading", { level: 1, name: "Your API tokens" }).waitFor();
+    await page.getByLabel("Name").fill("Reporting script");
+    await page.getByRole("button", { name: "Create token" }).click();
+    const token = (await page.locator("code.token").textContent()) ?? "";
+    expect(token.length).toBeGreaterThan(20);
+    await expectAccessible(page, "account and API tokens");
+
+    const me = await request(harness.app.app).get("/auth/me").set("Authorization", `Bearer ${token}`);
+    expect(me.status).toBe(200);
+    expect(me.body.user.id).toBe(fixture.users.member.id);
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.getByRole("button", { name: "Revoke Reporting script" }).click();
+    await page.getByRole("button", { name: "Revoke Reporting script" }).waitFor({ state: "detached" });
+    expect((await request(harness.app.app).get("/auth/me").set("Authorization", `Bearer ${token}`)).status).toBe(401);
   });
 
   it("a moderator opening /admin is pointed to the moderation queue", async () => {

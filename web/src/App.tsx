@@ -12,6 +12,7 @@ const ModerationPage = lazy(() => import("./features/moderation/ModerationPage")
 const PresentPage = lazy(() => import("./features/present/PresentPage"));
 const AdminApp = lazy(() => import("./features/admin/AdminApp"));
 const PulseDashboard = lazy(() => import("./features/pulse/PulseDashboard"));
+const AccountPage = lazy(() => import("./features/account/TokensPanel"));
 
 export function App() {
   return (
@@ -24,6 +25,7 @@ export function App() {
             <Route path="login" element={<SignInPage />} />
             <Route path="moderation/queue" element={<ModerationPage />} />
             <Route path="admin/*" element={<AdminApp />} />
+            <Route path="account" element={<AccountPage />} />
             <Route path="pulse" element={<PulseDashboard />} />
             <Route path="pulse/dashboard" element={<PulseDashboard />} />
             <Route path=":teamSlug" element={<BoardPage />} />

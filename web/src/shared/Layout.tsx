@@ -82,9 +82,9 @@ export function Layout() {
             <LiveIndicator />
             {me ? (
               <>
-                <span className="user-name">
+                <Link to="/account" className="user-name" title="Your account and API tokens">
                   {me.user.name} <span className="role-badge">{me.user.role}</span>
-                </span>
+                </Link>
                 <button type="button" className="button-secondary" onClick={() => void signOut()}>
                   Sign out
                 </button>
@@ -121,7 +121,7 @@ export function NotFound({ what = "page" }: { what?: string }) {
   );
 }
 
-export function RequireRole({ min, children }: { min: "member" | "moderator" | "admin"; children: React.ReactNode }) {
+export function RequireRole({ min, children }: { min: "viewer" | "member" | "moderator" | "admin"; children: React.ReactNode }) {
   const { me } = useSession();
   const location = useLocation();
   if (!me) {

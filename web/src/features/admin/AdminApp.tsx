@@ -9,7 +9,6 @@ import { PulseAdminPanel } from "./PulseAdminPanel";
 import { SettingsPanel } from "./SettingsPanel";
 import { TagsPanel } from "./TagsPanel";
 import { TeamsPanel } from "./TeamsPanel";
-import { TokensPanel } from "./TokensPanel";
 import { UsersPanel } from "./UsersPanel";
 
 const SECTIONS = [
@@ -22,7 +21,6 @@ const SECTIONS = [
   { path: "data-export", label: "Data export" },
   { path: "audit", label: "Audit log" },
   { path: "health", label: "Health" },
-  { path: "tokens", label: "API tokens" },
 ];
 
 /** The admin panel (admin and owner). A moderator's admin access is the moderation queue only (SPEC). */
@@ -63,7 +61,6 @@ export default function AdminApp() {
             <Route path="data-export" element={<ExportPanel />} />
             <Route path="audit" element={<AuditPage />} />
             <Route path="health" element={<HealthPage />} />
-            <Route path="tokens" element={<TokensPanel />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </div>

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { api, errorMessage } from "../../shared/api";
 import type { ApiToken } from "../../shared/types";
+import { RequireRole } from "../../shared/Layout";
 import { announce, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
 
-/** Personal API tokens for the bearer form of the API (for example `GET /admin/audit?limit=`). */
-export function TokensPanel() {
+/** Personal API tokens for the bearer form of the API (for example `GET /admin/audit?limit=`): any signed-in user. */
+function TokensPanel() {
   const tokens = useLoad((signal) => api.get<ApiToken[]>("/auth/tokens", undefined, signal), []);
   const [name, setName] = useState("");
   const [days, setDays] = useState("90");
@@ -35,8 +36,8 @@ export function TokensPanel() {
   };
 
   return (
-    <section>
-      <h1>API tokens</h1>
+    <section className="narrow-wide">
+      <h1>Your API tokens</h1>
       <p className="hint">
         A token acts as you: send it as <code>Authorization: Bearer &lt;token&gt;</code>. It is shown once.
       </p>
@@ -75,5 +76,13 @@ export function TokensPanel() {
         <button type="submit">Create token</button>
       </form>
     </section>
+  );
+}
+
+export default function AccountPage() {
+  return (
+    <RequireRole min="viewer">
+      <TokensPanel />
+    </RequireRole>
   );
 }
