@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { signIn, type ApiClient } from "../helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
 import { expectAccessible, signInAs, startHarness, type Harness } from "./harness.js";
@@ -11,7 +11,7 @@ describe("browser: moderation queue", () => {
   let memberApi: ApiClient;
   let board: string;
 
-  const card = (page: Page, body: string) => page.getByRole("article", { name: body });
+  const card = (page: Page | Locator, body: string) => page.getByRole("article", { name: body });
   const waitLive = (page: Page) => page.getByRole("banner").getByText("Live", { exact: true }).waitFor();
 
   beforeAll(async () => {
