@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from "react";
-import { api, errorMessage } from "../../shared/api";
+import { api, ApiError, errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
 import type { Team, TeamMember, TeamRole, User } from "../../shared/types";
-import { announce, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+import { announce, Dialog, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
 
 const TEAM_ROLES: TeamRole[] = ["viewer", "member", "moderator"];
 
@@ -27,15 +27,19 @@ export function TeamsPanel() {
       setError(errorMessage(caught));
     }
   };
-  const remove = async (team: Team) => {
-    if (!window.confirm(`Delete the team ${team.name}?`)) return;
+  const [moving, setMoving] = useState<Team | null>(null);
+  const remove = async (team: Team, moveTo?: string) => {
+    if (!moveTo && !window.confirm(`Delete the team ${team.name}?`)) return;
     setError(null);
     try {
-      await api.delete(`/admin/teams/${team.id}`);
+      await api.delete(`/admin/teams/${team.id}${moveTo ? `?moveQuestionsTo=${encodeURIComponent(moveTo)}` : ""}`);
       announce("Team deleted");
+      setMoving(null);
       await refreshTeams();
     } catch (caught) {
-      setError(errorMessage(caught));
+      // A team with questions needs somewhere to move them (CONTRACT: 409 TEAM_NOT_EMPTY).
+      if (caught instanceof ApiError && caught.code === "TEAM_NOT_EMPTY" && !moveTo) setMoving(team);
+      else setError(errorMessage(caught));
     }
   };
 
@@ -100,6 +104,7 @@ export function TeamsPanel() {
         </div>
       </form>
       {selected && <Members team={teams.find((team) => team.id === selected)} />}
+      <MoveQuestionsDialog team={moving} teams={teams} onClose={() => setMoving(null)} onConfirm={(team, target) => void remove(team, target)} />
     </section>
   );
 }
@@ -205,5 +210,42 @@ function Members({ team }: { team?: Team }) {
         </button>
       </form>
     </section>
+  );
+}
+
+function MoveQuestionsDialog({ team, teams, onClose, onConfirm }: { team: Team | null; teams: Team[]; onClose: () => void; onConfirm: (team: Team, target: string) => void }) {
+  const others = teams.filter((candidate) => candidate.id !== team?.id);
+  const [target, setTarget] = useState("");
+  return (
+    <Dialog title={team ? `Delete ${team.name}` : "Delete team"} open={team !== null} onClose={onClose}>
+      <p>This team still has questions. Choose where they go (with their votes, tags and answers); then the team is deleted.</p>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (team && target) onConfirm(team, target);
+        }}
+      >
+        <Field label="Move its questions to">
+          {(props) => (
+            <select {...props} value={target} onChange={(event) => setTarget(event.target.value)} required>
+              <option value="">Choose a team…</option>
+              {others.map((candidate) => (
+                <option key={candidate.id} value={candidate.id}>
+                  {candidate.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="row">
+          <button type="submit" className="button-danger" disabled={!target}>
+            Move questions and delete
+          </button>
+          <button type="button" className="button-secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
