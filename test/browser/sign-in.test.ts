@@ -98,6 +98,22 @@ describe("browser: sign-in and the app shell", () => {
     await expectAccessible(page, "admin health");
   });
 
+  it("tells the user when the session ended elsewhere and offers to sign in again", async () => {
+    const context = await harness.newContext();
+    const page = await signInAs(context, fixture.tenant.slug, "member", `/${fixture.teams.a.slug}`);
+    await page.getByRole("banner").getByText("Live", { exact: true }).waitFor();
+    // Signed out in another tab of the same browser, then the stream reconnects.
+    await page.evaluate(async () => {
+      const { csrfToken } = await fetch("/auth/csrf", { headers: { Accept: "application/json" } }).then((response) => response.json());
+      await fetch("/auth/logout", { method: "POST", headers: { Accept: "application/json", "x-csrf-token": csrfToken } });
+    });
+    harness.dropConnections();
+    await page.getByRole("alert").filter({ hasText: "Your session has ended." }).waitFor();
+    await page.getByRole("link", { name: "Sign in again" }).click();
+    await page.getByRole("heading", { name: "Sign in to Team Q&A" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("returnTo")).toBe(`/${fixture.teams.a.slug}`);
+  });
+
   it("works on a phone-sized screen: the sign-in page has no horizontal scroll", async () => {
     const context = await harness.newContext({ viewport: { width: 375, height: 740 }, isMobile: true });
     const page = await context.newPage();

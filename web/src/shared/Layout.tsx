@@ -1,9 +1,9 @@
 import { Suspense, useEffect, useRef } from "react";
-import { Link, NavLink, Outlet, useLocation } from "react-router";
+import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { rank, useLiveStatus, useSession } from "./session";
 import { Loading } from "./ui";
 
-const LIVE_LABEL = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", polling: "Refreshing every 20 s", off: "Offline" } as const;
+const LIVE_LABEL = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", polling: "Refreshing every 20 s", expired: "Signed out", off: "Offline" } as const;
 
 function LiveIndicator() {
   const status = useLiveStatus();
@@ -19,7 +19,17 @@ function LiveIndicator() {
 export function Layout() {
   const { me, teams, settings, tenantName, signOut } = useSession();
   const location = useLocation();
+  const navigate = useNavigate();
   const role = me?.user.role;
+
+  // The demo sign-in lands with ?demo=true; the start page uses it, elsewhere it only clutters the address.
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (location.pathname === "/" || !params.has("demo")) return;
+    params.delete("demo");
+    const query = params.toString();
+    navigate(`${location.pathname}${query ? `?${query}` : ""}`, { replace: true });
+  }, [location.pathname, location.search, navigate]);
   const canModerate = rank(role) >= rank("moderator");
   const isAdmin = rank(role) >= rank("admin");
 
@@ -100,12 +110,24 @@ export function Layout() {
         </div>
       </header>
       <main id="main" className="app-main">
+        <SessionEnded />
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
       </main>
       <div id="announcer" className="visually-hidden" aria-live="polite" aria-atomic="true" />
     </>
+  );
+}
+
+function SessionEnded() {
+  const status = useLiveStatus();
+  const location = useLocation();
+  if (status !== "expired") return null;
+  return (
+    <div className="notice notice-warning" role="alert">
+      Your session has ended. <a href={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`}>Sign in again</a> to keep going.
+    </div>
   );
 }
 

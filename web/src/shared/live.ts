@@ -7,7 +7,7 @@ import type { LiveEvent } from "./types";
  * missed; screens still refetch after a reconnect ("resync") in case the gap was longer than the
  * server's replay window. Without a session (a visitor) SSE is refused, so screens poll instead.
  */
-export type LiveStatus = "connecting" | "live" | "reconnecting" | "polling" | "off";
+export type LiveStatus = "connecting" | "live" | "reconnecting" | "polling" | "expired" | "off";
 
 type Listener = (event: LiveEvent) => void;
 
@@ -76,9 +76,12 @@ class LiveConnection {
         this.setStatus("reconnecting");
         return Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(this.failures - 1, 5)) + Math.random() * 500;
       },
-    }).catch(() => {
-      // Refused for good (no session, wrong tenant): keep the screens fresh by polling.
-      if (this.controller === controller && !controller.signal.aborted) this.startPolling();
+    }).catch((error: unknown) => {
+      if (this.controller !== controller || controller.signal.aborted) return;
+      // 401 for a signed-in tab: the session ended (its fixed lifetime, sign-out elsewhere, deactivation).
+      if (error instanceof FatalStreamError && error.message === "401") return this.setStatus("expired");
+      // Refused for good otherwise: keep the screens fresh by polling.
+      this.startPolling();
     });
   }
 

@@ -9,7 +9,7 @@ import { authorLabel } from "../board/QuestionCard";
 import { applyEvent, questionFromEvent, sortQuestions } from "../board/questions";
 
 export const PRESENTING_TAG = "currently presenting";
-const STATUS_LABEL = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", polling: "Refreshing every 20 s", off: "Offline" } as const;
+const STATUS_LABEL = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", polling: "Refreshing every 20 s", expired: "Signed out", off: "Offline" } as const;
 
 /**
  * Presentation mode: the team's question tagged `Currently Presenting`, large enough for the back
