@@ -180,3 +180,15 @@ export function Dialog({ title, open, onClose, children }: { title: string; open
 export function StatusPill({ ok, children }: { ok: boolean | null; children: ReactNode }) {
   return <span className={`pill ${ok === null ? "pill-neutral" : ok ? "pill-ok" : "pill-bad"}`}>{children}</span>;
 }
+
+/** The browser tab's title for a screen (screen readers announce it on navigation too). */
+export function useTitle(title: string | null | undefined): void {
+  useEffect(() => {
+    if (!title) return;
+    const previous = document.title;
+    document.title = `${title} · Team Q&A`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+}

@@ -1,6 +1,7 @@
 import { NavLink, Route, Routes } from "react-router";
 import { NotFound, RequireRole } from "../../shared/Layout";
 import { rank, useSession } from "../../shared/session";
+import { useTitle } from "../../shared/ui";
 import { AuditPage } from "./AuditPage";
 import { EmailPanel } from "./EmailPanel";
 import { ExportPanel } from "./ExportPanel";
@@ -26,6 +27,7 @@ const SECTIONS = [
 /** The admin panel (admin and owner). A moderator's admin access is the moderation queue only (SPEC). */
 export default function AdminApp() {
   const { me } = useSession();
+  useTitle("Admin");
   if (me && rank(me.user.role) === rank("moderator")) {
     return (
       <section className="card narrow">

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { useSession } from "../../shared/session";
 import type { AuthModes } from "../../shared/types";
-import { Field, Notice } from "../../shared/ui";
+import { Field, Notice, useTitle } from "../../shared/ui";
 
 /** Only a path on this site, so a crafted link cannot bounce a user elsewhere after sign-in. */
 function safeReturnTo(value: string | null): string {
@@ -21,6 +21,7 @@ export function SignInPage() {
   const { me, modes } = useSession();
   const [params] = useSearchParams();
   const returnTo = safeReturnTo(params.get("returnTo"));
+  useTitle("Sign in");
   // Empty: the organisation of this address (subdomain, or `default`); the server decides.
   const [tenant, setTenant] = useState(params.get("tenant") ?? "");
   const [otherUser, setOtherUser] = useState("");

@@ -4,7 +4,7 @@ import { api, errorMessage } from "../../shared/api";
 import { NotFound } from "../../shared/Layout";
 import { rank, useLiveEvents, useSession } from "../../shared/session";
 import type { LiveEvent, Paged, Question, Tag } from "../../shared/types";
-import { announce, ErrorNotice, Loading, Notice, useLoad } from "../../shared/ui";
+import { announce, ErrorNotice, Loading, Notice, useLoad, useTitle } from "../../shared/ui";
 import { searchTerms } from "./highlight";
 import { QuestionCard } from "./QuestionCard";
 import { applyEvent, questionFromEvent, replaceQuestion, sortQuestions, type SortOrder } from "./questions";
@@ -27,6 +27,7 @@ export function BoardPage() {
   const { teamSlug = "" } = useParams();
   const { me, teams } = useSession();
   const team = teams.find((candidate) => candidate.slug === teamSlug);
+  useTitle(team?.name);
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get("status") === "ANSWERED" ? "ANSWERED" : "OPEN";
   const tagId = params.get("tag") ?? "";

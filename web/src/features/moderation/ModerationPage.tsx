@@ -4,7 +4,7 @@ import { api, errorMessage } from "../../shared/api";
 import { RequireRole } from "../../shared/Layout";
 import { rank, useLiveEvents, useSession } from "../../shared/session";
 import type { AuditEntry, LiveEvent, Paged, Question, Tag } from "../../shared/types";
-import { announce, ErrorNotice, Loading, Notice, useLoad } from "../../shared/ui";
+import { announce, ErrorNotice, Loading, Notice, useLoad, useTitle } from "../../shared/ui";
 import { QuestionCard } from "../board/QuestionCard";
 import { applyEvent, replaceQuestion, sortQuestions } from "../board/questions";
 import { QuestionTools } from "./QuestionTools";
@@ -30,6 +30,7 @@ async function loadFlags(isAdmin: boolean): Promise<Record<string, Flag>> {
 function Moderation() {
   const { me, teams } = useSession();
   const isAdmin = rank(me?.user.role) >= rank("admin");
+  useTitle("Moderation queue");
   // A moderator's powers are team-scoped: start on their own team; admins start on every team.
   const [teamSlug, setTeamSlug] = useState(() => (isAdmin ? "" : (teams.find((team) => team.id === me?.user.primaryTeamId)?.slug ?? "")));
   const [queueError, setQueueError] = useState<string | null>(null);

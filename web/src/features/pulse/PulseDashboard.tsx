@@ -3,7 +3,7 @@ import { api } from "../../shared/api";
 import { RequireRole } from "../../shared/Layout";
 import { rank, useSession } from "../../shared/session";
 import type { PulseSummary } from "../../shared/types";
-import { ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+import { ErrorNotice, Field, Loading, Notice, useLoad, useTitle } from "../../shared/ui";
 import { TrendChart } from "./TrendChart";
 
 const RANGES = ["4w", "8w", "12w", "26w", "52w"];
@@ -20,6 +20,7 @@ function heat(score: number): { background: string; color: string } {
 function Dashboard() {
   const { me, teams } = useSession();
   const isAdmin = rank(me?.user.role) >= rank("admin");
+  useTitle("Pulse");
   const [range, setRange] = useState("12w");
   // A moderator sees their own teams only: start from their primary team.
   const [teamId, setTeamId] = useState(isAdmin ? "" : (me?.user.primaryTeamId ?? teams[0]?.id ?? ""));
