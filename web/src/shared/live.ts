@@ -16,6 +16,9 @@ class RetriableStreamError extends Error {}
 
 const POLL_INTERVAL_MS = 20_000;
 const MAX_BACKOFF_MS = 30_000;
+// The server sends a heartbeat every 30 s: silence for this long means the stream died unnoticed
+// (a proxy or a sleeping laptop dropped it without closing it).
+const SILENCE_LIMIT_MS = 75_000;
 
 class LiveConnection {
   private listeners = new Set<Listener>();
@@ -26,6 +29,9 @@ class LiveConnection {
   private tenant: string | null = null;
   private failures = 0;
   private opened = false;
+  private lastEventId: string | null = null;
+  private lastMessageAt = 0;
+  private watchdog: ReturnType<typeof setInterval> | null = null;
   status: LiveStatus = "off";
 
   /** Connects for a signed-in user's tenant, or polls (tenant null: a visitor). */
@@ -37,8 +43,14 @@ class LiveConnection {
     this.setStatus("connecting");
     this.controller = new AbortController();
     this.opened = false;
+    this.lastMessageAt = Date.now();
     const controller = this.controller;
-    fetchEventSource(`/events?tenant=${encodeURIComponent(tenant)}`, {
+    // A fresh connection after a restart carries the last id itself; the library adds the header on its own retries.
+    const resume = this.lastEventId ? `&lastEventId=${encodeURIComponent(this.lastEventId)}` : "";
+    this.watchdog = setInterval(() => {
+      if (this.status === "live" && Date.now() - this.lastMessageAt > SILENCE_LIMIT_MS) this.restart();
+    }, 15_000);
+    fetchEventSource(`/events?tenant=${encodeURIComponent(tenant)}${resume}`, {
       signal: controller.signal,
       openWhenHidden: true,
       headers: { Accept: "text/event-stream" },
@@ -55,6 +67,8 @@ class LiveConnection {
         throw new RetriableStreamError(String(response.status));
       },
       onmessage: (message) => {
+        this.lastMessageAt = Date.now();
+        if (message.id) this.lastEventId = message.id;
         if (!message.data) return;
         let event: LiveEvent;
         try {
@@ -85,6 +99,14 @@ class LiveConnection {
     });
   }
 
+  /** Drops the stream and opens a new one, resuming after the last event seen. */
+  private restart(): void {
+    const tenant = this.tenant;
+    this.disconnect();
+    this.connect(tenant);
+    this.opened = true;
+  }
+
   private startPolling(): void {
     this.setStatus("polling");
     this.pollTimer = setInterval(() => this.resyncListeners.forEach((listener) => listener()), POLL_INTERVAL_MS);
@@ -93,6 +115,8 @@ class LiveConnection {
   disconnect(): void {
     this.controller?.abort();
     this.controller = null;
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.watchdog = null;
     if (this.pollTimer) clearInterval(this.pollTimer);
     this.pollTimer = null;
     this.setStatus("off");
