@@ -134,7 +134,7 @@ export function AuditPage() {
                       <button type="button" className="button-small button-secondary" aria-expanded={open === entry.id} onClick={() => setOpen(open === entry.id ? null : entry.id)}>
                         {open === entry.id ? "Hide" : "Show"}
                       </button>
-                      {open === entry.id && <pre className="json">{JSON.stringify({ before: entry.before, after: entry.after, metadata: entry.metadata, userAgent: entry.userAgent }, null, 2)}</pre>}
+                      {open === entry.id && <pre className="json" tabIndex={0} aria-label={`Details of ${entry.action}`}>{JSON.stringify({ before: entry.before, after: entry.after, metadata: entry.metadata, userAgent: entry.userAgent }, null, 2)}</pre>}
                     </td>
                   </tr>
                 ))}

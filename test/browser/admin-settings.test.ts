@@ -1,0 +1,141 @@
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signIn, type ApiClient } from "../helpers/app.js";
+import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
+import { cssVariable, expectAccessible, signInAs, startHarness, type Harness } from "./harness.js";
+
+/** Tenant settings, users, teams and the audit log through the admin panel. */
+describe("browser: admin settings, users, teams and audit", () => {
+  let harness: Harness;
+  let fixture: TenantFixture;
+  let ownerApi: ApiClient;
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    fixture = await createTenantFixture(harness.app.db);
+    ownerApi = await signIn(harness.app, fixture.tenant.slug, "owner");
+  });
+  afterAll(() => harness?.close());
+
+  it("an admin switches the theme and overrides the accent: the board changes colour, for another admin too", async () => {
+    const admin = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin");
+    await admin.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+    await expectAccessible(admin, "admin settings");
+    expect(await cssVariable(admin, "--primary")).toBe("#1e3a8a");
+
+    await admin.getByRole("radio", { name: "Modern purple" }).check();
+    await admin.getByLabel("Accent colour override").fill("#be123c");
+    await admin.getByRole("button", { name: "Save settings" }).click();
+    await admin.getByText("Settings saved.").waitFor();
+    // Applied at once, without a reload.
+    expect(await cssVariable(admin, "--primary")).toBe("#6d28d9");
+    expect(await cssVariable(admin, "--accent")).toBe("#be123c");
+
+    const stored = (await ownerApi.get("/admin/tenant-settings")).body;
+    expect(stored.branding).toMatchObject({ theme: "modern-purple", accentColor: "#be123c", primaryColor: null });
+
+    const other = await signInAs(await harness.newContext(), fixture.tenant.slug, "owner", `/${fixture.teams.a.slug}`);
+    await other.getByRole("heading", { level: 1, name: fixture.teams.a.name }).waitFor();
+    await expect.poll(() => other.locator(".app-header").evaluate((element) => getComputedStyle(element).backgroundColor), { timeout: 10_000 }).toBe("rgb(109, 40, 217)");
+    await expectAccessible(other, "team board in modern purple");
+  });
+
+  it("a logo and favicon set by the admin appear across the app", async () => {
+    const admin = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin");
+    await admin.getByLabel("Logo URL").fill("https://cdn.example.com/logo.png");
+    await admin.getByLabel("Favicon URL").fill("https://cdn.example.com/favicon.png");
+    await admin.getByRole("button", { name: "Save settings" }).click();
+    await admin.getByText("Settings saved.").waitFor();
+    await expect(admin.getByRole("banner").getByRole("img").getAttribute("src")).resolves.toBe("https://cdn.example.com/logo.png");
+    await expect(admin.locator('link[rel="icon"]').getAttribute("href")).resolves.toBe("https://cdn.example.com/favicon.png");
+  });
+
+  it("an invalid setting is explained and nothing is saved", async () => {
+    const admin = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin");
+    await admin.getByLabel("Minimum length (characters)").fill("500");
+    await admin.getByLabel("Maximum length (characters)").fill("100");
+    await admin.getByRole("button", { name: "Save settings" }).click();
+    await admin.getByRole("alert").waitFor();
+    expect((await ownerApi.get("/admin/tenant-settings")).body.questions).toEqual({ minLength: 10, maxLength: 2000 });
+  });
+
+  it("the owner adds a user, changes their role and deactivates them; the audit log shows each step", async () => {
+    const owner = await signInAs(await harness.newContext(), fixture.tenant.slug, "owner", "/admin/users");
+    await owner.getByRole("heading", { level: 1, name: "Users" }).waitFor();
+    await owner.getByRole("button", { name: "Add user" }).click();
+    const dialog = owner.getByRole("dialog", { name: "Add a user" });
+    await dialog.getByLabel("Name").fill("Nora New");
+    await dialog.getByLabel("Email").fill("nora@example.com");
+    await dialog.getByLabel("Primary team").selectOption({ label: fixture.teams.b.name });
+    await dialog.getByRole("button", { name: "Add user" }).click();
+    await owner.getByRole("cell", { name: "nora@example.com", exact: true }).waitFor();
+    await expectAccessible(owner, "admin users");
+
+    await owner.getByRole("button", { name: "Edit Nora New" }).click();
+    const edit = owner.getByRole("dialog", { name: "Edit Nora New" });
+    await edit.getByLabel("Role").selectOption("moderator");
+    await edit.getByLabel(/Deactivated/).check();
+    await edit.getByRole("button", { name: "Save user" }).click();
+    const row = owner.getByRole("row", { name: /Nora New/ });
+    await row.getByRole("cell", { name: "moderator", exact: true }).waitFor();
+    await row.getByRole("cell", { name: "Deactivated", exact: true }).waitFor();
+
+    await owner.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Audit log" }).click();
+    await owner.getByRole("heading", { level: 1, name: "Audit log" }).waitFor();
+    await owner.getByLabel("Action").selectOption("user.update");
+    await owner.getByRole("button", { name: "Apply filters" }).click();
+    await owner.getByText(/^Entries 1–1 of 1$/).waitFor();
+    await owner.getByRole("button", { name: "Show" }).click();
+    await expect(owner.locator("pre.json").textContent()).resolves.toContain("moderator");
+    await expectAccessible(owner, "audit log");
+  });
+
+  it("the audit log pages through entries 50 at a time", async () => {
+    const admin = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin/audit");
+    // Enough entries for two pages: sign-ins of this file plus tag changes.
+    for (let i = 0; i < 30; i += 1) {
+      const created = await ownerApi.post("/admin/tags", { name: `Temp ${i}`, color: "#334155" });
+      expect(created.status).toBe(201);
+      expect((await ownerApi.delete(`/admin/tags/${created.body.id}`)).status).toBe(204);
+    }
+    await admin.reload();
+    await admin.getByText(/^Entries 1–50 of \d+$/).waitFor();
+    await admin.getByRole("button", { name: "Older" }).click();
+    await admin.getByText(/^Entries 51–\d+ of \d+$/).waitFor();
+    await admin.getByRole("button", { name: "Newer" }).click();
+    await admin.getByText(/^Entries 1–50 of \d+$/).waitFor();
+  });
+
+  it("creates a team and manages its members", async () => {
+    const admin = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin/teams");
+    await admin.getByRole("heading", { level: 1, name: "Teams and members" }).waitFor();
+    await admin.getByLabel("Name", { exact: true }).fill("Design");
+    await admin.getByRole("button", { name: "Create team" }).click();
+    await admin.getByRole("button", { name: "Members of Design" }).click();
+    const members = admin.getByRole("region", { name: "Members of Design" });
+    await members.getByLabel("Add a member").selectOption({ label: `${fixture.users.member.name} (${fixture.users.member.email})` });
+    await members.getByLabel("Team role", { exact: true }).selectOption("moderator");
+    await members.getByRole("button", { name: "Add member" }).click();
+    await members.getByRole("cell", { name: fixture.users.member.name, exact: true }).waitFor();
+    await expectAccessible(admin, "admin teams");
+    // The new team is on everyone's navigation.
+    await admin.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Design" }).waitFor();
+  });
+
+  it("downloads the users as CSV and the audit log as JSON", async () => {
+    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin/data-export");
+    await page.getByRole("heading", { level: 1, name: "Data export" }).waitFor();
+    await expectAccessible(page, "admin data export");
+
+    const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download users" }).click()]);
+    expect(csv.suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = fs.readFileSync((await csv.path()) ?? "", "utf8");
+    expect(text.split("\n")[0]).toContain("email");
+    expect(text).toContain(fixture.users.member.email);
+
+    await page.getByRole("radio", { name: "JSON" }).check();
+    const [json] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download audit log" }).click()]);
+    const entries = JSON.parse(fs.readFileSync((await json.path()) ?? "", "utf8")) as Array<{ action: string }>;
+    expect(entries.some((entry) => entry.action === "user.login")).toBe(true);
+  });
+});
