@@ -63,8 +63,8 @@ export function SettingsPanel() {
           ))}
         </div>
         <div className="grid-2">
-          <ColorField label="Primary colour override" value={branding.primaryColor} onChange={(value) => set("branding", "primaryColor", value)} />
-          <ColorField label="Accent colour override" value={branding.accentColor} onChange={(value) => set("branding", "accentColor", value)} />
+          <ColorField label="Primary colour override" value={branding.primaryColor} themeColor={THEME_PALETTES[branding.theme].primary} onChange={(value) => set("branding", "primaryColor", value)} />
+          <ColorField label="Accent colour override" value={branding.accentColor} themeColor={THEME_PALETTES[branding.theme].accent} onChange={(value) => set("branding", "accentColor", value)} />
           <Field label="Logo URL" hint="https:// address of an image, shown in the header.">
             {(props) => <input {...props} type="url" value={branding.logoUrl ?? ""} onChange={(event) => set("branding", "logoUrl", emptyToNull(event.target.value))} />}
           </Field>
@@ -163,12 +163,13 @@ function Checkbox({ label, checked, onChange }: { label: string; checked: boolea
   );
 }
 
-function ColorField({ label, value, onChange }: { label: string; value: string | null; onChange: (value: string | null) => void }) {
+/** Without an override the picker shows the theme's colour; picking one sets the override. */
+function ColorField({ label, value, themeColor, onChange }: { label: string; value: string | null; themeColor: string; onChange: (value: string | null) => void }) {
   return (
-    <Field label={label} hint={value ? `Overrides the theme with ${value}.` : "Uses the theme's colour."}>
+    <Field label={label} hint={value ? `Overrides the theme with ${value}.` : `Uses the theme's colour (${themeColor}).`}>
       {(props) => (
         <div className="row">
-          <input {...props} type="color" value={value ?? "#000000"} onChange={(event) => onChange(event.target.value)} />
+          <input {...props} type="color" value={value ?? themeColor} onChange={(event) => onChange(event.target.value)} />
           {value && (
             <button type="button" className="button-small button-secondary" onClick={() => onChange(null)}>
               Use theme colour
