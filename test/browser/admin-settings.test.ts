@@ -133,6 +133,9 @@ describe("browser: admin settings, users, teams and audit", () => {
     expect(text.split("\n")[0]).toContain("email");
     expect(text).toContain(fixture.users.member.email);
 
+    const [pulse] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download pulse aggregates" }).click()]);
+    expect(fs.readFileSync((await pulse.path()) ?? "", "utf8").split("\n")[0]).toContain("scope");
+
     await page.getByRole("radio", { name: "JSON" }).check();
     const [json] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download audit log" }).click()]);
     const entries = JSON.parse(fs.readFileSync((await json.path()) ?? "", "utf8")) as Array<{ action: string }>;

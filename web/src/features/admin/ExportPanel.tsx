@@ -4,7 +4,7 @@ import { Field, Notice } from "../../shared/ui";
 
 const KINDS = [
   { kind: "questions", label: "Questions" },
-  { kind: "pulse", label: "Pulse aggregates (thresholded like the dashboard)" },
+  { kind: "pulse", label: "Pulse aggregates (last 12 weeks, hidden where the dashboard hides them)" },
   { kind: "audit-logs", label: "Audit log" },
   { kind: "users", label: "Users" },
 ] as const;
@@ -52,6 +52,7 @@ export function ExportPanel() {
       <h1>Data export</h1>
       <fieldset>
         <legend>Format and period</legend>
+        <p className="hint">The period applies to questions and the audit log.</p>
         <div className="row">
           <label className="checkbox">
             <input type="radio" name="format" checked={format === "csv"} onChange={() => setFormat("csv")} /> CSV (spreadsheets)
