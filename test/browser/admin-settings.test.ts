@@ -17,7 +17,7 @@ describe("browser: admin settings, users, teams and audit", () => {
   });
   afterAll(() => harness?.close());
 
-  it("an admin switches the theme and overrides the accent: the board changes colour, for another admin too", async () => {
+  it("an admin switches the theme and overrides the accent: the board changes colour, for members too", async () => {
     const admin = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin");
     await admin.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
     await expectAccessible(admin, "admin settings");
@@ -34,10 +34,18 @@ describe("browser: admin settings, users, teams and audit", () => {
     const stored = (await ownerApi.get("/admin/tenant-settings")).body;
     expect(stored.branding).toMatchObject({ theme: "modern-purple", accentColor: "#be123c", primaryColor: null });
 
-    const other = await signInAs(await harness.newContext(), fixture.tenant.slug, "owner", `/${fixture.teams.a.slug}`);
+    const other = await signInAs(await harness.newContext(), fixture.tenant.slug, "member", `/${fixture.teams.a.slug}`);
     await other.getByRole("heading", { level: 1, name: fixture.teams.a.name }).waitFor();
     await expect.poll(() => other.locator(".app-header").evaluate((element) => getComputedStyle(element).backgroundColor), { timeout: 10_000 }).toBe("rgb(109, 40, 217)");
+    expect(await cssVariable(other, "--accent")).toBe("#be123c");
     await expectAccessible(other, "team board in modern purple");
+    // The sign-in page is themed too: a visitor of this organisation sees the same colours.
+    const visitorContext = await harness.browser.newContext({ baseURL: harness.baseUrl, extraHTTPHeaders: { "x-tenant-id": fixture.tenant.slug } });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto("/login");
+    await visitor.getByRole("heading", { name: "Sign in to Team Q&A" }).waitFor();
+    await expect.poll(() => cssVariable(visitor, "--primary"), { timeout: 10_000 }).toBe("#6d28d9");
+    await visitorContext.close();
   });
 
   it("a logo and favicon set by the admin appear across the app", async () => {
@@ -48,6 +56,10 @@ describe("browser: admin settings, users, teams and audit", () => {
     await admin.getByText("Settings saved.").waitFor();
     await expect(admin.getByRole("banner").getByRole("img").getAttribute("src")).resolves.toBe("https://cdn.example.com/logo.png");
     await expect(admin.locator('link[rel="icon"]').getAttribute("href")).resolves.toBe("https://cdn.example.com/favicon.png");
+    // A member's browser, with the organisation's name as the logo's text alternative.
+    const member = await signInAs(await harness.newContext(), fixture.tenant.slug, "member", `/${fixture.teams.a.slug}`);
+    await member.getByRole("banner").getByRole("img", { name: `${fixture.tenant.name} logo` }).waitFor();
+    await expect(member.locator('link[rel="icon"]').getAttribute("href")).resolves.toBe("https://cdn.example.com/favicon.png");
   });
 
   it("an invalid setting is explained and nothing is saved", async () => {

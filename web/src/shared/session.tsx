@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { api, ApiError } from "./api";
+import { api } from "./api";
 import { live, type LiveStatus } from "./live";
 import { applyBranding, DEFAULT_BRANDING } from "./theme";
 import type { AuthModes, Branding, LiveEvent, Me, Role, Team, TenantSettings } from "./types";
@@ -7,8 +7,7 @@ import type { AuthModes, Branding, LiveEvent, Me, Role, Team, TenantSettings } f
 /**
  * What every screen needs about the caller and the tenant: who is signed in, which sign-in modes
  * exist, the teams, and the settings the UI must follow (question bounds, anonymous questions,
- * branding). Settings come from the public `GET /tenant` when the server has it, else from
- * `/admin/tenant-settings` for admins, else SPEC's defaults.
+ * branding), from the public `GET /tenant`.
  */
 export interface PublicSettings {
   questions: TenantSettings["questions"];
@@ -55,18 +54,14 @@ export function cachedBranding(): Branding {
   }
 }
 
-async function loadSettings(me: Me | null): Promise<{ settings: PublicSettings; tenantName: string | null }> {
+/** The organisation's public settings (GET /tenant); the last branding seen if the server cannot answer. */
+async function loadSettings(): Promise<{ settings: PublicSettings; tenantName: string | null }> {
   try {
     const tenant = await api.get<{ name?: string; settings: PublicSettings }>("/tenant");
     return { settings: { ...DEFAULT_PUBLIC_SETTINGS, ...tenant.settings }, tenantName: tenant.name ?? null };
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+  } catch {
+    return { settings: { ...DEFAULT_PUBLIC_SETTINGS, branding: cachedBranding() }, tenantName: null };
   }
-  if (me && rank(me.user.role) >= rank("admin")) {
-    const full = await api.get<TenantSettings>("/admin/tenant-settings").catch(() => null);
-    if (full) return { settings: fromFullSettings(full), tenantName: null };
-  }
-  return { settings: { ...DEFAULT_PUBLIC_SETTINGS, branding: cachedBranding() }, tenantName: null };
 }
 
 export function fromFullSettings(full: TenantSettings): PublicSettings {
@@ -79,13 +74,12 @@ export function SessionProvider({ children, fallback }: { children: ReactNode; f
   useEffect(() => {
     let cancelled = false;
     (async () => {
-      const [modes, me] = await Promise.all([
+      // Independent reads, in parallel: the first paint waits for the slowest one only.
+      const [modes, me, teams, loaded] = await Promise.all([
         api.get<AuthModes>("/auth/modes").catch(() => NO_MODES),
         api.get<Me>("/auth/me").catch(() => null),
-      ]);
-      const [teams, loaded] = await Promise.all([
         api.get<Team[]>("/teams").catch(() => [] as Team[]),
-        loadSettings(me).catch(() => ({ settings: DEFAULT_PUBLIC_SETTINGS, tenantName: null })),
+        loadSettings(),
       ]);
       if (!cancelled) setState({ me, modes, teams, ...loaded });
     })();
