@@ -54,6 +54,15 @@ describe("demo sign-in and sessions (development)", () => {
     });
   });
 
+  it("GET /auth/me/teams lists memberships and where the user moderates (CONTRACT §2)", async () => {
+    const teams = async (username: string) => (await (await signIn(app, fixture.tenant.slug, username)).get("/auth/me/teams").expect(200)).body;
+    expect(await teams("teammoderator")).toEqual([{ teamId: fixture.teams.a.id, role: "moderator", canModerate: true }]);
+    expect(await teams("moderator")).toEqual([{ teamId: fixture.teams.a.id, role: "moderator", canModerate: true }]);
+    expect(await teams("member")).toEqual([{ teamId: fixture.teams.a.id, role: "member", canModerate: false }]);
+    expect(await teams("admin")).toEqual([{ teamId: fixture.teams.a.id, role: "member", canModerate: true }]);
+    expect((await request(app.app).get("/auth/me/teams").set("x-tenant-id", fixture.tenant.slug).expect(401)).body.error.code).toBe("UNAUTHENTICATED");
+  });
+
   it("an unknown username is 404 and creates no session", async () => {
     const response = await request(app.app).get(`/auth/demo?user=nobody&tenant=${fixture.tenant.slug}`).expect(404);
     expect(response.body.error.code).toBe("NOT_FOUND");

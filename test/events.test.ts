@@ -67,7 +67,17 @@ for (const busKind of ["in-process", "redis"] as const) {
         type: "question:created",
         tenantId: t.tenant.id,
         timestamp: expect.any(Number),
-        data: { id: question.id, body: BODY, teamId: t.teams.a.id, status: "OPEN", upvoteCount: 0, submittedAt: question.submittedAt },
+        data: {
+          id: question.id,
+          body: BODY,
+          teamId: t.teams.a.id,
+          status: "OPEN",
+          upvoteCount: 0,
+          submittedAt: question.submittedAt,
+          isAnonymous: false,
+          author: { id: t.users.member.id, name: t.users.member.name },
+          tags: [],
+        },
       });
       expect(Number(created.id)).toBeGreaterThan(0);
       await moderatorStream.next(ofType("question:created", (data) => data.id === question.id));
@@ -115,13 +125,13 @@ for (const busKind of ["in-process", "redis"] as const) {
       const tags = (await c.member.get("/tags").expect(200)).body as Array<{ id: string }>;
       await c.moderator.post(`/questions/${flagged.id}/tags`, { tagId: tags[0]!.id }).expect(200);
       // A visible question afterwards proves the stream was live while the review actions happened.
-      const marker = (await c.member.post("/questions", { body: BODY, teamId: t.teams.a.id }).expect(201)).body;
+      const marker = (await c.memberb.post("/questions", { body: BODY, teamId: t.teams.a.id }).expect(201)).body;
       await watcher.next(ofType("question:created", (data) => data.id === marker.id));
       expect(watcher.messages.some((message) => message.raw.includes(flagged.id))).toBe(false);
 
       await c.moderator.post(`/questions/${flagged.id}/approve`, { body: "Why is this still broken after three releases?" }).expect(200);
       const created = await watcher.next(ofType("question:created", (data) => data.id === flagged.id));
-      expect(created.data.data).toMatchObject({ status: "OPEN", body: "Why is this still broken after three releases?" });
+      expect(created.data.data).toMatchObject({ status: "OPEN", body: "Why is this still broken after three releases?", isAnonymous: true, author: null });
       const everything = watcher.messages.map((message) => message.raw).join("\n");
       expect(everything).not.toContain(t.users.member.id);
       expect(everything).not.toContain(t.users.member.name);
@@ -171,7 +181,7 @@ for (const busKind of ["in-process", "redis"] as const) {
       await watcher.next(ofType("heartbeat"));
       const question = (await visitor(app, { "x-tenant-id": t.tenant.slug }).post("/questions", { body: BODY, teamId: t.teams.b.id }).expect(201)).body;
       const created = await watcher.next(ofType("question:created", (data) => data.id === question.id));
-      expect(Object.keys(created.data.data ?? {}).sort()).toEqual(["body", "id", "status", "submittedAt", "teamId", "upvoteCount"]);
+      expect(created.data.data).toMatchObject({ id: question.id, isAnonymous: true, author: null });
     });
   });
 }

@@ -194,4 +194,30 @@ describe("browser: team board", () => {
     ]);
     expect(formTop?.y ?? Infinity).toBeLessThan(listTop?.y ?? 0);
   });
+
+  it("edits and deletions reach other browsers live; a new question arrives with its author and no extra fetch", async () => {
+    const watcher = await signInAs(await harness.newContext(), fixture.tenant.slug, "viewer", board);
+    await waitLive(watcher);
+    const questionFetches: string[] = [];
+    watcher.on("request", (request) => {
+      if (/\/questions\/[0-9a-f-]{36}$/.test(new URL(request.url()).pathname)) questionFetches.push(request.url());
+    });
+    const author = await signIn(harness.app, fixture.tenant.slug, "memberb");
+    const id = (await author.post("/questions", { body: "Where do we publish the release calendar?", teamId: fixture.teams.a.id }).expect(201)).body.id as string;
+    await card(watcher, "Where do we publish the release calendar?").getByText(fixture.users.memberB.name).waitFor();
+    expect(questionFetches).toEqual([]);
+    await author.put(`/questions/${id}`, { body: "Where do we publish the release calendar for 2027?" }).expect(200);
+    await card(watcher, "Where do we publish the release calendar for 2027?").waitFor();
+    await author.delete(`/questions/${id}`).expect(204);
+    await card(watcher, "Where do we publish the release calendar for 2027?").waitFor({ state: "detached" });
+  });
+
+  it("a member who moderates team A through their membership gets the presenter there, not in team B", async () => {
+    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "teammoderator", board);
+    await page.getByRole("link", { name: "Present" }).waitFor();
+    await page.getByRole("navigation").getByRole("link", { name: "Moderation" }).waitFor();
+    await page.goto(`/${fixture.teams.b.slug}`);
+    await page.getByRole("heading", { name: fixture.teams.b.name, level: 1 }).waitFor();
+    expect(await page.getByRole("link", { name: "Present" }).count()).toBe(0);
+  });
 });

@@ -7,7 +7,8 @@ import type { TenantDirectory } from "../tenants/tenant-directory.js";
 import { renderSignInError } from "./auth.pages.js";
 import type { AuthService } from "./auth.service.js";
 import { loginAttemptSteps } from "./login-attempts.js";
-import { authModesSchema, csrfSchema, demoLoginQuery, logoutSchema, meSchema } from "./auth.schemas.js";
+import { authModesSchema, csrfSchema, demoLoginQuery, logoutSchema, meSchema, membershipsSchema } from "./auth.schemas.js";
+import { hasPermission } from "../../platform/http/permissions.js";
 
 export function authRoutes(deps: { auth: AuthService; config: Config; tenants: TenantDirectory }): AnyRoute[] {
   const { auth, config, tenants } = deps;
@@ -67,6 +68,22 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
           },
           tenantSlug: ctx.tenant.slug,
         };
+      },
+    }),
+    route({
+      method: "get",
+      path: "/auth/me/teams",
+      tag: "Auth",
+      summary: "The signed-in user's team memberships, and where they hold moderator powers",
+      description:
+        "`canModerate` follows CONTRACT §2: admins and owners everywhere; a moderator (tenant role, or moderator membership) in the teams they belong to. " +
+        "Admins and owners are listed with their memberships only, but moderate every team.",
+      access: "session",
+      response: membershipsSchema,
+      handler: ({ ctx }) => {
+        const user = ctx.user;
+        if (!user) throw errors.unauthenticated();
+        return Object.entries(user.teamRoles).map(([teamId, role]) => ({ teamId, role, canModerate: hasPermission(user, "question.answer", teamId) }));
       },
     }),
     route({

@@ -59,5 +59,9 @@ export const meSchema = z.object({
   tenantSlug: z.string(),
 });
 
+export const membershipsSchema = z.array(
+  z.object({ teamId: z.uuid(), role: z.enum(["viewer", "member", "moderator"]), canModerate: z.boolean() }),
+);
+
 export const csrfSchema = z.object({ csrfToken: z.string() });
 export const logoutSchema = z.object({ success: z.literal(true) });

@@ -6,7 +6,8 @@ import type { QuestionRecord } from "./questions.repository.js";
  * The live events of the Q&A queue (CONTRACT §4), published after the change committed.
  * Nothing of an UNDER_REVIEW question goes out, and no payload carries an author.
  * Beyond SPEC's list, `question:updated` (a visible question's text changed) and
- * `question:deleted` (a visible question is gone) let live boards stay in step.
+ * `question:deleted` (a visible question is gone) let live boards stay in step, and
+ * `question:created` also carries `isAnonymous`, `author` (null when anonymous) and `tags`.
  */
 export function createQuestionEvents(bus: EventBus, logger: Logger) {
   async function emit(tenantId: string, type: string, data: Record<string, unknown>): Promise<void> {
@@ -30,6 +31,11 @@ export function createQuestionEvents(bus: EventBus, logger: Logger) {
         status: question.status,
         upvoteCount: question.upvoteCount,
         submittedAt: question.submittedAt,
+        // Beyond SPEC's fields, so a board of 2,000 people need not fetch each new question:
+        // the author (null when anonymous: it never goes out) and the tags.
+        isAnonymous: question.isAnonymous,
+        author: question.isAnonymous || !question.authorId || !question.authorName ? null : { id: question.authorId, name: question.authorName },
+        tags: question.tags,
       });
     },
     async updated(question: QuestionRecord) {

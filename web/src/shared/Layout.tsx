@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
-import { rank, useLiveStatus, useSession } from "./session";
+import { rank, useCanModerate, useLiveStatus, useSession } from "./session";
 import { Loading } from "./ui";
 
 const LIVE_LABEL = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", polling: "Refreshing every 20 s", expired: "Signed out", off: "Offline" } as const;
@@ -30,7 +30,7 @@ export function Layout() {
     const query = params.toString();
     navigate(`${location.pathname}${query ? `?${query}` : ""}`, { replace: true });
   }, [location.pathname, location.search, navigate]);
-  const canModerate = rank(role) >= rank("moderator");
+  const canModerate = useCanModerate()();
   const isAdmin = rank(role) >= rank("admin");
 
   // Move focus to the new page's heading after client-side navigation (not on the first load,

@@ -29,6 +29,8 @@ interface SessionValue {
   teams: Team[];
   settings: PublicSettings;
   tenantName: string | null;
+  /** Teams where the user holds moderator powers (CONTRACT §2), from GET /auth/me/teams; admins moderate every team. */
+  moderatedTeamIds: string[];
   /** Reload teams (after an admin change, or a queue freeze event). */
   refreshTeams(): Promise<void>;
   /** Apply settings the admin just saved without a reload. */
@@ -69,19 +71,21 @@ export function fromFullSettings(full: TenantSettings): PublicSettings {
 }
 
 export function SessionProvider({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
-  const [state, setState] = useState<{ me: Me | null; modes: AuthModes; teams: Team[]; settings: PublicSettings; tenantName: string | null } | null>(null);
+  const [state, setState] = useState<{ me: Me | null; modes: AuthModes; teams: Team[]; settings: PublicSettings; tenantName: string | null; moderatedTeamIds: string[] } | null>(null);
 
   useEffect(() => {
     let cancelled = false;
     (async () => {
       // Independent reads, in parallel: the first paint waits for the slowest one only.
-      const [modes, me, teams, loaded] = await Promise.all([
+      const [modes, me, teams, loaded, memberships] = await Promise.all([
         api.get<AuthModes>("/auth/modes").catch(() => NO_MODES),
         api.get<Me>("/auth/me").catch(() => null),
         api.get<Team[]>("/teams").catch(() => [] as Team[]),
         loadSettings(),
+        api.get<Array<{ teamId: string; canModerate: boolean }>>("/auth/me/teams").catch(() => []),
       ]);
-      if (!cancelled) setState({ me, modes, teams, ...loaded });
+      const moderatedTeamIds = memberships.filter((membership) => membership.canModerate).map((membership) => membership.teamId);
+      if (!cancelled) setState({ me, modes, teams, ...loaded, moderatedTeamIds });
     })();
     return () => {
       cancelled = true;
@@ -140,6 +144,18 @@ export function useSession(): SessionValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error("useSession outside SessionProvider");
   return value;
+}
+
+/**
+ * Whether the user moderates a team (answer, tag, pin, freeze, present), or any team when none is
+ * named: admins and owners everywhere, moderators in their own teams (CONTRACT §2).
+ */
+export function useCanModerate(): (teamId?: string) => boolean {
+  const { me, moderatedTeamIds } = useSession();
+  return useCallback(
+    (teamId?: string) => rank(me?.user.role) >= rank("admin") || (teamId ? moderatedTeamIds.includes(teamId) : moderatedTeamIds.length > 0),
+    [me, moderatedTeamIds],
+  );
 }
 
 /** True when the signed-in user's tenant role is at least `role`. */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { api, errorMessage } from "../../shared/api";
 import { NotFound } from "../../shared/Layout";
-import { rank, useLiveEvents, useSession } from "../../shared/session";
+import { rank, useCanModerate, useLiveEvents, useSession } from "../../shared/session";
 import type { LiveEvent, Paged, Question, Tag } from "../../shared/types";
 import { announce, ErrorNotice, Loading, Notice, useLoad, useTitle } from "../../shared/ui";
 import { searchTerms } from "./highlight";
@@ -26,6 +26,7 @@ function useDebounced<T>(value: T, ms: number): T {
 export function BoardPage() {
   const { teamSlug = "" } = useParams();
   const { me, teams } = useSession();
+  const canModerate = useCanModerate();
   const team = teams.find((candidate) => candidate.slug === teamSlug);
   useTitle(team?.name);
   const [params, setParams] = useSearchParams();
@@ -67,6 +68,8 @@ export function BoardPage() {
   // Live updates. Refs keep the handler stable while filters change.
   const state = useRef({ team, tab, tagId, search, sort });
   state.current = { team, tab, tagId, search, sort };
+  const listed = useRef(questions);
+  listed.current = questions;
   const onEvent = useCallback((event: LiveEvent) => {
     const { team: current, tab: currentTab, tagId: currentTag, search: currentSearch, sort: currentSort } = state.current;
     if (!current) return;
@@ -78,8 +81,12 @@ export function BoardPage() {
       setQuestions((items) => (items.some((item) => item.id === fresh.id) ? items : resort([...items, fresh])));
       setTotal((count) => count + 1);
       announce("New question posted");
-      // The event carries no author or tags: fetch the full question once.
-      api.get<Question>(`/questions/${fresh.id}`).then((full) => setQuestions((items) => replaceQuestion(items, full)), () => undefined);
+      return;
+    }
+    if (event.type === "question:deleted") {
+      if (!listed.current.some((item) => item.id === data.id)) return;
+      setQuestions((items) => items.filter((item) => item.id !== data.id));
+      setTotal((count) => Math.max(0, count - 1));
       return;
     }
     if (event.type === "question:answered") {
@@ -142,7 +149,7 @@ export function BoardPage() {
           <h1>{team.name}</h1>
           {team.description && <p className="hint">{team.description}</p>}
         </div>
-        {rank(me?.user.role) >= rank("moderator") && (
+        {canModerate(team.id) && (
           <Link className="button button-secondary" to={`/${team.slug}/open/present`}>
             Present
           </Link>
@@ -151,7 +158,7 @@ export function BoardPage() {
       <div className="board-layout">
         <aside className="board-side">
           <SubmitForm team={team} onSubmitted={onSubmitted} />
-          {me && <PendingQuestions teamSlug={team.slug} isModerator={rank(me.user.role) >= rank("moderator")} version={pendingVersion} />}
+          {me && <PendingQuestions teamSlug={team.slug} isModerator={canModerate(team.id)} version={pendingVersion} />}
         </aside>
         <section className="board-questions" aria-labelledby="questions-heading">
           <h2 id="questions-heading" className="visually-hidden">

@@ -13,7 +13,7 @@ export function sortQuestions(questions: Question[], order: SortOrder): Question
   });
 }
 
-/** A question as far as a question:created event tells (the rest arrives with GET /questions/:id). */
+/** A question as a question:created event tells it (author null when anonymous; the caller's vote is none yet). */
 export function questionFromEvent(data: Record<string, unknown>): Question {
   return {
     id: String(data.id),
@@ -25,9 +25,9 @@ export function questionFromEvent(data: Record<string, unknown>): Question {
     responseText: null,
     respondedAt: null,
     responder: null,
-    author: null,
-    isAnonymous: false,
-    tags: [],
+    author: (data.author as Question["author"] | undefined) ?? null,
+    isAnonymous: Boolean(data.isAnonymous),
+    tags: Array.isArray(data.tags) ? (data.tags as Tag[]) : [],
     isPinned: false,
     isFrozen: false,
     hasUpvoted: false,
@@ -38,6 +38,8 @@ export function questionFromEvent(data: Record<string, unknown>): Question {
 export function applyEvent(question: Question, event: LiveEvent): Question | null {
   const data = event.data as Record<string, unknown>;
   switch (event.type) {
+    case "question:updated":
+      return data.id === question.id ? { ...question, body: String(data.body ?? question.body) } : null;
     case "question:upvoted":
       return data.questionId === question.id ? { ...question, upvoteCount: Number(data.upvoteCount) } : null;
     case "question:answered":

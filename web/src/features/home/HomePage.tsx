@@ -1,10 +1,11 @@
 import { Link, Navigate, useSearchParams } from "react-router";
-import { rank, useSession } from "../../shared/session";
+import { rank, useCanModerate, useSession } from "../../shared/session";
 import { Notice } from "../../shared/ui";
 
 /** Start page: the teams of the organisation, or the way to sign in. */
 export function HomePage() {
   const { me, teams, settings } = useSession();
+  const canModerate = useCanModerate();
   const [params] = useSearchParams();
   // Straight to one's own team board after signing in.
   const primary = me && teams.find((team) => team.id === me.user.primaryTeamId);
@@ -30,7 +31,7 @@ export function HomePage() {
                 </h3>
                 {team.description && <p>{team.description}</p>}
                 {team.queueFrozen && <p className="badge badge-warning">Queue frozen</p>}
-                {rank(me?.user.role) >= rank("moderator") && (
+                {canModerate(team.id) && (
                   <p>
                     <Link to={`/${team.slug}/open/present`}>Present {team.name}</Link>
                   </p>

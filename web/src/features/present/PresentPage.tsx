@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { api, ApiError, errorMessage } from "../../shared/api";
 import { NotFound } from "../../shared/Layout";
-import { rank, useLiveEvents, useLiveStatus, useSession } from "../../shared/session";
+import { useCanModerate, useLiveEvents, useLiveStatus, useSession } from "../../shared/session";
 import type { LiveEvent, Paged, Question, Tag } from "../../shared/types";
 import { Loading, Notice } from "../../shared/ui";
 import { authorLabel } from "../board/QuestionCard";
@@ -18,7 +18,7 @@ const STATUS_LABEL = { connecting: "Connecting…", live: "Live", reconnecting: 
  */
 export default function PresentPage() {
   const { teamSlug = "" } = useParams();
-  const { me, teams } = useSession();
+  const { teams } = useSession();
   const team = teams.find((candidate) => candidate.slug === teamSlug);
   const navigate = useNavigate();
   const liveStatus = useLiveStatus();
@@ -27,9 +27,8 @@ export default function PresentPage() {
   // The question most recently given the tag wins when several carry it.
   const [currentId, setCurrentId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // presentation.access: moderators and above (a member who moderates one team by membership
-  // cannot be told apart here until /auth/me carries team roles; the server decides either way).
-  const canPresent = rank(me?.user.role) >= rank("moderator");
+  // presentation.access: admins everywhere, moderators in their own teams (the server decides too).
+  const canPresent = useCanModerate()(team?.id);
 
   const load = useCallback(async () => {
     if (!team) return;
