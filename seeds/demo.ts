@@ -87,6 +87,13 @@ const NUM_COHORTS = 5;
 const HISTORY_WEEKS = 12;
 const DAY_MS = 86_400_000;
 
+/** A UUID (v4 layout) derived from text, for seed records that should be the same on every run. */
+function stableUuid(text: string): string {
+  const hex = createHash("sha256").update(text).digest("hex");
+  const variant = ((parseInt(hex[16] as string, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** Deterministic pseudo-random numbers, so every fresh database gets the same demo figures. */
 function prng(seedText: string): () => number {
   let seed = createHash("sha256").update(seedText).digest().readUInt32LE(0);
@@ -129,7 +136,9 @@ async function seedTenant(db: Database, demo: { slug: string; name: string }, em
     await trx("pulse_schedules").where({ tenant_id: tenantId }).update({ enabled: true, timezone: "UTC", num_cohorts: NUM_COHORTS });
 
     // Users and memberships.
-    const users = seedUsers().map((user) => ({ ...user, id: randomUUID() }));
+    // Ids derived from tenant and username: every fresh demo database puts the same people in the
+    // same pulse cohorts (cohorts hash the user id), so its figures are the same every time.
+    const users = seedUsers().map((user) => ({ ...user, id: stableUuid(`${demo.slug}:${user.username}`) }));
     await insertInChunks(
       trx,
       "users",
