@@ -10,6 +10,7 @@ import * as addQuestionBoardOrderIndex from "./20261123030100_add_question_board
 import * as pulseResponseMixing from "./20261123040100_pulse_response_mixing.js";
 import * as pulseWeeklyRollups from "./20261123040200_pulse_weekly_rollups.js";
 import * as usersPulseHash from "./20261123040300_users_pulse_hash.js";
+import * as questionCounts from "./20261123080100_question_counts.js";
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -33,4 +34,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ["20261123040100_pulse_response_mixing", pulseResponseMixing],
   ["20261123040200_pulse_weekly_rollups", pulseWeeklyRollups],
   ["20261123040300_users_pulse_hash", usersPulseHash],
+  ["20261123080100_question_counts", questionCounts],
 ];

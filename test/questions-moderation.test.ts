@@ -251,3 +251,30 @@ describe("question moderation: answer, pin, freeze, tags, approve, reject", () =
     expect(untouched).toMatchObject({ status: "OPEN", is_pinned: false, is_frozen: false, upvote_count: 0 });
   });
 });
+
+describe("question counts (the boards' totals)", () => {
+  it("stay equal to the rows after submits, answers, approvals, rejections, deletions and team moves", async () => {
+    const app = await createTestApp();
+    try {
+      const t = await createTenantFixture(app.db);
+      const c = await signInMany(app, t.tenant.slug, ["admin", "member"]);
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i += 1) ids.push((await c.member.post("/questions", { body: `Counting question number ${i} here`, teamId: t.teams.a.id }).expect(201)).body.id);
+      await c.admin.post(`/questions/${ids[0]}/answer`, { responseText: "Done." }).expect(200);
+      await c.admin.delete(`/questions/${ids[1]}`).expect(204);
+      const [pending] = await app.db("questions").insert({ tenant_id: t.tenant.id, team_id: t.teams.b.id, body: "Waiting in review", status: "UNDER_REVIEW" }).returning("id");
+      const [rejected] = await app.db("questions").insert({ tenant_id: t.tenant.id, team_id: t.teams.b.id, body: "To be rejected", status: "UNDER_REVIEW" }).returning("id");
+      await c.admin.post(`/questions/${pending.id}/approve`).expect(200);
+      await c.admin.post(`/questions/${rejected.id}/reject`).expect(204);
+      await app.db("questions").where({ id: ids[2] }).update({ team_id: t.teams.b.id });
+      const counted = await app.db("question_counts").where({ tenant_id: t.tenant.id }).where("n", "<>", 0).select("team_id", "status", "n").orderBy(["team_id", "status"]);
+      const actual = await app.db("questions").where({ tenant_id: t.tenant.id }).select("team_id", "status").count<Array<{ team_id: string; status: string; n: number }>>("* as n").groupBy("team_id", "status").orderBy(["team_id", "status"]);
+      expect(counted).toEqual(actual.map((row) => ({ ...row, n: Number(row.n) })));
+      const board = await c.member.get(`/questions?teamId=${t.teams.b.id}`).expect(200);
+      expect(board.body.total).toBe(2);
+      expect((await c.member.get("/questions").expect(200)).body.total).toBe(6);
+    } finally {
+      await app.close();
+    }
+  });
+});

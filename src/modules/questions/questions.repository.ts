@@ -158,19 +158,65 @@ function applyFilter(query: Knex.QueryBuilder, filter: QuestionFilter): Knex.Que
   return query;
 }
 
+const ORDER_BY = {
+  top: "q.is_pinned desc, q.upvote_count desc, q.submitted_at asc, q.id asc",
+  new: "q.submitted_at desc, q.id desc",
+  relevance: "page.rank desc, q.upvote_count desc, q.submitted_at asc, q.id asc",
+} as const;
+
 export async function listQuestions(db: Executor, filter: QuestionFilter): Promise<{ items: QuestionRecord[]; total: number }> {
-  const page = applyFilter(selectQuestions(db, filter.viewerId), filter);
-  if (filter.sort === "relevance" && filter.tsquery !== undefined) {
-    page.orderByRaw("ts_rank(q.search, to_tsquery('english', ?)) desc, q.upvote_count desc, q.submitted_at asc, q.id asc", [filter.tsquery]);
-  } else if (filter.sort === "new") {
-    page.orderBy([{ column: "q.submitted_at", order: "desc" }, { column: "q.id", order: "desc" }]);
-  } else {
-    page.orderByRaw("q.is_pinned desc, q.upvote_count desc, q.submitted_at asc, q.id asc");
+  if (filter.tsquery !== undefined) return searchQuestions(db, filter, filter.tsquery);
+  const page = applyFilter(selectQuestions(db, filter.viewerId), filter)
+    .orderByRaw(ORDER_BY[filter.sort === "new" ? "new" : "top"])
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const [rows, total] = await Promise.all([page, countQuestions(db, filter)]);
+  return { items: rows.map(toQuestionRecord), total };
+}
+
+/**
+ * Searches rank every match, so the page is chosen first from the questions table alone, with
+ * its rank and the number of matches from the same scan; authors, tags and votes are then read
+ * for those rows only.
+ */
+async function searchQuestions(db: Executor, filter: QuestionFilter, tsquery: string): Promise<{ items: QuestionRecord[]; total: number }> {
+  const sort = filter.sort;
+  const pageIds = applyFilter(
+    db("questions as q").select(
+      "q.id",
+      db.raw("ts_rank(q.search, to_tsquery('english', ?)) as rank", [tsquery]),
+      db.raw("count(*) over ()::int as total"),
+    ),
+    filter,
+  )
+    .orderByRaw(sort === "relevance" ? "rank desc, q.upvote_count desc, q.submitted_at asc, q.id asc" : ORDER_BY[sort])
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const rows = await selectQuestions(db, filter.viewerId)
+    .with("page", pageIds)
+    .join("page", "page.id", "q.id")
+    .select("page.total")
+    .orderByRaw(ORDER_BY[sort]);
+  // Past the last page there is no row to carry the total: count it on its own.
+  const total = rows.length > 0 ? Number(rows[0].total) : filter.offset > 0 ? await countQuestions(db, filter) : 0;
+  return { items: rows.map(toQuestionRecord), total };
+}
+
+/**
+ * The number of questions a filter matches. A board (team and status filters only) reads the
+ * trigger-kept counts; searches, tag and pin filters, and a moderator's partial view of the
+ * review queue count their rows.
+ */
+async function countQuestions(db: Executor, filter: QuestionFilter): Promise<number> {
+  const partialReview = filter.statuses.includes("UNDER_REVIEW") && !filter.review.allTeams;
+  if (filter.tsquery === undefined && !filter.tagId && filter.pinned === undefined && !partialReview) {
+    const query = db("question_counts").where("tenant_id", filter.tenantId).whereIn("status", filter.statuses);
+    if (filter.teamId) query.where("team_id", filter.teamId);
+    const row = await query.first(db.raw("coalesce(sum(n), 0)::int as total"));
+    return Number(row?.total ?? 0);
   }
-  page.limit(filter.limit).offset(filter.offset);
-  const counted = applyFilter(db("questions as q").select(db.raw("count(*)::int as total")), filter).first();
-  const [rows, count] = await Promise.all([page, counted]);
-  return { items: rows.map(toQuestionRecord), total: Number(count?.total ?? 0) };
+  const row = await applyFilter(db("questions as q").select(db.raw("count(*)::int as total")), filter).first();
+  return Number(row?.total ?? 0);
 }
 
 /**
