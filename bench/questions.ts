@@ -1,6 +1,8 @@
+import { spawn } from "node:child_process";
 import http from "node:http";
+import path from "node:path";
 import pg from "pg";
-import { dropDatabase, load, machine, recreateDatabase, REDIS_URL, saveResults, startServer, table, waitFor, type LoadResult } from "./lib.js";
+import { dropDatabase, load, machine, recreateDatabase, REDIS_URL, ROOT, saveResults, startServer, table, waitFor, type LoadResult } from "./lib.js";
 
 /**
  * Issue 3 targets, with 100,000 questions in one tenant, at 50 connections: GET /questions (a page
@@ -8,6 +10,7 @@ import { dropDatabase, load, machine, recreateDatabase, REDIS_URL, saveResults, 
  * instance receiving a new question within 250 ms p99. The app runs as in production.
  */
 const PORT = 3211;
+const BARE_PORT = 3212;
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 100_000);
@@ -146,7 +149,13 @@ async function main() {
     const engineering = teams.find((team) => team.slug === "engineering") as { id: string };
     const asMember = { cookie, ...HTTPS };
 
+    // The same page's bytes from memory in a bare node:http server: this machine's ceiling in this run.
+    const pageBody = await (await fetch(`${BASE}/questions?team=engineering&limit=50`, { headers: asMember })).text();
+    const bare = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/bare-server.ts"), String(BARE_PORT), JSON.stringify({ "/questions": pageBody })], { cwd: ROOT, stdio: "ignore" });
+    await waitFor(`http://127.0.0.1:${BARE_PORT}/questions`);
     const results: LoadResult[] = [];
+    results.push(await load("bare node:http, the same page of 50 from memory", { url: `http://127.0.0.1:${BARE_PORT}/questions`, duration: DURATION }));
+    bare.kill();
     await load("warmup", { url: `${BASE}/questions?team=engineering`, headers: asMember, duration: 3 });
     results.push(await load("GET /questions?team=engineering (page of 50, signed in)", { url: `${BASE}/questions?team=engineering&limit=50`, headers: asMember, duration: DURATION }));
     results.push(await load("GET /questions?team=engineering&offset=5000", { url: `${BASE}/questions?team=engineering&limit=50&offset=5000`, headers: asMember, duration: DURATION }));

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import knexFactory, { type Knex } from "knex";
 import pg from "pg";
@@ -97,4 +98,27 @@ export function withTimeout<T>(promise: PromiseLike<T>, ms: number, message: str
     timer = setTimeout(() => reject(new Error(message)), ms);
   });
   return Promise.race([Promise.resolve(promise), timeout]).finally(() => clearTimeout(timer));
+}
+
+interface PgConnection {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Runs a hot read as a named prepared statement on PostgreSQL, so the server plans each query
+ * shape once per connection instead of on every request (the board's list query spends more
+ * time in the planner than in execution). The statement name is derived from the SQL text, so
+ * every filter combination gets its own. Elsewhere (PGlite, or inside a transaction) it runs as usual.
+ */
+export async function preparedRows<Row>(db: Executor, query: Knex.QueryBuilder | Knex.Raw): Promise<Row[]> {
+  if (db.client.config.client !== "pg" || (db as Knex.Transaction).isTransaction) return (await query) as Row[];
+  const native = query.toSQL().toNative();
+  const name = `q_${createHash("sha1").update(native.sql).digest("hex").slice(0, 20)}`;
+  const connection = (await db.client.acquireConnection()) as PgConnection;
+  try {
+    const result = await connection.query({ name, text: native.sql, values: native.bindings as unknown[] });
+    return result.rows as Row[];
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
 }

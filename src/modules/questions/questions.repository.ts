@@ -1,5 +1,5 @@
 import type { Knex } from "knex";
-import type { Executor } from "../../platform/db.js";
+import { preparedRows, type Executor } from "../../platform/db.js";
 import type { QuestionStatus } from "./questions.schemas.js";
 
 export interface QuestionRecord {
@@ -170,7 +170,7 @@ export async function listQuestions(db: Executor, filter: QuestionFilter): Promi
     .orderByRaw(ORDER_BY[filter.sort === "new" ? "new" : "top"])
     .limit(filter.limit)
     .offset(filter.offset);
-  const [rows, total] = await Promise.all([page, countQuestions(db, filter)]);
+  const [rows, total] = await Promise.all([preparedRows(db, page), countQuestions(db, filter)]);
   return { items: rows.map(toQuestionRecord), total };
 }
 
@@ -210,9 +210,9 @@ async function searchQuestions(db: Executor, filter: QuestionFilter, tsquery: st
 async function countQuestions(db: Executor, filter: QuestionFilter): Promise<number> {
   const partialReview = filter.statuses.includes("UNDER_REVIEW") && !filter.review.allTeams;
   if (filter.tsquery === undefined && !filter.tagId && filter.pinned === undefined && !partialReview) {
-    const query = db("question_counts").where("tenant_id", filter.tenantId).whereIn("status", filter.statuses);
+    const query = db("question_counts").where("tenant_id", filter.tenantId).whereIn("status", filter.statuses).select(db.raw("coalesce(sum(n), 0)::int as total"));
     if (filter.teamId) query.where("team_id", filter.teamId);
-    const row = await query.first(db.raw("coalesce(sum(n), 0)::int as total"));
+    const [row] = await preparedRows<{ total: number }>(db, query);
     return Number(row?.total ?? 0);
   }
   const row = await applyFilter(db("questions as q").select(db.raw("count(*)::int as total")), filter).first();

@@ -1,4 +1,4 @@
-import type { Executor } from "../../platform/db.js";
+import { preparedRows, type Executor } from "../../platform/db.js";
 import type { CurrentUser, Role, TeamRole } from "../../platform/context.js";
 
 export interface UserRecord {
@@ -36,7 +36,8 @@ export function toUserRecord(row: any): UserRecord {
 
 /** The active user with their team memberships, in one round trip; null if missing or deactivated. */
 export async function findActiveUserWithTeams(db: Executor, tenantId: string, userId: string): Promise<CurrentUser | null> {
-  const row = await db("users as u")
+  // Runs on every signed-in request: prepared, so PostgreSQL plans it once per connection.
+  const [row] = await preparedRows<Record<string, unknown>>(db, db("users as u")
     .select(
       "u.id",
       "u.tenant_id",
@@ -51,17 +52,17 @@ export async function findActiveUserWithTeams(db: Executor, tenantId: string, us
     )
     .where({ "u.tenant_id": tenantId, "u.id": userId })
     .whereNull("u.deactivated_at")
-    .first();
+    .limit(1));
   if (!row) return null;
   const teamRoles = (typeof row.team_roles === "string" ? JSON.parse(row.team_roles) : row.team_roles) as Record<string, TeamRole>;
   return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    primaryTeamId: row.primary_team_id ?? null,
-    avatarUrl: row.avatar_url ?? null,
+    id: row.id as string,
+    tenantId: row.tenant_id as string,
+    email: row.email as string,
+    name: row.name as string,
+    role: row.role as CurrentUser["role"],
+    primaryTeamId: (row.primary_team_id as string | null) ?? null,
+    avatarUrl: (row.avatar_url as string | null) ?? null,
     teamRoles,
   };
 }
