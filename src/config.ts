@@ -97,6 +97,12 @@ export interface Config {
   port: number;
   baseUrl: string;
   frontendUrl: string;
+  /**
+   * False when FRONTEND_URL (and BASE_URL) were left unset: the web app is then wherever people
+   * reach this server (localhost, a LAN address for phones at an all-hands), so sign-in returns
+   * to the address the browser used rather than to localhost.
+   */
+  frontendUrlConfigured: boolean;
   baseDomain: string | undefined;
   trustProxy: string;
   logLevel: Environment["LOG_LEVEL"];
@@ -211,6 +217,7 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
     port,
     baseUrl,
     frontendUrl,
+    frontendUrlConfigured: Boolean(e.FRONTEND_URL ?? e.BASE_URL),
     baseDomain: e.BASE_DOMAIN?.toLowerCase().replace(/^\.+|\.+$/g, ""),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -30,7 +30,8 @@ describe("demo sign-in and sessions (development)", () => {
 
   it("signs in a seeded user, redirects with demo=true and sets an HttpOnly SameSite=Lax cookie", async () => {
     const response = await request(app.app).get(`/auth/demo?user=admin&tenant=${fixture.tenant.slug}`).expect(302);
-    expect(response.headers.location).toBe("http://localhost:3000/?demo=true");
+    // FRONTEND_URL unset: back to the address the browser used (a LAN address works as well as localhost).
+    expect(response.headers.location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?demo=true$/);
     const cookie = sessionCookie(response.headers["set-cookie"]);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
@@ -77,7 +78,7 @@ describe("demo sign-in and sessions (development)", () => {
 
   it("returnTo only accepts a path on this site (no open redirect)", async () => {
     const ok = await request(app.app).get(`/auth/demo?user=admin&tenant=${fixture.tenant.slug}&returnTo=/alpha`).expect(302);
-    expect(ok.headers.location).toBe("http://localhost:3000/alpha?demo=true");
+    expect(ok.headers.location).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/alpha\?demo=true$/);
     await request(app.app).get(`/auth/demo?user=admin&tenant=${fixture.tenant.slug}&returnTo=//evil.example`).expect(400);
     await request(app.app).get(`/auth/demo?user=admin&tenant=${fixture.tenant.slug}&returnTo=https://evil.example`).expect(400);
   });
@@ -157,6 +158,19 @@ describe("demo sign-in and sessions (development)", () => {
     await client.get("/users").expect(403);
     await app.db("users").where({ id: promoted.users.member.id }).update({ role: "admin" });
     await client.get("/users").expect(200);
+  });
+});
+
+describe("demo sign-in with FRONTEND_URL set", () => {
+  it("redirects to the configured frontend, whatever address the request used", async () => {
+    const app = await createTestApp({ env: { FRONTEND_URL: "https://qa.example.com" } });
+    try {
+      const fixture = await createTenantFixture(app.db);
+      const response = await request(app.app).get(`/auth/demo?user=admin&tenant=${fixture.tenant.slug}&returnTo=/alpha`).expect(302);
+      expect(response.headers.location).toBe("https://qa.example.com/alpha?demo=true");
+    } finally {
+      await app.close();
+    }
   });
 });
 

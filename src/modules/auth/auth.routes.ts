@@ -41,7 +41,8 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
         } catch (error) {
           return renderSignInError(req, res, error, config.frontendUrl);
         }
-        const target = new URL(query.returnTo ?? "/", `${config.frontendUrl}/`);
+        const frontend = config.frontendUrlConfigured ? config.frontendUrl : `${req.protocol}://${req.get("host")}`;
+        const target = new URL(query.returnTo ?? "/", `${frontend}/`);
         target.searchParams.set("demo", "true");
         res.redirect(302, target.toString());
       },
