@@ -164,39 +164,28 @@ const ORDER_BY = {
   relevance: "page.rank desc, q.upvote_count desc, q.submitted_at asc, q.id asc",
 } as const;
 
-export async function listQuestions(db: Executor, filter: QuestionFilter): Promise<{ items: QuestionRecord[]; total: number }> {
-  if (filter.tsquery !== undefined) return searchQuestions(db, filter, filter.tsquery);
-  const page = applyFilter(selectQuestions(db, filter.viewerId), filter)
-    .orderByRaw(ORDER_BY[filter.sort === "new" ? "new" : "top"])
-    .limit(filter.limit)
-    .offset(filter.offset);
-  const [rows, total] = await Promise.all([preparedRows(db, page), countQuestions(db, filter)]);
-  return { items: rows.map(toQuestionRecord), total };
-}
-
 /**
- * Searches rank every match, so the page is chosen first from the questions table alone, with
- * its rank and the number of matches from the same scan; authors, tags and votes are then read
- * for those rows only.
+ * A page of questions in two steps: choose the page's ids from the questions table alone (an
+ * index walk for the board's orders; for a search, its rank and the number of matches from the
+ * same scan), then read authors, tags and the viewer's votes for those rows only, so neither a
+ * deep offset nor a broad search pays for rows it does not return.
  */
-async function searchQuestions(db: Executor, filter: QuestionFilter, tsquery: string): Promise<{ items: QuestionRecord[]; total: number }> {
-  const sort = filter.sort;
-  const pageIds = applyFilter(
-    db("questions as q").select(
-      "q.id",
-      db.raw("ts_rank(q.search, to_tsquery('english', ?)) as rank", [tsquery]),
-      db.raw("count(*) over ()::int as total"),
-    ),
-    filter,
-  )
+export async function listQuestions(db: Executor, filter: QuestionFilter): Promise<{ items: QuestionRecord[]; total: number }> {
+  const search = filter.tsquery;
+  const sort = search === undefined && filter.sort === "relevance" ? "top" : filter.sort;
+  const pageIds = applyFilter(db("questions as q").select("q.id"), filter)
     .orderByRaw(sort === "relevance" ? "rank desc, q.upvote_count desc, q.submitted_at asc, q.id asc" : ORDER_BY[sort])
     .limit(filter.limit)
     .offset(filter.offset);
-  const rows = await selectQuestions(db, filter.viewerId)
-    .with("page", pageIds)
-    .join("page", "page.id", "q.id")
-    .select("page.total")
-    .orderByRaw(ORDER_BY[sort]);
+  if (search !== undefined) {
+    pageIds.select(db.raw("ts_rank(q.search, to_tsquery('english', ?)) as rank", [search]), db.raw("count(*) over ()::int as total"));
+  }
+  const page = selectQuestions(db, filter.viewerId).with("page", pageIds).join("page", "page.id", "q.id").orderByRaw(ORDER_BY[sort]);
+  if (search === undefined) {
+    const [rows, total] = await Promise.all([preparedRows(db, page), countQuestions(db, filter)]);
+    return { items: rows.map(toQuestionRecord), total };
+  }
+  const rows = await page.select("page.total");
   // Past the last page there is no row to carry the total: count it on its own.
   const total = rows.length > 0 ? Number(rows[0].total) : filter.offset > 0 ? await countQuestions(db, filter) : 0;
   return { items: rows.map(toQuestionRecord), total };
