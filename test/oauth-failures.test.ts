@@ -2,6 +2,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
+import { auditActionsOn } from "./helpers/records.js";
 import { fakeAccount, FakeOAuthProvider, oauthSignIn, type FakeAccount } from "./helpers/fake-oauth.js";
 
 const FRONTEND = "https://qa.example.test";
@@ -10,11 +11,6 @@ const GOOGLE_CALLBACK = `${FRONTEND}/auth/google/callback`;
 const HTML = { Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" };
 
 const account = fakeAccount;
-
-async function auditActions(app: TestApp, tenantId: string, entityId: string): Promise<string[]> {
-  const rows = await app.db("audit_logs").where({ tenant_id: tenantId, entity_id: entityId }).orderBy("created_at").orderBy("id");
-  return rows.map((row) => row.action as string);
-}
 
 describe("OAuth sign-in failures (development)", () => {
   let github: FakeOAuthProvider;
@@ -137,7 +133,7 @@ describe("OAuth sign-in failures (development)", () => {
       const page = await again.get(await consentedCallback(again, "github", octo)).set(HTML).expect(403);
       expect(page.text).toContain("Account deactivated");
       await again.get("/auth/me").expect(401);
-      expect(await auditActions(app, fixture.tenant.id, me.id)).toEqual(["user.create", "user.login"]);
+      expect(await auditActionsOn(app.db, fixture.tenant.id, me.id)).toEqual(["user.create", "user.login"]);
     });
 
     it("a deleted user signing in again is a new user", async () => {

@@ -2,6 +2,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signIn, type TestApp } from "./helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
+import { auditActionsOn } from "./helpers/records.js";
 import { fakeAccount, FakeOAuthProvider, oauthSignIn } from "./helpers/fake-oauth.js";
 
 const FRONTEND = "https://qa.example.test";
@@ -9,11 +10,6 @@ const GITHUB_CALLBACK = `${FRONTEND}/auth/github/callback`;
 const GOOGLE_CALLBACK = `${FRONTEND}/auth/google/callback`;
 
 const account = fakeAccount;
-
-async function auditActions(app: TestApp, tenantId: string, entityId: string): Promise<string[]> {
-  const rows = await app.db("audit_logs").where({ tenant_id: tenantId, entity_id: entityId }).orderBy("created_at").orderBy("id");
-  return rows.map((row) => row.action as string);
-}
 
 describe("OAuth sign-in with GitHub and Google (development)", () => {
   let github: FakeOAuthProvider;
@@ -113,7 +109,7 @@ describe("OAuth sign-in with GitHub and Google (development)", () => {
       expect(row).toMatchObject({ sso_provider: "github", sso_id: octo.id });
       const membership = await app.db("team_members").where({ tenant_id: tenant.tenant.id, user_id: me.body.user.id });
       expect(membership).toEqual([expect.objectContaining({ team_id: tenant.teams.b.id, role: "viewer" })]);
-      expect(await auditActions(app, tenant.tenant.id, me.body.user.id)).toEqual(["user.create", "user.login"]);
+      expect(await auditActionsOn(app.db, tenant.tenant.id, me.body.user.id)).toEqual(["user.create", "user.login"]);
       const login = await app.db("audit_logs").where({ tenant_id: tenant.tenant.id, entity_id: me.body.user.id, action: "user.login" }).first();
       expect(login).toMatchObject({ user_id: me.body.user.id, metadata: expect.objectContaining({ provider: "github", account: "created" }) });
       const created = await app.db("audit_logs").where({ tenant_id: tenant.tenant.id, entity_id: me.body.user.id, action: "user.create" }).first();
@@ -145,7 +141,7 @@ describe("OAuth sign-in with GitHub and Google (development)", () => {
       const me = (await second.get("/auth/me").expect(200)).body.user;
       expect(me).toMatchObject({ id: userId, name: "Renamed Cat", avatarUrl: "https://avatars.example.org/new.png", email: octo.email });
       expect(await app.db("users").where({ tenant_id: fixture.tenant.id, sso_provider: "github", sso_id: octo.id })).toHaveLength(1);
-      expect(await auditActions(app, fixture.tenant.id, userId)).toEqual(["user.create", "user.login", "user.login"]);
+      expect(await auditActionsOn(app.db, fixture.tenant.id, userId)).toEqual(["user.create", "user.login", "user.login"]);
       const last = await app.db("audit_logs").where({ entity_id: userId, action: "user.login" }).orderBy("created_at", "desc").first();
       expect(last.metadata).toMatchObject({ account: "existing", refreshed: ["name", "avatarUrl"] });
     });
@@ -204,7 +200,7 @@ describe("OAuth sign-in with GitHub and Google (development)", () => {
       const me = (await agent.get("/auth/me").expect(200)).body.user;
       expect(me).toMatchObject({ id: owner.id, role: "owner", name: "Fiona Founder", avatarUrl: octo.avatarUrl });
       expect(await app.db("users").where({ id: owner.id }).first()).toMatchObject({ sso_provider: "github", sso_id: octo.id });
-      expect(await auditActions(app, fixture.tenant.id, owner.id)).toEqual(["user.update", "user.login"]);
+      expect(await auditActionsOn(app.db, fixture.tenant.id, owner.id)).toEqual(["user.update", "user.login"]);
     });
 
     it("an email that already signs in another way is 409 ACCOUNT_EXISTS, and nothing changes", async () => {

@@ -65,3 +65,9 @@ export async function auditActions(db: Database, tenantId: string, action?: stri
   if (action) query.andWhere({ action });
   return query;
 }
+
+/** The audit actions recorded on one entity, oldest first. */
+export async function auditActionsOn(db: Database, tenantId: string, entityId: string): Promise<string[]> {
+  const rows = await db("audit_logs").where({ tenant_id: tenantId, entity_id: entityId }).orderBy([{ column: "created_at" }, { column: "id" }]);
+  return rows.map((row) => row.action as string);
+}
