@@ -35,6 +35,27 @@ export function Loading({ label = "Loading…" }: { label?: string }) {
   );
 }
 
+/** A table that scrolls sideways on small screens, captioned for screen readers, with one header row. */
+export function DataTable({ caption, columns, className, children }: { caption: string; columns: string[]; className?: string; children: ReactNode }) {
+  return (
+    <div className="table-wrap">
+      <table className={className}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th scope="col" key={column}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 interface FieldProps {
   label: string;
   hint?: ReactNode;

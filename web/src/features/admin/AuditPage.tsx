@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { api } from "../../shared/api";
 import type { AuditEntry, Paged, User } from "../../shared/types";
-import { ErrorNotice, Field, Loading, useLoad } from "../../shared/ui";
+import { DataTable, ErrorNotice, Field, Loading, useLoad } from "../../shared/ui";
 
 const PAGE_SIZE = 50;
 const ACTIONS = [
@@ -104,43 +104,28 @@ export function AuditPage() {
           <p className="result-count" role="status">
             {total === 0 ? "No entries." : `Entries ${offset + 1}–${Math.min(offset + PAGE_SIZE, total)} of ${total}`}
           </p>
-          <div className="table-wrap">
-            <table>
-              <caption className="visually-hidden">Audit entries</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Entity</th>
-                  <th scope="col">From</th>
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(page.data?.items ?? []).map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{new Date(entry.createdAt).toLocaleString()}</td>
-                    <td>{entry.userId ? (names.get(entry.userId) ?? entry.userId.slice(0, 8)) : "System"}</td>
-                    <td>
-                      <code>{entry.action}</code>
-                    </td>
-                    <td>
-                      {entry.entityType}
-                      {entry.entityId && <div className="hint">{entry.entityId.slice(0, 8)}</div>}
-                    </td>
-                    <td>{entry.ipAddress ?? "—"}</td>
-                    <td>
-                      <button type="button" className="button-small button-secondary" aria-expanded={open === entry.id} onClick={() => setOpen(open === entry.id ? null : entry.id)}>
-                        {open === entry.id ? "Hide" : "Show"}
-                      </button>
-                      {open === entry.id && <pre className="json" tabIndex={0} aria-label={`Details of ${entry.action}`}>{JSON.stringify({ before: entry.before, after: entry.after, metadata: entry.metadata, userAgent: entry.userAgent }, null, 2)}</pre>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable caption="Audit entries" columns={["When", "Who", "Action", "Entity", "From", "Details"]}>
+            {(page.data?.items ?? []).map((entry) => (
+              <tr key={entry.id}>
+                <td>{new Date(entry.createdAt).toLocaleString()}</td>
+                <td>{entry.userId ? (names.get(entry.userId) ?? entry.userId.slice(0, 8)) : "System"}</td>
+                <td>
+                  <code>{entry.action}</code>
+                </td>
+                <td>
+                  {entry.entityType}
+                  {entry.entityId && <div className="hint">{entry.entityId.slice(0, 8)}</div>}
+                </td>
+                <td>{entry.ipAddress ?? "—"}</td>
+                <td>
+                  <button type="button" className="button-small button-secondary" aria-expanded={open === entry.id} onClick={() => setOpen(open === entry.id ? null : entry.id)}>
+                    {open === entry.id ? "Hide" : "Show"}
+                  </button>
+                  {open === entry.id && <pre className="json" tabIndex={0} aria-label={`Details of ${entry.action}`}>{JSON.stringify({ before: entry.before, after: entry.after, metadata: entry.metadata, userAgent: entry.userAgent }, null, 2)}</pre>}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
           <nav className="row" aria-label="Audit pages">
             <button type="button" className="button-secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
               Newer

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { api, errorMessage } from "../../shared/api";
 import type { EmailQueue } from "../../shared/types";
-import { announce, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+import { announce, DataTable, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
 
 const REFRESH_MS = 10_000;
 
@@ -48,37 +48,23 @@ export function EmailPanel() {
           {queue.data.recentJobs.failed.length === 0 ? (
             <p className="empty">No failed jobs.</p>
           ) : (
-            <div className="table-wrap">
-              <table>
-                <caption className="visually-hidden">Failed email jobs</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Job</th>
-                    <th scope="col">Reason</th>
-                    <th scope="col">Attempts</th>
-                    <th scope="col">Failed at</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {queue.data.recentJobs.failed.map((job) => (
-                    <tr key={job.id}>
-                      <td>
-                        {job.name} <span className="hint">#{job.id}</span>
-                      </td>
-                      <td>{job.failedReason}</td>
-                      <td>{job.attemptsMade}</td>
-                      <td>{job.finishedOn ? new Date(job.finishedOn).toLocaleString() : "—"}</td>
-                      <td>
-                        <button type="button" className="button-small" onClick={() => void retry(job.id)} aria-label={`Retry job ${job.id}`}>
-                          Retry
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable caption="Failed email jobs" columns={["Job", "Reason", "Attempts", "Failed at", "Actions"]}>
+              {queue.data.recentJobs.failed.map((job) => (
+                <tr key={job.id}>
+                  <td>
+                    {job.name} <span className="hint">#{job.id}</span>
+                  </td>
+                  <td>{job.failedReason}</td>
+                  <td>{job.attemptsMade}</td>
+                  <td>{job.finishedOn ? new Date(job.finishedOn).toLocaleString() : "—"}</td>
+                  <td>
+                    <button type="button" className="button-small" onClick={() => void retry(job.id)} aria-label={`Retry job ${job.id}`}>
+                      Retry
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </section>
       )}

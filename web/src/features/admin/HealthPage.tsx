@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { api, errorMessage } from "../../shared/api";
 import type { Health } from "../../shared/types";
-import { Loading, Notice, StatusPill } from "../../shared/ui";
+import { DataTable, Loading, Notice, StatusPill } from "../../shared/ui";
 
 const REFRESH_MS = 10_000;
 
@@ -47,59 +47,47 @@ export function HealthPage() {
       {error && <Notice kind="error">API unreachable: {error}</Notice>}
       {!health && !error && <Loading />}
       {health && (
-        <div className="table-wrap">
-          <table className="health-table">
-            <caption className="visually-hidden">Service health</caption>
-            <thead>
-              <tr>
-                <th scope="col">Component</th>
-                <th scope="col">Status</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              <tr>
-                <th scope="row">API</th>
-                <td>
-                  <StatusPill ok={health.status === "ok"}>{health.status}</StatusPill>
-                </td>
-                <td>Round trip from this browser: {apiLatency === null ? "—" : `${apiLatency} ms`}</td>
-              </tr>
-              <tr>
-                <th scope="row">Database</th>
-                <td>
-                  <StatusPill ok={connected(health.database.status)}>{health.database.status}</StatusPill>
-                </td>
-                <td>Latency {health.database.latency}</td>
-              </tr>
-              <tr>
-                <th scope="row">Redis (key-value store)</th>
-                <td>
-                  <StatusPill ok={connected(health.kvstore.status)}>{health.kvstore.status.replace("_", " ")}</StatusPill>
-                </td>
-                <td>{health.kvstore.status === "not_configured" ? "In-memory sessions and events (development)" : `Latency ${health.kvstore.latency}`}</td>
-              </tr>
-              <tr>
-                <th scope="row">Rate limiting</th>
-                <td>
-                  <StatusPill ok={health.rateLimiting.status === "enabled" ? true : null}>{health.rateLimiting.status}</StatusPill>
-                </td>
-                <td>{health.rateLimiting.requestsInLastHour} limited requests counted in the last hour</td>
-              </tr>
-              <tr>
-                <th scope="row">Sign-in</th>
-                <td>
-                  <StatusPill ok={null}>{health.auth.mode}</StatusPill>
-                </td>
-                <td>Enabled: {health.auth.strategies.length ? health.auth.strategies.join(", ") : "none"}</td>
-              </tr>
-              <tr>
-                <th scope="row">Uptime</th>
-                <td colSpan={2}>{health.uptime}</td>
-              </tr>
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Service health" columns={["Component", "Status", "Details"]} className="health-table">
+          <tr>
+            <th scope="row">API</th>
+            <td>
+              <StatusPill ok={health.status === "ok"}>{health.status}</StatusPill>
+            </td>
+            <td>Round trip from this browser: {apiLatency === null ? "—" : `${apiLatency} ms`}</td>
+          </tr>
+          <tr>
+            <th scope="row">Database</th>
+            <td>
+              <StatusPill ok={connected(health.database.status)}>{health.database.status}</StatusPill>
+            </td>
+            <td>Latency {health.database.latency}</td>
+          </tr>
+          <tr>
+            <th scope="row">Redis (key-value store)</th>
+            <td>
+              <StatusPill ok={connected(health.kvstore.status)}>{health.kvstore.status.replace("_", " ")}</StatusPill>
+            </td>
+            <td>{health.kvstore.status === "not_configured" ? "In-memory sessions and events (development)" : `Latency ${health.kvstore.latency}`}</td>
+          </tr>
+          <tr>
+            <th scope="row">Rate limiting</th>
+            <td>
+              <StatusPill ok={health.rateLimiting.status === "enabled" ? true : null}>{health.rateLimiting.status}</StatusPill>
+            </td>
+            <td>{health.rateLimiting.requestsInLastHour} limited requests counted in the last hour</td>
+          </tr>
+          <tr>
+            <th scope="row">Sign-in</th>
+            <td>
+              <StatusPill ok={null}>{health.auth.mode}</StatusPill>
+            </td>
+            <td>Enabled: {health.auth.strategies.length ? health.auth.strategies.join(", ") : "none"}</td>
+          </tr>
+          <tr>
+            <th scope="row">Uptime</th>
+            <td colSpan={2}>{health.uptime}</td>
+          </tr>
+        </DataTable>
       )}
     </section>
   );

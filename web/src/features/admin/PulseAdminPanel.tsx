@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { api, errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
 import type { PulseCohort, PulseQuestion, PulseSchedule } from "../../shared/types";
-import { announce, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+import { announce, DataTable, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
 
 const MAX_TEXT = 200;
 
@@ -57,38 +57,25 @@ function PulseQuestions() {
       {questions.loading && !questions.data ? (
         <Loading />
       ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Pulse questions</caption>
-            <thead>
-              <tr>
-                <th scope="col">Question</th>
-                <th scope="col">Team</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(questions.data ?? []).map((question) => (
-                <tr key={question.id}>
-                  <td>{question.text}</td>
-                  <td>{teamName(question.teamId)}</td>
-                  <td>{question.active ? "Active" : "Inactive"}</td>
-                  <td className="row">
-                    <button type="button" className="button-small button-secondary" onClick={() => setForm({ id: question.id, text: question.text, teamId: question.teamId ?? "", active: question.active })} aria-label={`Edit “${question.text}”`}>
-                      Edit
-                    </button>
-                    {question.active && (
-                      <button type="button" className="button-small button-danger" onClick={() => void deactivate(question)} aria-label={`Deactivate “${question.text}”`}>
-                        Deactivate
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Pulse questions" columns={["Question", "Team", "Status", "Actions"]}>
+          {(questions.data ?? []).map((question) => (
+            <tr key={question.id}>
+              <td>{question.text}</td>
+              <td>{teamName(question.teamId)}</td>
+              <td>{question.active ? "Active" : "Inactive"}</td>
+              <td className="row">
+                <button type="button" className="button-small button-secondary" onClick={() => setForm({ id: question.id, text: question.text, teamId: question.teamId ?? "", active: question.active })} aria-label={`Edit “${question.text}”`}>
+                  Edit
+                </button>
+                {question.active && (
+                  <button type="button" className="button-small button-danger" onClick={() => void deactivate(question)} aria-label={`Deactivate “${question.text}”`}>
+                    Deactivate
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <form onSubmit={submit} className="card">
         <h3>{form.id ? "Edit question" : "New question"}</h3>

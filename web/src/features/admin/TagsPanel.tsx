@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { api, errorMessage } from "../../shared/api";
 import type { Tag } from "../../shared/types";
-import { announce, ErrorNotice, Field, Loading, Notice, TagChip, useLoad } from "../../shared/ui";
+import { announce, DataTable, ErrorNotice, Field, Loading, Notice, TagChip, useLoad } from "../../shared/ui";
 
 /** Tags: colour-coded, unique names; `Currently Presenting` drives presentation mode. */
 export function TagsPanel() {
@@ -43,38 +43,26 @@ export function TagsPanel() {
       {tags.loading && !tags.data ? (
         <Loading />
       ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Tags</caption>
-            <thead>
-              <tr>
-                <th scope="col">Tag</th>
-                <th scope="col">Colour</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(tags.data ?? []).map((tag) => (
-                <tr key={tag.id}>
-                  <td>
-                    <TagChip tag={tag} />
-                  </td>
-                  <td>
-                    <code>{tag.color}</code>
-                  </td>
-                  <td className="row">
-                    <button type="button" className="button-small button-secondary" onClick={() => setForm({ id: tag.id, name: tag.name, color: tag.color })} aria-label={`Edit ${tag.name}`}>
-                      Edit
-                    </button>
-                    <button type="button" className="button-small button-danger" onClick={() => void remove(tag)} aria-label={`Delete ${tag.name}`}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Tags" columns={["Tag", "Colour", "Actions"]}>
+          {(tags.data ?? []).map((tag) => (
+            <tr key={tag.id}>
+              <td>
+                <TagChip tag={tag} />
+              </td>
+              <td>
+                <code>{tag.color}</code>
+              </td>
+              <td className="row">
+                <button type="button" className="button-small button-secondary" onClick={() => setForm({ id: tag.id, name: tag.name, color: tag.color })} aria-label={`Edit ${tag.name}`}>
+                  Edit
+                </button>
+                <button type="button" className="button-small button-danger" onClick={() => void remove(tag)} aria-label={`Delete ${tag.name}`}>
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <form onSubmit={submit} className="card">
         <h2>{form.id ? "Edit tag" : "New tag"}</h2>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { api, ApiError, errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
 import type { Team, TeamMember, TeamRole, User } from "../../shared/types";
-import { announce, Dialog, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+import { announce, DataTable, Dialog, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
 
 const TEAM_ROLES: TeamRole[] = ["viewer", "member", "moderator"];
 
@@ -47,44 +47,31 @@ export function TeamsPanel() {
     <section>
       <h1>Teams and members</h1>
       {error && <Notice kind="error">{error}</Notice>}
-      <div className="table-wrap">
-        <table>
-          <caption className="visually-hidden">Teams</caption>
-          <thead>
-            <tr>
-              <th scope="col">Team</th>
-              <th scope="col">Address</th>
-              <th scope="col">Queue</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {teams.map((team) => (
-              <tr key={team.id}>
-                <td>
-                  <strong>{team.name}</strong>
-                  {team.description && <div className="hint">{team.description}</div>}
-                </td>
-                <td>
-                  <code>/{team.slug}</code>
-                </td>
-                <td>{team.queueFrozen ? "Frozen" : "Open"}</td>
-                <td className="row">
-                  <button type="button" className="button-small button-secondary" onClick={() => setSelected(team.id)} aria-label={`Members of ${team.name}`}>
-                    Members
-                  </button>
-                  <button type="button" className="button-small button-secondary" onClick={() => setForm({ id: team.id, name: team.name, slug: team.slug, description: team.description ?? "" })} aria-label={`Edit ${team.name}`}>
-                    Edit
-                  </button>
-                  <button type="button" className="button-small button-danger" onClick={() => void remove(team)} aria-label={`Delete ${team.name}`}>
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption="Teams" columns={["Team", "Address", "Queue", "Actions"]}>
+        {teams.map((team) => (
+          <tr key={team.id}>
+            <td>
+              <strong>{team.name}</strong>
+              {team.description && <div className="hint">{team.description}</div>}
+            </td>
+            <td>
+              <code>/{team.slug}</code>
+            </td>
+            <td>{team.queueFrozen ? "Frozen" : "Open"}</td>
+            <td className="row">
+              <button type="button" className="button-small button-secondary" onClick={() => setSelected(team.id)} aria-label={`Members of ${team.name}`}>
+                Members
+              </button>
+              <button type="button" className="button-small button-secondary" onClick={() => setForm({ id: team.id, name: team.name, slug: team.slug, description: team.description ?? "" })} aria-label={`Edit ${team.name}`}>
+                Edit
+              </button>
+              <button type="button" className="button-small button-danger" onClick={() => void remove(team)} aria-label={`Delete ${team.name}`}>
+                Delete
+              </button>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <form onSubmit={submit} className="card">
         <h2>{form.id ? "Edit team" : "New team"}</h2>
         <div className="grid-2">
@@ -136,44 +123,31 @@ function Members({ team }: { team?: Team }) {
       {members.loading && !members.data ? (
         <Loading />
       ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Members of {team.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Team role</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(members.data ?? []).map((member) => (
-                <tr key={member.userId}>
-                  <td>{member.name}</td>
-                  <td>{member.email}</td>
-                  <td>
-                    <label className="visually-hidden" htmlFor={`role-${member.userId}`}>
-                      Team role of {member.name}
-                    </label>
-                    <select id={`role-${member.userId}`} value={member.role} onChange={(event) => void act("Role changed", () => api.put(`/admin/teams/${team.id}/members/${member.userId}`, { role: event.target.value }))}>
-                      {TEAM_ROLES.map((value) => (
-                        <option key={value} value={value}>
-                          {value}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>
-                    <button type="button" className="button-small button-danger" onClick={() => void act("Member removed", () => api.delete(`/admin/teams/${team.id}/members/${member.userId}`))} aria-label={`Remove ${member.name} from ${team.name}`}>
-                      Remove
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption={`Members of ${team.name}`} columns={["Name", "Email", "Team role", "Actions"]}>
+          {(members.data ?? []).map((member) => (
+            <tr key={member.userId}>
+              <td>{member.name}</td>
+              <td>{member.email}</td>
+              <td>
+                <label className="visually-hidden" htmlFor={`role-${member.userId}`}>
+                  Team role of {member.name}
+                </label>
+                <select id={`role-${member.userId}`} value={member.role} onChange={(event) => void act("Role changed", () => api.put(`/admin/teams/${team.id}/members/${member.userId}`, { role: event.target.value }))}>
+                  {TEAM_ROLES.map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td>
+                <button type="button" className="button-small button-danger" onClick={() => void act("Member removed", () => api.delete(`/admin/teams/${team.id}/members/${member.userId}`))} aria-label={`Remove ${member.name} from ${team.name}`}>
+                  Remove
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <form
         className="row"

@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from "react";
 import { api, errorMessage } from "../../shared/api";
 import { rank, useSession } from "../../shared/session";
 import type { Role, User } from "../../shared/types";
-import { announce, Dialog, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+import { announce, DataTable, Dialog, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
 
 const ROLES: Role[] = ["owner", "admin", "moderator", "member", "viewer"];
 
@@ -49,40 +49,25 @@ export function UsersPanel() {
       {users.loading && !users.data ? (
         <Loading />
       ) : (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Users</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Primary team</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((user) => (
-                <tr key={user.id}>
-                  <td>{user.name}</td>
-                  <td>{user.email}</td>
-                  <td>{user.role}</td>
-                  <td>{teamName(user.primaryTeamId)}</td>
-                  <td>{user.deactivated ? "Deactivated" : "Active"}</td>
-                  <td className="row">
-                    <button type="button" className="button-small button-secondary" disabled={!isOwner} onClick={() => setEditing(user)} aria-label={`Edit ${user.name}`}>
-                      Edit
-                    </button>
-                    <button type="button" className="button-small button-danger" disabled={!isOwner || user.id === me?.user.id} onClick={() => void remove(user)} aria-label={`Delete ${user.name}`}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Users" columns={["Name", "Email", "Role", "Primary team", "Status", "Actions"]}>
+          {shown.map((user) => (
+            <tr key={user.id}>
+              <td>{user.name}</td>
+              <td>{user.email}</td>
+              <td>{user.role}</td>
+              <td>{teamName(user.primaryTeamId)}</td>
+              <td>{user.deactivated ? "Deactivated" : "Active"}</td>
+              <td className="row">
+                <button type="button" className="button-small button-secondary" disabled={!isOwner} onClick={() => setEditing(user)} aria-label={`Edit ${user.name}`}>
+                  Edit
+                </button>
+                <button type="button" className="button-small button-danger" disabled={!isOwner || user.id === me?.user.id} onClick={() => void remove(user)} aria-label={`Delete ${user.name}`}>
+                  Delete
+                </button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       <UserDialog
         user={editing}
