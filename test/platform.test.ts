@@ -63,6 +63,10 @@ describe("HTTP platform: errors, request ids, body limits, headers, logs", () =>
     await client.get("/teams").set("x-request-id", "log-check-1").expect(200);
     const line = app.logs.find((entry) => entry.requestId === "log-check-1" && entry.res);
     expect(line).toMatchObject({ tenantId: fixture.tenant.id, req: { method: "GET", url: "/teams" }, res: { statusCode: 200 } });
+    // Each key once: log pipelines (Elasticsearch, Cloud Logging) reject or merge duplicates.
+    const raw = app.rawLogs.find((text) => text.includes('"log-check-1"') && text.includes('"res"')) ?? "";
+    expect(raw.match(/"requestId"/g)).toHaveLength(1);
+    expect(raw.match(/"tenantId"/g)).toHaveLength(1);
     expect(JSON.stringify(app.logs)).not.toMatch(/qa\.sid=s%3A/);
   });
 

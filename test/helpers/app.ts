@@ -44,6 +44,8 @@ export interface TestApp<Q extends EmailQueue = InMemoryJobQueue> extends BuiltA
   logger: Logger;
   /** Every log line written by this app, parsed. */
   logs: Array<Record<string, unknown>>;
+  /** The same lines as written (parsing would hide a key written twice). */
+  rawLogs: string[];
   close(): Promise<void>;
 }
 
@@ -63,9 +65,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const kv = config.kv.url ? createRedis(config.kv.url) : null;
   if (kv) await connectRedis(kv);
   const logs: Array<Record<string, unknown>> = [];
+  const rawLogs: string[] = [];
   const destination = new Writable({
     write(chunk, _encoding, callback) {
-      for (const line of String(chunk).split("\n")) if (line.trim()) logs.push(JSON.parse(line));
+      for (const line of String(chunk).split("\n")) {
+        if (!line.trim()) continue;
+        rawLogs.push(line);
+        logs.push(JSON.parse(line));
+      }
       callback();
     },
   });
@@ -94,6 +101,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     queue,
     logger,
     logs,
+    rawLogs,
     async close() {
       built.sse.close();
       await built.systemQueue.close();

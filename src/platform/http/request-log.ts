@@ -20,10 +20,12 @@ export function requestLog(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
     genReqId: (req) => (req as Request).requestId,
-    customProps: (req) => ({
-      requestId: (req as Request).requestId,
-      tenantId: (req as Request).tenant?.id,
-    }),
+    // pino-http binds customProps at the start and again at the end when they differ, which
+    // writes every key twice (pino-http#216). The request id is known from the start; the tenant
+    // only after its resolution, so it goes into the completion line itself.
+    customProps: (req) => ({ requestId: (req as Request).requestId }),
+    customSuccessObject: (req, _res, line) => ({ ...line, tenantId: (req as Request).tenant?.id }),
+    customErrorObject: (req, _res, _error, line) => ({ ...line, tenantId: (req as Request).tenant?.id }),
     customLogLevel: (_req, res, error) => {
       if (error || res.statusCode >= 500) return "error";
       if (res.statusCode >= 400) return "warn";
