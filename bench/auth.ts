@@ -1,4 +1,4 @@
-import { dropDatabase, load, machine, recreateDatabase, REDIS_URL, saveResults, startServer, table, waitFor, type LoadResult } from "./lib.js";
+import { dropDatabase, load, machine, productionAppEnv, recreateDatabase, saveResults, startServer, table, type LoadResult, waitFor } from "./lib.js";
 import { FakeOAuthProvider } from "../test/helpers/fake-oauth.js";
 
 /**
@@ -40,20 +40,7 @@ function percentile(sorted: number[], p: number): number {
 async function main() {
   const database = await recreateDatabase("qa_bench_auth");
   const github = await FakeOAuthProvider.start("github");
-  const app = startServer({
-    NODE_ENV: "production",
-    PORT: String(APP_PORT),
-    DATABASE_URL: database,
-    KVSTORE_URL: REDIS_URL,
-    KV_PREFIX: "qa-bench-auth:",
-    SESSION_SECRET: "bench-session-secret-with-at-least-32-chars",
-    AUTH_MODE_DEMO: "true",
-    SEED_DEMO_DATA: "true",
-    SCHEDULER: "false",
-    LOG_LEVEL: "info",
-    FRONTEND_URL: BASE,
-    ...github.env(`${BASE}/auth/github/callback`),
-  });
+  const app = startServer(productionAppEnv(APP_PORT, database, "qa-bench-auth:", { FRONTEND_URL: BASE, ...github.env(`${BASE}/auth/github/callback`) }));
   try {
     await waitFor(`${BASE}/health/ready`);
     const login = await fetch(`${BASE}/auth/demo?user=admin&tenant=acme`, { headers: { ...HTTPS, "X-Forwarded-For": "10.255.0.1" }, redirect: "manual" });

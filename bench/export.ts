@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import pg from "pg";
-import { databaseUrl, dropDatabase, machine, recreateDatabase, REDIS_URL, saveResults, startServer, waitFor } from "./lib.js";
+import { databaseUrl, dropDatabase, machine, productionAppEnv, recreateDatabase, saveResults, startServer, waitFor } from "./lib.js";
 
 /**
  * Issue 7 target: GET /admin/export/audit-logs streams 1,000,000 audit rows without the server
@@ -144,19 +144,7 @@ const CONFIGURATIONS: Array<{ label: string; nodeOptions?: string }> = [
 ];
 
 async function runConfiguration(url: string, configuration: (typeof CONFIGURATIONS)[number], seed: boolean) {
-  const server = startServer({
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    DATABASE_URL: url,
-    KVSTORE_URL: REDIS_URL,
-    KV_PREFIX: "qa-bench-export:",
-    SESSION_SECRET: "bench-session-secret-with-at-least-32-chars",
-    AUTH_MODE_DEMO: "true",
-    SEED_DEMO_DATA: "true",
-    SCHEDULER: "false",
-    LOG_LEVEL: "info",
-    ...(configuration.nodeOptions ? { NODE_OPTIONS: configuration.nodeOptions } : {}),
-  });
+  const server = startServer(productionAppEnv(PORT, url, "qa-bench-export:", { ...(configuration.nodeOptions ? { NODE_OPTIONS: configuration.nodeOptions } : {}) }));
   try {
     await waitFor(`http://127.0.0.1:${PORT}/health/ready`);
     const pid = server.child.pid as number;

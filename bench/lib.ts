@@ -46,6 +46,35 @@ export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
   throw new Error(`timed out waiting for ${url}`);
 }
 
+/** Production cookies are Secure: this header says the client spoke HTTPS to a proxy in front. */
+export const BEHIND_TLS_PROXY = { "x-forwarded-proto": "https" };
+
+/** One app in production mode on the local PostgreSQL and Redis, demo sign-in on, no scheduler. */
+export function productionAppEnv(port: number, database: string, kvPrefix: string, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATABASE_URL: database,
+    KVSTORE_URL: REDIS_URL,
+    KV_PREFIX: kvPrefix,
+    SESSION_SECRET: "bench-session-secret-with-at-least-32-chars",
+    AUTH_MODE_DEMO: "true",
+    SEED_DEMO_DATA: "true",
+    SCHEDULER: "false",
+    LOG_LEVEL: "info",
+    ...overrides,
+  };
+}
+
+/** Signs a demo user in; returns the session cookie and its CSRF token. */
+export async function demoSignIn(base: string, user: string, tenant = "default"): Promise<{ cookie: string; csrf: string }> {
+  const login = await fetch(`${base}/auth/demo?user=${user}&tenant=${tenant}`, { redirect: "manual", headers: BEHIND_TLS_PROXY });
+  const cookie = login.headers.get("set-cookie")?.split(";")[0];
+  if (login.status !== 302 || !cookie) throw new Error(`demo sign-in of ${user} failed: ${login.status}`);
+  const { csrfToken } = (await (await fetch(`${base}/auth/csrf`, { headers: { cookie, ...BEHIND_TLS_PROXY } })).json()) as { csrfToken: string };
+  return { cookie, csrf: csrfToken };
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   stop(): Promise<void>;

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
 import pg from "pg";
-import { dropDatabase, machine, recreateDatabase, REDIS_URL, saveResults, startServer, waitFor } from "./lib.js";
+import { BEHIND_TLS_PROXY, demoSignIn, dropDatabase, machine, productionAppEnv, recreateDatabase, saveResults, startServer, waitFor } from "./lib.js";
 
 /**
  * Issue 9: a mixed scenario (browse, search, submit, upvote, SSE listeners, pulse responses)
@@ -19,7 +19,6 @@ const QUESTIONS = Number(process.env.LOAD_QUESTIONS ?? 10_000);
 const SSE_LISTENERS = Number(process.env.LOAD_SSE ?? 200);
 const STEP_SECONDS = Number(process.env.LOAD_STEP_SECONDS ?? 20);
 const P99_TARGET_MS = 50;
-const HTTPS = { "x-forwarded-proto": "https" };
 
 const WORDS = ["deployment", "roadmap", "hiring", "budget", "onboarding", "pipeline", "security", "offsite", "release", "customer", "latency", "migration", "benefits", "promotion", "travel", "database", "mentoring", "incident", "pricing", "analytics"];
 
@@ -88,18 +87,11 @@ async function prepare(url: string): Promise<{ tokens: string[]; questionIds: st
   });
 }
 
-async function signIn(user: string): Promise<{ cookie: string; csrf: string }> {
-  const login = await fetch(`${BASE}/auth/demo?user=${user}&tenant=default`, { redirect: "manual", headers: HTTPS });
-  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] as string;
-  const { csrfToken } = (await (await fetch(`${BASE}/auth/csrf`, { headers: { cookie, ...HTTPS } })).json()) as { csrfToken: string };
-  return { cookie, csrf: csrfToken };
-}
-
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)] as T;
 
 /** The mix, per 20 requests: 9 browse, 3 search, 2 submit, 3 upvote, 3 pulse responses. */
 function mixedRequests(session: { cookie: string; csrf: string }, data: { tokens: string[]; questionIds: string[]; teamId: string }): autocannon.Request[] {
-  const json = { ...HTTPS, cookie: session.cookie, accept: "application/json" };
+  const json = { ...BEHIND_TLS_PROXY, cookie: session.cookie, accept: "application/json" };
   let nextToken = 0;
   const browse: autocannon.Request = { method: "GET", setupRequest: (req) => ({ ...req, path: `/questions?team=${pick(["engineering", "product"])}&limit=50&offset=${pick([0, 0, 0, 50, 100])}`, headers: json }) };
   const search: autocannon.Request = { method: "GET", setupRequest: (req) => ({ ...req, path: `/questions?search=${encodeURIComponent(`${pick(WORDS).slice(0, 5)} ${pick(WORDS)}`)}`, headers: json }) };
@@ -129,7 +121,7 @@ function openListeners(count: number, cookie: string): { received: () => number;
   const requests: http.ClientRequest[] = [];
   for (let i = 0; i < count; i += 1) {
     requests.push(
-      http.get(`${BASE}/events?tenant=default`, { agent, headers: { cookie, accept: "text/event-stream", ...HTTPS } }, (res) => {
+      http.get(`${BASE}/events?tenant=default`, { agent, headers: { cookie, accept: "text/event-stream", ...BEHIND_TLS_PROXY } }, (res) => {
         res.on("data", (chunk: Buffer) => {
           received += chunk.toString().split("question:").length - 1;
         });
@@ -193,7 +185,7 @@ async function measureGrowth(url: string, session: { cookie: string }) {
   await liftRateLimits(url);
   for (const size of [10_000, 100_000, 1_000_000]) {
     await growQuestions(url, size);
-    const headers = { ...HTTPS, cookie: session.cookie, accept: "application/json" };
+    const headers = { ...BEHIND_TLS_PROXY, cookie: session.cookie, accept: "application/json" };
     const browse = await autocannon({ url: `${BASE}/questions?team=engineering&limit=50`, connections: 10, duration: 15, headers });
     const search = await autocannon({ url: `${BASE}/questions?search=migra%20secur`, connections: 10, duration: 15, headers });
     // One search at a time: what a single person waits, without the queue of the 10 connections.
@@ -218,22 +210,10 @@ async function measureGrowth(url: string, session: { cookie: string }) {
 
 async function main() {
   const database = await recreateDatabase(DB_NAME);
-  const server = startServer({
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    DATABASE_URL: database,
-    KVSTORE_URL: REDIS_URL,
-    KV_PREFIX: "qa-bench-load:",
-    SESSION_SECRET: "bench-session-secret-with-at-least-32-chars",
-    AUTH_MODE_DEMO: "true",
-    SEED_DEMO_DATA: "true",
-    SCHEDULER: "false",
-    EMAIL_WORKER: "false",
-    LOG_LEVEL: "warn",
-  });
+  const server = startServer(productionAppEnv(PORT, database, "qa-bench-load:", { EMAIL_WORKER: "false", LOG_LEVEL: "warn" }));
   try {
     await waitFor(`${BASE}/health/ready`);
-    const session = await signIn("alice");
+    const session = await demoSignIn(BASE, "alice");
     if (process.env.LOAD_GROWTH) {
       const growth = await measureGrowth(database, session);
       saveResults("load-growth", { machine: machine(), growth });

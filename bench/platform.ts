@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { dropDatabase, load, machine, recreateDatabase, REDIS_URL, ROOT, saveResults, startServer, table, waitFor, type LoadResult } from "./lib.js";
+import { dropDatabase, load, machine, productionAppEnv, recreateDatabase, ROOT, saveResults, startServer, table, type LoadResult, waitFor } from "./lib.js";
 
 /**
  * Issue 2 target: GET /teams at >= 50% of a bare node:http server's throughput, p99 <= 10 ms,
@@ -13,18 +13,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 
 async function main() {
   const database = await recreateDatabase("qa_bench_platform");
-  const app = startServer({
-    NODE_ENV: "production",
-    PORT: String(APP_PORT),
-    DATABASE_URL: database,
-    KVSTORE_URL: REDIS_URL,
-    KV_PREFIX: "qa-bench:",
-    SESSION_SECRET: "bench-session-secret-with-at-least-32-chars",
-    AUTH_MODE_DEMO: "true",
-    SEED_DEMO_DATA: "true",
-    SCHEDULER: "false",
-    LOG_LEVEL: "info",
-  });
+  const app = startServer(productionAppEnv(APP_PORT, database, "qa-bench:"));
   let bare: ReturnType<typeof spawn> | undefined;
   let plainExpress: ReturnType<typeof spawn> | undefined;
   try {

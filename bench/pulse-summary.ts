@@ -4,7 +4,7 @@ import { settingsFromStorage } from "../src/modules/settings/settings.schema.js"
 import { provisionTenant } from "../src/modules/tenants/tenants.service.js";
 import { openDatabase } from "../src/platform/db.js";
 import { migrateToLatest } from "../src/platform/migrator.js";
-import { databaseUrl, dropDatabase, load, machine, recreateDatabase, REDIS_URL, saveResults, startServer, table, waitFor } from "./lib.js";
+import { databaseUrl, dropDatabase, load, machine, productionAppEnv, recreateDatabase, saveResults, startServer, table, waitFor } from "./lib.js";
 
 /**
  * Issue 4 target: GET /pulse/summary?range=52w over 1,000,000 responses answers in <= 150 ms p95.
@@ -106,18 +106,7 @@ async function main() {
   const inProcessTeam = await timed(100, () => computePulseSummary(handle.db, { id: data.tenantId }, settings, { rangeWeeks: 52, teamId: data.teamId }));
   await handle.close();
 
-  const server = startServer({
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    DATABASE_URL: url,
-    KVSTORE_URL: REDIS_URL,
-    KV_PREFIX: "qa-bench-pulse:",
-    SESSION_SECRET: "bench-session-secret-with-at-least-32-chars",
-    AUTH_MODE_DEMO: "true",
-    SEED_DEMO_DATA: "false",
-    SCHEDULER: "false",
-    LOG_LEVEL: "info",
-  });
+  const server = startServer(productionAppEnv(PORT, url, "qa-bench-pulse:", { SEED_DEMO_DATA: "false" }));
   try {
     const base = `http://127.0.0.1:${PORT}`;
     await waitFor(`${base}/health/ready`);

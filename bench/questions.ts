@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
 import pg from "pg";
-import { dropDatabase, load, machine, recreateDatabase, REDIS_URL, ROOT, saveResults, startServer, table, waitFor, type LoadResult } from "./lib.js";
+import { BEHIND_TLS_PROXY, demoSignIn, dropDatabase, load, machine, productionAppEnv, recreateDatabase, ROOT, saveResults, startServer, table, type LoadResult, waitFor } from "./lib.js";
 
 /**
  * Issue 3 targets, with 100,000 questions in one tenant, at 50 connections: GET /questions (a page
@@ -17,7 +17,6 @@ const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 100_000);
 const SSE_CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? 2000);
 const SSE_ROUNDS = 20;
 const DB_NAME = "qa_bench_questions";
-const HTTPS = { "x-forwarded-proto": "https" };
 
 const WORDS = [
   "deployment", "roadmap", "hiring", "budget", "onboarding", "pipeline", "security", "offsite", "release", "customer",
@@ -55,13 +54,6 @@ async function seedQuestions(url: string): Promise<void> {
   }
 }
 
-async function signIn(user: string): Promise<{ cookie: string; csrf: string }> {
-  const login = await fetch(`${BASE}/auth/demo?user=${user}&tenant=default`, { redirect: "manual", headers: HTTPS });
-  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] as string;
-  const csrf = (await (await fetch(`${BASE}/auth/csrf`, { headers: { cookie, ...HTTPS } })).json()) as { csrfToken: string };
-  return { cookie, csrf: csrf.csrfToken };
-}
-
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
@@ -74,7 +66,7 @@ async function sseFanout(cookie: string, csrf: string, teamId: string) {
   const requests: http.ClientRequest[] = [];
   await new Promise<void>((resolve, reject) => {
     for (let i = 0; i < SSE_CLIENTS; i += 1) {
-      const req = http.get(`${BASE}/events?tenant=default`, { agent, headers: { cookie, accept: "text/event-stream", ...HTTPS } }, (res) => {
+      const req = http.get(`${BASE}/events?tenant=default`, { agent, headers: { cookie, accept: "text/event-stream", ...BEHIND_TLS_PROXY } }, (res) => {
         if (res.statusCode !== 200) return reject(new Error(`SSE status ${res.statusCode}`));
         connected += 1;
         if (connected === SSE_CLIENTS) resolve();
@@ -106,7 +98,7 @@ async function sseFanout(cookie: string, csrf: string, teamId: string) {
     const entry = { sentAt, remaining: SSE_CLIENTS, delays: [] as number[] };
     const response = await fetch(`${BASE}/questions`, {
       method: "POST",
-      headers: { cookie, "x-csrf-token": csrf, "content-type": "application/json", ...HTTPS },
+      headers: { cookie, "x-csrf-token": csrf, "content-type": "application/json", ...BEHIND_TLS_PROXY },
       body: JSON.stringify({ body: `Live fan-out question number ${round} for the room`, teamId }),
     });
     const created = (await response.json()) as { id: string };
@@ -126,28 +118,16 @@ async function sseFanout(cookie: string, csrf: string, teamId: string) {
 
 async function main() {
   const database = await recreateDatabase(DB_NAME);
-  const server = startServer({
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    DATABASE_URL: database,
-    KVSTORE_URL: REDIS_URL,
-    KV_PREFIX: "qa-bench-questions:",
-    SESSION_SECRET: "bench-session-secret-with-at-least-32-chars",
-    AUTH_MODE_DEMO: "true",
-    SEED_DEMO_DATA: "true",
-    SCHEDULER: "false",
-    EMAIL_WORKER: "false",
-    LOG_LEVEL: "warn",
-  });
+  const server = startServer(productionAppEnv(PORT, database, "qa-bench-questions:", { EMAIL_WORKER: "false", LOG_LEVEL: "warn" }));
   try {
     await waitFor(`${BASE}/health/ready`);
     const seeding = performance.now();
     await seedQuestions(database);
     console.log(`seeded ${QUESTIONS} questions in ${Math.round(performance.now() - seeding)} ms`);
-    const { cookie, csrf } = await signIn("alice");
-    const teams = (await (await fetch(`${BASE}/teams`, { headers: { cookie, ...HTTPS } })).json()) as Array<{ id: string; slug: string }>;
+    const { cookie, csrf } = await demoSignIn(BASE, "alice");
+    const teams = (await (await fetch(`${BASE}/teams`, { headers: { cookie, ...BEHIND_TLS_PROXY } })).json()) as Array<{ id: string; slug: string }>;
     const engineering = teams.find((team) => team.slug === "engineering") as { id: string };
-    const asMember = { cookie, ...HTTPS };
+    const asMember = { cookie, ...BEHIND_TLS_PROXY };
 
     // The same page's bytes from memory in a bare node:http server: this machine's ceiling in this run.
     const pageBody = await (await fetch(`${BASE}/questions?team=engineering&limit=50`, { headers: asMember })).text();
@@ -159,7 +139,7 @@ async function main() {
     await load("warmup", { url: `${BASE}/questions?team=engineering`, headers: asMember, duration: 3 });
     results.push(await load("GET /questions?team=engineering (page of 50, signed in)", { url: `${BASE}/questions?team=engineering&limit=50`, headers: asMember, duration: DURATION }));
     results.push(await load("GET /questions?team=engineering&offset=5000", { url: `${BASE}/questions?team=engineering&limit=50&offset=5000`, headers: asMember, duration: DURATION }));
-    results.push(await load("GET /questions?search=deploy (common word, ~3,300 matches)", { url: `${BASE}/questions?search=deploy`, headers: asMember, duration: DURATION }));
+    results.push(await load("GET /questions?search=deploy (common word, ~10,000 matches to rank)", { url: `${BASE}/questions?search=deploy`, headers: asMember, duration: DURATION }));
     results.push(await load("GET /questions?search=kubern+secur+migra (three prefixes)", { url: `${BASE}/questions?search=kubern%20secur%20migra`, headers: asMember, duration: DURATION }));
     results.push(
       await load("POST /questions", {
