@@ -56,6 +56,21 @@ describe("embedded database (PGlite): the default start path", () => {
     expect((await member.get(`/questions?team=${team.slug}`).expect(200)).body.total).toBeGreaterThan(1);
   });
 
+  it("a delete reports what it removed: an undone upvote lowers the count, an untag is audited", async () => {
+    const member = await signIn(app, "acme", "alice");
+    const admin = await signIn(app, "acme", "admin");
+    const team = (await member.get("/teams").expect(200)).body[0];
+    const question = (await member.post("/questions", { body: "Which release train does the billing fix ride on?", teamId: team.id }).expect(201)).body;
+    expect((await admin.post(`/questions/${question.id}/upvote`).expect(200)).body).toMatchObject({ upvoteCount: 1, hasUpvoted: true });
+    expect((await admin.delete(`/questions/${question.id}/upvote`).expect(200)).body).toMatchObject({ upvoteCount: 0, hasUpvoted: false });
+    expect((await admin.post(`/questions/${question.id}/upvote`).expect(200)).body).toMatchObject({ upvoteCount: 1 });
+    const tag = (await member.get("/tags").expect(200)).body[0];
+    await admin.post(`/questions/${question.id}/tags`, { tagId: tag.id }).expect(200);
+    await admin.delete(`/questions/${question.id}/tags/${tag.id}`).expect(200);
+    const actions = (await app.db("audit_logs").where({ entity_id: question.id }).orderBy("created_at")).map((row) => row.action);
+    expect(actions).toEqual(expect.arrayContaining(["upvote.add", "upvote.remove", "tag.add", "tag.remove"]));
+  });
+
   it("the seed is idempotent: a second run changes nothing", async () => {
     const countAll = async () => {
       const tables = ["tenants", "users", "teams", "team_members", "tags", "questions", "upvotes", "pulse_questions", "pulse_invites", "pulse_responses", "pulse_runs"];

@@ -51,6 +51,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return openEmbeddedDatabase(options.dataDir);
 }
 
+/**
+ * knex-pglite names a delete's command after knex's method, "DEL", where PostgreSQL says "DELETE";
+ * knex then returns the whole response instead of the number of rows deleted, and every
+ * "did this delete anything?" check would be wrong on the embedded database only.
+ */
+const PgLiteClient = ClientPgLite as unknown as new (config: Knex.Config) => { processResponse(obj: unknown, runner: unknown): unknown };
+class EmbeddedClient extends PgLiteClient {
+  override processResponse(obj: { method?: string }, runner: unknown): unknown {
+    return super.processResponse(obj.method === "del" ? { ...obj, method: "delete" } : obj, runner);
+  }
+}
+
 /** PGlite keeps its files under dataDir; `memory://` keeps them in memory (tests). */
 export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHandle> {
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
@@ -63,7 +75,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<DatabaseHan
   });
   await pglite.waitReady;
   const db = knexFactory({
-    client: ClientPgLite as unknown as typeof knexFactory.Client,
+    client: EmbeddedClient as unknown as typeof knexFactory.Client,
     dialect: "postgres",
     connection: () => ({ pglite }) as unknown as Knex.ConnectionConfig,
   });
