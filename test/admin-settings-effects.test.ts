@@ -87,6 +87,9 @@ describe("users.defaultRole and users.defaultTeamId apply to a first OAuth sign-
     const me = await agent.get("/auth/me").expect(200);
     expect(me.body.user).toMatchObject({ email: newcomer.email, role: "viewer", primaryTeamId: own.teams.b.id });
     const members = await admin.get(`/admin/teams/${own.teams.b.id}/members`).expect(200);
-    expect(members.body).toContainEqual(expect.objectContaining({ userId: me.body.user.id, role: "viewer" }));
+    // CONTRACT §8: a `member` membership; the tenant role keeps the newcomer read-only.
+    expect(members.body).toContainEqual(expect.objectContaining({ userId: me.body.user.id, role: "member" }));
+    const csrf = (await agent.get("/auth/csrf").expect(200)).body.csrfToken;
+    await agent.post("/questions").set("x-csrf-token", csrf).send({ body: "May a viewer ask this question at all?", teamId: own.teams.b.id }).expect(403);
   });
 });

@@ -108,7 +108,7 @@ describe("OAuth sign-in with GitHub and Google (development)", () => {
       const row = await app.db("users").where({ id: me.body.user.id }).first();
       expect(row).toMatchObject({ sso_provider: "github", sso_id: octo.id });
       const membership = await app.db("team_members").where({ tenant_id: tenant.tenant.id, user_id: me.body.user.id });
-      expect(membership).toEqual([expect.objectContaining({ team_id: tenant.teams.b.id, role: "viewer" })]);
+      expect(membership).toEqual([expect.objectContaining({ team_id: tenant.teams.b.id, role: "member" })]);
       expect(await auditActionsOn(app.db, tenant.tenant.id, me.body.user.id)).toEqual(["user.create", "user.login"]);
       const login = await app.db("audit_logs").where({ tenant_id: tenant.tenant.id, entity_id: me.body.user.id, action: "user.login" }).first();
       expect(login).toMatchObject({ user_id: me.body.user.id, metadata: expect.objectContaining({ provider: "github", account: "created" }) });

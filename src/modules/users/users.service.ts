@@ -116,7 +116,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (losesOwnership && owners.filter((id) => id !== userId).length === 0) throw lastOwner();
 
       const updated = await updateUser(trx, tenantId, userId, changes, clock.now());
-      if (changes.primaryTeamId) await ensureMembership(trx, tenantId, changes.primaryTeamId, userId, updated.role === "viewer" ? "viewer" : "member");
+      if (changes.primaryTeamId) await ensureMembership(trx, tenantId, changes.primaryTeamId, userId, "member");
       const before = auditView(target);
       const after = auditView(updated);
       const changedKeys = (Object.keys(after) as Array<keyof typeof after>).filter((key) => before[key] !== after[key]);
