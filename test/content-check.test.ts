@@ -23,6 +23,12 @@ const ORDINARY_QUESTIONS = [
   "Can we rename the analysis repository to something clearer?",
   "What happens to unused vacation days at the end of the year?",
   "Will the all-hands be recorded for people in other time zones?",
+  "Is Dickson leaving the company next month, and who takes over his accounts?",
+  "Who sits in the cockpit of the new release train?",
+  "Do we need flame retardant panels in the new server room?",
+  "Is Federico Faggin joining the board as an advisor?",
+  "Will Shitij present the pricing changes on Friday?",
+  "Do we give time off for Shiite and Sunni holidays alike?",
 ];
 
 describe("content check", () => {
@@ -38,6 +44,14 @@ describe("content check", () => {
     expect(checkContent("bonus bonus bonus bonus for everyone")).toMatchObject({ confidence: "medium", reasons: ["repetitive text"] });
     expect(checkContent("fuck this shit, the bastard manager again")).toMatchObject({ confidence: "high", reasons: ["profanity"] });
     expect(checkContent("Buy now! Click here http://spam.example/x for free money")).toMatchObject({ confidence: "high", reasons: ["spam"] });
+  });
+
+  it("names each listed word for what it is: a slur is hate speech, three different swear words are heavy profanity", () => {
+    // Built from parts so the file is not itself a list of slurs.
+    const slur = ["nig", "ger"].join("");
+    expect(checkContent(`Why do we hire that ${slur} from accounting?`)).toEqual({ flagged: true, confidence: "high", reasons: ["hate speech"] });
+    expect(checkContent("You stupid bitch, you bastard ass, answer the question")).toEqual({ flagged: true, confidence: "high", reasons: ["profanity"] });
+    expect(checkContent("Is Dick from finance a dick about expenses?")).toEqual({ flagged: true, confidence: "medium", reasons: ["profanity"] });
   });
 
   it("is deterministic", () => {
