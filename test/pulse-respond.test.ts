@@ -87,7 +87,9 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
     for (const query of [`?token=${randomUUID()}&score=3`, "?token=not-a-token&score=3", "?token=&score=3", "?score=3", `?token=${"a".repeat(5000)}&score=3`]) {
       expect((await getJson(query).expect(400)).body, query).toEqual(INVALID);
     }
-    expect((await request(app.app).post("/pulse/respond").send({ token: "nope", score: 3 }).expect(400)).body).toEqual(INVALID);
+    for (const body of [{ token: "nope", score: 3 }, { token: "a".repeat(5000), score: 3 }, { token: 42, score: 3 }, { token: null, score: 3 }, { score: 3 }]) {
+      expect((await request(app.app).post("/pulse/respond").send(body).expect(400)).body, JSON.stringify(body).slice(0, 40)).toEqual(INVALID);
+    }
   });
 
   it("a score outside 1..5, missing or not an integer is 400 VALIDATION_FAILED and leaves the invite open", async () => {

@@ -78,7 +78,7 @@ export function pulseRoutes(deps: { respond: PulseRespondService; summary: Pulse
       otherResponses: { 400: "Invalid or expired invite, or a score outside 1..5" },
       handler: async ({ ctx, body, res }) => {
         res.setHeader("Cache-Control", "no-store");
-        await respond.respond(ctx, body);
+        await respond.respond(ctx, { token: body.token, score: body.score });
         return { ok: true as const };
       },
     }),

@@ -74,8 +74,9 @@ export const respondQuery = z.object({
   score: rawParam.describe("Integer 1 to 5"),
 });
 
+/** CONTRACT §8: any token that names no open invite, malformed or missing ones included, is the same 400 INVALID_INVITE. */
 export const respondBody = z.object({
-  token: z.string().max(200),
+  token: z.unknown().optional().describe("The invite's token (UUID) from the email link; anything else answers 400 INVALID_INVITE"),
   score: z.number().int().min(1).max(5),
 });
 
