@@ -77,7 +77,7 @@ describe("GET /pulse/summary", () => {
       averageScore: 4,
       trend: { weekly: [{ week: "2026-W47", avg: 4.5, count: 8 }, { week: "2026-W48", avg: 3.56, count: 9 }] },
       byTeam: [
-        { teamId: fixture.teams.a.id, teamName: "Team Alpha", responseCount: 7, averageScore: null, message: expect.stringMatching(/anonymity/) },
+        { teamId: fixture.teams.a.id, teamName: "Team Alpha", responseCount: 7, averageScore: null, message: expect.stringMatching(/^Insufficient responses to protect anonymity: together with the figures shown/) },
         { teamId: fixture.teams.b.id, teamName: "Team Beta", responseCount: 2, averageScore: null, message: expect.stringMatching(/^Insufficient responses to protect anonymity/) },
         { teamId: teamC, teamName: "Team Gamma", responseCount: 8, averageScore: 4.5 },
       ],
