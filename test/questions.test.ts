@@ -79,8 +79,17 @@ describe("questions: submit, read, edit, delete", () => {
       const listed = await admin.get(`/questions?teamId=${t.teams.a.id}&limit=200`).expect(200);
       const item = listed.body.items.find((question: { id: string }) => question.id === created.body.id);
       expect(item).toMatchObject({ isAnonymous: true, author: null });
+      // Nor its address or browser, which admins could match to the author's sign-in entries;
+      // the author's upvote on it names nobody either.
+      await member.post(`/questions/${created.body.id}/upvote`).expect(200);
       const entries = await audit(created.body.id);
-      expect(entries.map((entry) => entry.user_id)).toEqual([null]);
+      expect(entries.map((entry) => [entry.action, entry.user_id, entry.ip_address, entry.user_agent])).toEqual([
+        ["question.create", null, null, null],
+        ["upvote.add", null, null, null],
+      ]);
+      await memberB.post(`/questions/${created.body.id}/upvote`).expect(200);
+      const others = (await audit(created.body.id)).filter((entry) => entry.user_id === t.users.memberB.id);
+      expect(others).toEqual([expect.objectContaining({ action: "upvote.add", ip_address: expect.any(String) })]);
     });
 
     it("length bounds come from the tenant settings, counted in code points after trimming", async () => {

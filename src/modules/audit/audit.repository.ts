@@ -26,6 +26,9 @@ export interface AuditActor {
  * and its audit entry commit or fail together.
  */
 export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntryInput): Promise<void> {
+  // A signed-in actor left unnamed (the author of an anonymous question) leaves no address or
+  // browser either: admins could match those to the same person's sign-in entries.
+  const actorHidden = entry.userId === null && actor.user !== null;
   await db("audit_logs").insert({
     tenant_id: actor.tenant.id,
     user_id: entry.userId === undefined ? (actor.user?.id ?? null) : entry.userId,
@@ -34,8 +37,8 @@ export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditE
     entity_id: entry.entityId ?? null,
     before: entry.before === undefined ? null : JSON.stringify(entry.before),
     after: entry.after === undefined ? null : JSON.stringify(entry.after),
-    ip_address: actor.ip,
-    user_agent: actor.userAgent?.slice(0, 1000) ?? null,
+    ip_address: actorHidden ? null : actor.ip,
+    user_agent: actorHidden ? null : (actor.userAgent?.slice(0, 1000) ?? null),
     metadata: JSON.stringify({ requestId: actor.requestId, ...(entry.metadata ?? {}) }),
   });
 }

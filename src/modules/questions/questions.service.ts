@@ -211,6 +211,7 @@ export function createQuestionService(deps: QuestionServiceDeps) {
           action: upvote ? "upvote.add" : "upvote.remove",
           entityType: "question",
           entityId: id,
+          userId: auditUserId(ctx, question),
           before: { upvoteCount: outcome.upvoteCount + (upvote ? -1 : 1) },
           after: { upvoteCount: outcome.upvoteCount },
         });
