@@ -175,6 +175,12 @@ describe("API tokens (CONTRACT §6)", () => {
       expect(ids).not.toContain(other.users.admin.id);
       const teams = await request(app.app).get("/teams").set(bearer(admin.token)).expect(200);
       expect(teams.body.map((team: { id: string }) => team.id).sort()).toEqual([fixture.teams.a.id, fixture.teams.b.id].sort());
+      // Even a header naming no tenant at all: the token says which.
+      const me = await request(app.app).get("/auth/me").set(bearer(admin.token)).set("x-tenant-id", "no-such-tenant").expect(200);
+      expect(me.body).toMatchObject({ tenantSlug: fixture.tenant.slug, user: { id: fixture.users.admin.id } });
+      // Without a usable token, the unknown tenant is refused as before.
+      expect((await request(app.app).get("/auth/me").set("x-tenant-id", "no-such-tenant").expect(404)).body.error.code).toBe("TENANT_NOT_FOUND");
+      expect((await request(app.app).get("/auth/me").set(bearer("qa_wrong")).set("x-tenant-id", "no-such-tenant").expect(401)).body.error.code).toBe("UNAUTHENTICATED");
     });
 
     it("a role change applies to the token's next request", async () => {

@@ -67,14 +67,14 @@ export function authenticate(deps: AuthenticateDeps): RequestHandler {
   }
 
   return async (req, res, next) => {
-    const tenant = req.tenant;
-    if (!tenant || !req.tenantSettings) throw new Error("authenticate() mounted before tenant resolution");
-
     const secret = bearerCredential(req);
     if (secret !== null) {
       req.ctx = await fromBearer(req, secret);
       return next();
     }
+
+    const tenant = req.tenant;
+    if (!tenant || !req.tenantSettings) throw new Error("authenticate() mounted before tenant resolution");
 
     let user: CurrentUser | null = null;
     const sessionUser = req.session?.user;

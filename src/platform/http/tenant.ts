@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { AppError } from "../errors.js";
+import { bearerCredential } from "./authenticate.js";
 import type { TenantDirectory } from "../../modules/tenants/tenant-directory.js";
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
@@ -27,11 +28,14 @@ export function resolveTenant(directory: TenantDirectory, baseDomain: string | u
     const sessionTenant = req.session?.tenantSlug;
     const key = sessionTenant ?? req.get("x-tenant-id")?.trim() ?? tenantFromHost(req.hostname, baseDomain) ?? "default";
     const found = key ? await directory.resolve(key) : null;
-    if (!found) {
-      throw new AppError("TENANT_NOT_FOUND", 404, `Tenant '${key.slice(0, 64)}' not found.`);
+    if (found) {
+      req.tenant = found.tenant;
+      req.tenantSettings = found.settings;
+      return next();
     }
-    req.tenant = found.tenant;
-    req.tenantSettings = found.settings;
-    next();
+    // An API token carries its tenant (authenticate() sets it); a header or host naming no
+    // tenant does not refuse it first.
+    if (bearerCredential(req) !== null) return next();
+    throw new AppError("TENANT_NOT_FOUND", 404, `Tenant '${key.slice(0, 64)}' not found.`);
   };
 }
