@@ -6,7 +6,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signIn, visitor, type ApiClient, type TestApp } from "./helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
-import { auditActions, insertQuestion, insertUser } from "./helpers/records.js";
+import { auditActions, insertQuestion, insertTeam, insertUser } from "./helpers/records.js";
 import { streamExport, type ExportColumn } from "../src/modules/export/export.stream.js";
 
 const QUESTION_HEADER = [
@@ -118,11 +118,17 @@ describe("data export", () => {
       expect(byDate.body.map((row: { id: string }) => row.id)).toEqual([q.anonymous, q.formula]);
     });
 
-    it("an empty result is a header-only CSV or an empty JSON array; another tenant's team gives nothing", async () => {
-      const csv = await admin.get(`/admin/export/questions?teamId=${other.teams.a.id}`).expect(200);
+    it("an empty result is a header-only CSV or an empty JSON array; another tenant's team is 404 as in GET /questions", async () => {
+      const empty = await insertTeam(app.db, fixture.tenant.id);
+      const csv = await admin.get(`/admin/export/questions?teamId=${empty.id}`).expect(200);
       expect(csv.text).toBe(`${QUESTION_HEADER.join(",")}\n`);
-      const json = await admin.get(`/admin/export/questions?format=json&teamId=${other.teams.a.id}`).expect(200);
+      const json = await admin.get(`/admin/export/questions?format=json&teamId=${empty.id}`).expect(200);
       expect(json.body).toEqual([]);
+      for (const dataset of ["questions", "users"]) {
+        const foreign = await admin.get(`/admin/export/${dataset}?teamId=${other.teams.a.id}`).expect(404);
+        expect(foreign.headers["content-disposition"]).toBeUndefined();
+        expect(foreign.body.error.code).toBe("NOT_FOUND");
+      }
     });
 
     it.each([["format=xlsx"], ["teamId=alpha"], ["status=CLOSED"], ["startDate=03/01/2026"], ["startDate=2026-03-05&endDate=2026-03-01"]])(

@@ -1,7 +1,9 @@
 import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
 import { timeRange, type DateBound } from "../../platform/http/query.js";
+import { errors } from "../../platform/errors.js";
 import { recordAudit } from "../audit/audit.repository.js";
+import { findTeam } from "../teams/teams.repository.js";
 import type { AuditService } from "../audit/audit.service.js";
 import type { AuditExportRow } from "../audit/audit.repository.js";
 import { questionBatch, userBatch, type QuestionExportRow, type RowCursor, type UserExportRow } from "./export.repository.js";
@@ -53,7 +55,13 @@ export function createExportService(deps: { db: Database; audit: AuditService })
   }
 
   /** What to stream (the route writes it with streamExport); nothing is read before the client asks. */
+  /** A team filter naming no team of the tenant is 404, as in GET /questions, not an empty file. */
+  async function requireTeamFilter(ctx: RequestContext, teamId: string | undefined): Promise<void> {
+    if (teamId && !(await findTeam(db, ctx.tenant.id, teamId))) throw errors.notFound("Team");
+  }
+
   async function questions(ctx: RequestContext, query: QuestionsExportQuery): Promise<ExportOptions<QuestionExportRow>> {
+    await requireTeamFilter(ctx, query.teamId);
     await auditExport(ctx, "questions", query.format, query);
     const filters = { teamId: query.teamId, status: query.status, range: timeRange(query.startDate, query.endDate) };
     return {
@@ -65,6 +73,7 @@ export function createExportService(deps: { db: Database; audit: AuditService })
   }
 
   async function users(ctx: RequestContext, query: UsersExportQuery): Promise<ExportOptions<UserExportRow>> {
+    await requireTeamFilter(ctx, query.teamId);
     await auditExport(ctx, "users", query.format, query);
     const filters = { role: query.role, teamId: query.teamId };
     return {
