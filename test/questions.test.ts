@@ -271,7 +271,7 @@ describe("questions: submit, read, edit, delete", () => {
       await list(m, `teamId=${other.teams.a.id}`).expect(404);
       await list(m, "tag=00000000-0000-4000-8000-000000000000").expect(404);
       await m.get("/questions/00000000-0000-4000-8000-000000000000").expect(404);
-      await m.get("/questions/not-a-uuid").expect(400);
+      await m.get("/questions/not-a-uuid").expect(404);
       const foreign = (await submit(await signIn(app, other.tenant.slug, "member"), { body: ORDINARY, teamId: other.teams.a.id }).expect(201)).body.id;
       await m.get(`/questions/${foreign}`).expect(404);
       await request(app.app).get(`/questions/${foreign}`).set("x-tenant-id", fixture.tenant.slug).expect(404);

@@ -82,6 +82,6 @@ describe("tag administration", () => {
     const foreign = (await request(app.app).get("/tags").set("x-tenant-id", other.tenant.slug).expect(200)).body[0];
     await c.admin.put(`/admin/tags/${foreign.id}`, { color: "#111111" }).expect(404);
     await c.admin.delete(`/admin/tags/${foreign.id}`).expect(404);
-    await c.admin.delete("/admin/tags/not-a-uuid").expect(400);
+    await c.admin.delete("/admin/tags/not-a-uuid").expect(404);
   });
 });

@@ -96,7 +96,7 @@ describe("API tokens (CONTRACT §6)", () => {
       }
       await request(app.app).get("/auth/me").set(bearer(colleagues.token)).expect(200);
       await request(app.app).get("/auth/me").set(bearer(strangers.token)).expect(200);
-      expect((await mine.delete("/auth/tokens/not-a-uuid").expect(400)).body.error.code).toBe("VALIDATION_FAILED");
+      expect((await mine.delete("/auth/tokens/not-a-uuid").expect(404)).body.error.code).toBe("NOT_FOUND");
     });
 
     it("every role may hold tokens; a visitor may not (401)", async () => {

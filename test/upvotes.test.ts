@@ -69,7 +69,7 @@ describe("upvotes", () => {
     await c.memberb.post(`/questions/${foreign}/upvote`).expect(404);
     await c.memberb.delete(`/questions/${foreign}/upvote`).expect(404);
     await c.memberb.post("/questions/00000000-0000-4000-8000-000000000000/upvote").expect(404);
-    await c.memberb.post("/questions/%27%3B%20drop%20table%20upvotes%3B--/upvote").expect(400);
+    await c.memberb.post("/questions/%27%3B%20drop%20table%20upvotes%3B--/upvote").expect(404);
     expect((await app.db("questions").where({ id: foreign }).first()).upvote_count).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response, Router } from "ex
 import type { z } from "zod";
 import type { RequestContext } from "../context.js";
 import { authorize, type Access } from "./permissions.js";
-import { parseRequestPart } from "./validate.js";
+import { parsePathParams, parseRequestPart } from "./validate.js";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
@@ -63,7 +63,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[]): void {
     if (!definition.access) throw new Error(`Route ${definition.method.toUpperCase()} ${definition.path} declares no access`);
     const handle = async (req: Request, res: Response) => {
       const ctx = requestContext(req);
-      const params = definition.params ? parseRequestPart(definition.params, "params", req.params) : req.params;
+      const params = definition.params ? parsePathParams(definition.params, req.params) : req.params;
       const query = definition.query ? parseRequestPart(definition.query, "query", req.query) : req.query;
       const body = definition.body ? parseRequestPart(definition.body, "body", req.body) : undefined;
       const result = await definition.handler({ ctx, params, query, body, req, res });

@@ -18,3 +18,13 @@ export function parseRequestPart<S extends z.ZodType>(schema: S, part: RequestPa
   }
   return result.data;
 }
+
+/**
+ * Path parameters name a record: one that cannot exist (a malformed id) answers like one that
+ * does not, 404 NOT_FOUND, so a client sees the same answer for every id that names nothing.
+ */
+export function parsePathParams<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw errors.notFound();
+  return result.data;
+}
