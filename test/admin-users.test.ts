@@ -150,7 +150,7 @@ describe("user administration", () => {
       const response = await owner.put(`/admin/users/${own.users.member.id}`, { deactivated: true }).expect(200);
       expect(response.body.deactivated).toBe(true);
       expect((await member.get("/auth/me").expect(401)).body.error.code).toBe("UNAUTHENTICATED");
-      await request(app.app).get(`/auth/demo?user=member&tenant=${own.tenant.slug}`).expect(404);
+      await request(app.app).get(`/auth/demo?user=member&tenant=${own.tenant.slug}`).expect(403);
       const [entry] = await auditActions(app.db, own.tenant.id, "user.update");
       expect(entry).toMatchObject({ before: { deactivated: false }, after: { deactivated: true } });
       await owner.put(`/admin/users/${own.users.member.id}`, { deactivated: false }).expect(200);

@@ -148,7 +148,10 @@ describe("demo sign-in and sessions (development)", () => {
     await client.get("/auth/me").expect(200);
     await app.db("users").where({ id: victim.users.member.id }).update({ deactivated_at: new Date() });
     await client.get("/auth/me").expect(401);
-    await request(app.app).get(`/auth/demo?user=member&tenant=${victim.tenant.slug}`).expect(404);
+    // Signing in again is refused the way OAuth refuses it, and starts no session.
+    const again = await request(app.app).get(`/auth/demo?user=member&tenant=${victim.tenant.slug}`).expect(403);
+    expect(again.body.error.code).toBe("ACCOUNT_DEACTIVATED");
+    expect(again.headers["set-cookie"]).toBeUndefined();
   });
 
   it("a role change applies to the next request", async () => {

@@ -13,6 +13,7 @@ import type { TenantWithSettings } from "../tenants/tenants.repository.js";
 import type { TenantSettings } from "../settings/settings.schema.js";
 import { findUserBySso, listDemoUsernames, touchLastLogin, type UserRecord } from "../users/users.repository.js";
 import { DEMO_USERNAMES } from "./auth.schemas.js";
+import { accountDeactivated } from "./auth.errors.js";
 
 export interface AuthServiceDeps {
   config: Config;
@@ -108,7 +109,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     if (!config.auth.demoEnabled) throw new AppError("DEMO_DISABLED", 403, "Demo sign-in is not enabled on this server.");
     const target = await targetTenant(ctx, input.tenant);
     const user = await findUserBySso(db, target.tenant.id, "demo", input.user);
-    if (!user || user.deactivatedAt) throw errors.notFound("Demo user");
+    if (!user) throw errors.notFound("Demo user");
+    if (user.deactivatedAt) throw accountDeactivated();
     await startSession(req, user, target.tenant.slug, target.settings, "demo");
     return user;
   }

@@ -4,6 +4,7 @@ import { recordAudit, type AuditActor } from "../audit/audit.repository.js";
 import type { TenantSettings } from "../settings/settings.schema.js";
 import { createUser } from "../users/users.provisioning.js";
 import { findUserBySso, type UserRecord } from "../users/users.repository.js";
+import { accountDeactivated } from "./auth.errors.js";
 import { findUserByEmail, linkSsoAccount, updateProfile } from "./oauth.repository.js";
 import { PROVIDER_LABELS, type OAuthIdentity } from "./oauth.profiles.js";
 
@@ -16,10 +17,6 @@ export interface ProvisionResult {
 }
 
 const UNIQUE_VIOLATION = "23505";
-
-function deactivated(): AppError {
-  return new AppError("ACCOUNT_DEACTIVATED", 403, "This account has been deactivated. Ask an administrator of your organisation to reactivate it.");
-}
 
 function changedFields(user: UserRecord, identity: OAuthIdentity): Array<"name" | "avatarUrl"> {
   const changed: Array<"name" | "avatarUrl"> = [];
@@ -39,7 +36,7 @@ export function createOAuthService(deps: { db: Database }) {
     const tenantId = actor.tenant.id;
     const known = await findUserBySso(trx, tenantId, identity.provider, identity.providerUserId);
     if (known) {
-      if (known.deactivatedAt) throw deactivated();
+      if (known.deactivatedAt) throw accountDeactivated();
       const refreshed = changedFields(known, identity);
       const user = refreshed.length ? await updateProfile(trx, tenantId, known.id, identity) : known;
       return { user, outcome: "existing", refreshed };
@@ -47,7 +44,7 @@ export function createOAuthService(deps: { db: Database }) {
 
     const sameEmail = await findUserByEmail(trx, tenantId, identity.email);
     if (sameEmail) {
-      if (sameEmail.deactivatedAt) throw deactivated();
+      if (sameEmail.deactivatedAt) throw accountDeactivated();
       if (sameEmail.ssoProvider) {
         const how = PROVIDER_LABELS[sameEmail.ssoProvider as keyof typeof PROVIDER_LABELS] ?? sameEmail.ssoProvider;
         throw new AppError(
