@@ -15,6 +15,25 @@ export default defineConfig({
         test: { name: "api", include: ["test/**/*.test.ts"], exclude: ["test/browser/**"] },
       },
       {
+        // The API suites again on the embedded PGlite, the default start path: every app gets its
+        // own in-memory database, migrated and seeded (test/helpers/app.ts). Left out: suites of
+        // no database, of PGlite already or of the CLI (its own process), and those that need one
+        // database shared by several apps or connections (two instances, fault injection, a
+        // session surviving a restart, a second scheduler).
+        extends: true,
+        test: {
+          name: "embedded",
+          include: ["test/**/*.test.ts"],
+          exclude: [
+            "test/browser/**",
+            ...["config", "settings-schema", "email-templates", "oauth-profiles", "permissions"].map((name) => `test/${name}.test.ts`),
+            ...["embedded", "pulse-embedded", "tenant-cli"].map((name) => `test/${name}.test.ts`),
+            ...["faults", "instances", "email-worker-crash", "auth", "email-admin", "events", "pulse-scheduler"].map((name) => `test/${name}.test.ts`),
+          ],
+          env: { TEST_DATABASE: "embedded" },
+        },
+      },
+      {
         // Real Chromium against the real server with the built web app (test/browser/README in helpers).
         extends: true,
         test: {

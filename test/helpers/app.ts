@@ -5,7 +5,9 @@ import { inject } from "vitest";
 import { buildApp, type AppDeps, type BuiltApp } from "../../src/app.js";
 import { loadConfig, type Config } from "../../src/config.js";
 import { ManualClock, systemClock, type Clock } from "../../src/platform/clock.js";
-import { openDatabase, type Database, type DatabaseHandle } from "../../src/platform/db.js";
+import { openDatabase, openEmbeddedDatabase, type Database, type DatabaseHandle } from "../../src/platform/db.js";
+import { migrateToLatest } from "../../src/platform/migrator.js";
+import { seedDemoData } from "../../seeds/demo.js";
 import { InProcessEventBus, RedisEventBus, type EventBus } from "../../src/platform/events.js";
 import { connectRedis, createRedis, type Redis } from "../../src/platform/kv.js";
 import { createLogger, type Logger } from "../../src/platform/logger.js";
@@ -49,6 +51,18 @@ export interface TestApp<Q extends EmailQueue = InMemoryJobQueue> extends BuiltA
   close(): Promise<void>;
 }
 
+/**
+ * The run's PostgreSQL database; or, in the `embedded` project (TEST_DATABASE=embedded), a fresh
+ * in-memory PGlite per app, migrated and seeded as `npm start` does with no DATABASE_URL.
+ */
+async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DATABASE !== "embedded") return openDatabase({ url: inject("databaseUrl"), poolMax: 5, dataDir: "" });
+  const handle = await openEmbeddedDatabase("memory://");
+  await migrateToLatest(handle.db);
+  await seedDemoData(handle.db, { emailDomain: "example.com" });
+  return handle;
+}
+
 export async function createTestApp(options: TestAppOptions & { emailQueue: "bullmq" }): Promise<TestApp<BullEmailQueue>>;
 export async function createTestApp(options?: TestAppOptions): Promise<TestApp>;
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp<EmailQueue>> {
@@ -61,7 +75,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.redis || options.emailQueue === "bullmq" ? { KVSTORE_URL: inject("redisUrl") } : {}),
     ...options.env,
   });
-  const handle = options.database ?? (await openDatabase({ url: inject("databaseUrl"), poolMax: 5, dataDir: "" }));
+  const handle = options.database ?? (await openTestDatabase());
   const kv = config.kv.url ? createRedis(config.kv.url) : null;
   if (kv) await connectRedis(kv);
   const logs: Array<Record<string, unknown>> = [];
