@@ -54,12 +54,12 @@ export function createExportService(deps: { db: Database; audit: AuditService })
     });
   }
 
-  /** What to stream (the route writes it with streamExport); nothing is read before the client asks. */
   /** A team filter naming no team of the tenant is 404, as in GET /questions, not an empty file. */
   async function requireTeamFilter(ctx: RequestContext, teamId: string | undefined): Promise<void> {
     if (teamId && !(await findTeam(db, ctx.tenant.id, teamId))) throw errors.notFound("Team");
   }
 
+  /** What to stream (the route writes it with streamExport); nothing is read before the client asks. */
   async function questions(ctx: RequestContext, query: QuestionsExportQuery): Promise<ExportOptions<QuestionExportRow>> {
     await requireTeamFilter(ctx, query.teamId);
     await auditExport(ctx, "questions", query.format, query);

@@ -35,10 +35,10 @@ const workplaceDataset = new DataSet<{ originalWord: string }>()
  * is not profane. The library already spares many (Scunthorpe, cocktail, assess, peacock).
  */
 const ORDINARY_WORDS = ["cockpit", "dickson", "dickinson", "dickerson", "dickey", "pussycat", "pussyfoot", "pussywillow", "pussy willow", "retardant", "shitij", "shittu", "shiite", "faggin", "fagan", "wankel", "slutsky"];
-const built = workplaceDataset.build();
+const workplaceTerms = workplaceDataset.build();
 const profanity = new RegExpMatcher({
-  ...built,
-  whitelistedTerms: [...(built.whitelistedTerms ?? []), ...ORDINARY_WORDS],
+  ...workplaceTerms,
+  whitelistedTerms: [...(workplaceTerms.whitelistedTerms ?? []), ...ORDINARY_WORDS],
   ...englishRecommendedTransformers,
 });
 

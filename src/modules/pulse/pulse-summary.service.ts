@@ -26,7 +26,7 @@ const average = (sum: number, count: number) => round(sum / count, 2);
 function suppressedMessage(count: number, threshold: number): string {
   return count < threshold
     ? `Insufficient responses to protect anonymity (fewer than ${threshold}).`
-    : "Insufficient responses to protect anonymity: together with the figures shown, this group's would reveal a smaller group's responses.";
+    : "Insufficient responses to protect anonymity: together with the figures shown, this figure would reveal a smaller group's responses.";
 }
 
 interface Cell {
