@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { errors, type ErrorDetail } from "../errors.js";
 
-export type RequestPart = "body" | "query" | "params";
+export type RequestPart = "body" | "query";
 
 export function zodIssuesToDetails(part: RequestPart, issues: z.core.$ZodIssue[]): ErrorDetail[] {
   return issues.slice(0, 20).map((issue) => ({
