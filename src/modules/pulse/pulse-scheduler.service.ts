@@ -76,7 +76,7 @@ export async function runPulseForTenant(
   const { db, queue, logger } = deps;
   const { tenantId, settings } = target;
   if (!settings.pulse.enabled) return { status: "skipped", reason: "pulse_disabled" };
-  // Chat delivery is not implemented, so without email nobody could be reached.
+  // Chat delivery (pulse.channelSlack) is a future feature in SPEC: without email nobody could be reached.
   if (!settings.pulse.channelEmail) return { status: "skipped", reason: "no_channel" };
   const schedule = target.schedule === undefined ? await findPulseSchedule(db, tenantId) : target.schedule;
   if (!schedule) return { status: "skipped", reason: "no_schedule" };
