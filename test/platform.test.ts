@@ -143,6 +143,13 @@ describe("OpenAPI", () => {
         const pathKey = route.path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
         expect(document.paths[pathKey]?.[route.method], `${route.method} ${route.path}`).toBeDefined();
       }
+      // The server pages outside the route table too, each answering as documented.
+      for (const [method, pathname] of [["get", "/health"], ["get", "/health/live"], ["get", "/health/ready"], ["get", "/metrics"], ["get", "/email/unsubscribe"], ["post", "/email/unsubscribe"], ["post", "/email/resubscribe"], ["get", "/openapi.json"], ["get", "/docs"]] as const) {
+        const documented = document.paths[pathname]?.[method];
+        expect(documented, `${method} ${pathname}`).toBeDefined();
+        const answered = await request(app.app)[method](pathname).set("Accept", "application/json");
+        expect(Object.keys(documented.responses), `${method} ${pathname} answered ${answered.status}`).toContain(String(answered.status));
+      }
       const docs = await request(app.app).get("/docs").expect(200);
       expect(docs.text).toContain("swagger-ui");
       await request(app.app).get("/docs/assets/swagger-ui-bundle.js").expect(200);

@@ -28,6 +28,35 @@ function accessText(route: AnyRoute): string {
   return `${parts.join(", ")}.`;
 }
 
+interface ServerPage {
+  method: "get" | "post";
+  path: string;
+  tag: string;
+  summary: string;
+  description: string;
+  responses: Record<string, string>;
+  query?: z.ZodObject;
+}
+
+const linkToken = z.object({ token: z.string().describe("The signed token from the email's link") });
+
+/**
+ * Pages the app serves outside the route table: they concern the process or authenticate
+ * themselves, so they run before tenant resolution, sessions and CSRF. Listed here so the
+ * document names every path a client can call.
+ */
+const SERVER_PAGES: ServerPage[] = [
+  { method: "get", path: "/health", tag: "Health", summary: "Status of the API, database, Redis, rate limiting and sign-in modes, and the uptime", description: "Public; no tenant.", responses: { 200: "Status (SPEC's health fields)" } },
+  { method: "get", path: "/health/live", tag: "Health", summary: "Liveness: the process answers", description: "Public; no tenant.", responses: { 200: '{"status": "ok"}' } },
+  { method: "get", path: "/health/ready", tag: "Health", summary: "Readiness: database, Redis and migrations are usable", description: "Public; no tenant. 503 while a dependency is down and while the process drains at shutdown.", responses: { 200: "Ready, with each check", 503: "Not ready, with each check" } },
+  { method: "get", path: "/metrics", tag: "Operations", summary: "Prometheus metrics (HTTP latency by route, SSE clients, queue depths, scheduler runs)", description: "Needs `Authorization: Bearer $METRICS_TOKEN`; 404 while METRICS_TOKEN is unset.", responses: { 200: "Prometheus text format", 401: "Missing or wrong token", 404: "Metrics disabled" } },
+  { method: "get", path: "/email/unsubscribe", tag: "Email", summary: "The unsubscribe link's confirmation page; changes nothing (link scanners prefetch GETs)", description: "The signed token is the only credential. HTML; JSON `{email, tenantName, unsubscribed}` with `Accept: application/json`.", responses: { 200: "Confirmation page", 400: "INVALID_UNSUBSCRIBE_LINK" }, query: linkToken },
+  { method: "post", path: "/email/unsubscribe", tag: "Email", summary: "Unsubscribe from notification and pulse emails: the page's form, and RFC 8058 one-click", description: "No session or CSRF token: the signed token is the credential. Form body `List-Unsubscribe=One-Click` from mail clients.", responses: { 200: "Unsubscribed", 400: "INVALID_UNSUBSCRIBE_LINK" }, query: linkToken },
+  { method: "post", path: "/email/resubscribe", tag: "Email", summary: "Undo an unsubscribe from the same link", description: "No session or CSRF token: the signed token is the credential.", responses: { 200: "Subscribed again", 400: "INVALID_UNSUBSCRIBE_LINK" }, query: linkToken },
+  { method: "get", path: "/openapi.json", tag: "Documentation", summary: "This document", description: "Public.", responses: { 200: "OpenAPI 3.1" } },
+  { method: "get", path: "/docs", tag: "Documentation", summary: "Interactive API documentation of this document", description: "Public.", responses: { 200: "HTML" } },
+];
+
 /** Builds the OpenAPI 3.1 document from the same route definitions the app mounts. */
 export function buildOpenApiDocument(routes: AnyRoute[], info: { title: string; version: string; serverUrl: string }) {
   const registry = new OpenAPIRegistry();
@@ -59,6 +88,19 @@ export function buildOpenApiDocument(routes: AnyRoute[], info: { title: string; 
         body: route.body ? { content: { "application/json": { schema: route.body } } } : undefined,
       },
       responses,
+    });
+  }
+
+  for (const page of SERVER_PAGES) {
+    registry.registerPath({
+      method: page.method,
+      path: page.path,
+      summary: page.summary,
+      description: page.description,
+      tags: [page.tag],
+      security: [],
+      request: page.query ? { query: page.query } : undefined,
+      responses: Object.fromEntries(Object.entries(page.responses).map(([code, description]) => [code, { description }])),
     });
   }
 
