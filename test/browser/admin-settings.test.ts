@@ -46,6 +46,12 @@ describe("browser: admin settings, users, teams and audit", () => {
     await visitor.getByRole("heading", { name: "Sign in to Team Q&A" }).waitFor();
     await expect.poll(() => cssVariable(visitor, "--primary"), { timeout: 10_000 }).toBe("#6d28d9");
     await visitorContext.close();
+
+    // Every theme keeps the header readable, the current page's menu link included.
+    await admin.getByRole("radio", { name: "Refined teal" }).check();
+    await admin.getByRole("button", { name: "Save settings" }).click();
+    await expect.poll(() => cssVariable(admin, "--primary"), { timeout: 10_000 }).toBe("#0f766e");
+    await expectAccessible(admin, "admin settings in refined teal");
   });
 
   it("a logo and favicon set by the admin appear across the app", async () => {
@@ -97,7 +103,7 @@ describe("browser: admin settings, users, teams and audit", () => {
     await owner.getByLabel("Action").selectOption("user.update");
     await owner.getByRole("button", { name: "Apply filters" }).click();
     await owner.getByText(/^Entries 1–1 of 1$/).waitFor();
-    await owner.getByRole("button", { name: "Show" }).click();
+    await owner.getByRole("button", { name: /^Show details of user.update/ }).click();
     await expect(owner.locator("pre.json").textContent()).resolves.toContain("moderator");
     await expectAccessible(owner, "audit log");
   });

@@ -92,7 +92,7 @@ describe("browser: sign-in and the app shell", () => {
     await table.getByRole("rowheader", { name: "Database" }).waitFor();
     await expect(table.getByRole("row", { name: /Database/ }).textContent()).resolves.toMatch(/connected.*Latency \d+ms/);
     await expect(table.getByRole("row", { name: /Redis/ }).textContent()).resolves.toMatch(/connected.*Latency \d+ms/);
-    await expect(table.getByRole("row", { name: /Rate limiting/ }).textContent()).resolves.toMatch(/disabled.*\d+ limited requests/);
+    await expect(table.getByRole("row", { name: /Rate limiting/ }).textContent()).resolves.toMatch(/disabled.*\d+ requests checked against the limits/);
     await expect(table.getByRole("row", { name: /Sign-in/ }).textContent()).resolves.toMatch(/development.*demo/);
     await expect(table.getByRole("row", { name: /Uptime/ }).textContent()).resolves.toMatch(/\d+s/);
     await expectAccessible(page, "admin health");

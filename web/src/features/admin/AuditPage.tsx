@@ -118,7 +118,7 @@ export function AuditPage() {
                 </td>
                 <td>{entry.ipAddress ?? "—"}</td>
                 <td>
-                  <button type="button" className="button-small button-secondary" aria-expanded={open === entry.id} onClick={() => setOpen(open === entry.id ? null : entry.id)}>
+                  <button type="button" className="button-small button-secondary" aria-expanded={open === entry.id} aria-label={`${open === entry.id ? "Hide" : "Show"} details of ${entry.action}, ${new Date(entry.createdAt).toLocaleString()}`} onClick={() => setOpen(open === entry.id ? null : entry.id)}>
                     {open === entry.id ? "Hide" : "Show"}
                   </button>
                   {open === entry.id && <pre className="json" tabIndex={0} aria-label={`Details of ${entry.action}`}>{JSON.stringify({ before: entry.before, after: entry.after, metadata: entry.metadata, userAgent: entry.userAgent }, null, 2)}</pre>}

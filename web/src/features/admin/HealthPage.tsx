@@ -74,7 +74,7 @@ export function HealthPage() {
             <td>
               <StatusPill ok={health.rateLimiting.status === "enabled" ? true : null}>{health.rateLimiting.status}</StatusPill>
             </td>
-            <td>{health.rateLimiting.requestsInLastHour} limited requests counted in the last hour</td>
+            <td>{health.rateLimiting.requestsInLastHour} requests checked against the limits in the last hour</td>
           </tr>
           <tr>
             <th scope="row">Sign-in</th>

@@ -77,7 +77,7 @@ export function TeamsPanel() {
         <div className="grid-2">
           <Field label="Name">{(props) => <input {...props} value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} required />}</Field>
           <Field label="Address (slug)" hint="Lowercase letters, digits and dashes; derived from the name when empty.">
-            {(props) => <input {...props} value={form.slug} onChange={(event) => setForm({ ...form, slug: event.target.value })} pattern="[a-z0-9-]*" />}
+            {(props) => <input {...props} value={form.slug} onChange={(event) => setForm({ ...form, slug: event.target.value })} pattern="[a-z0-9\-]*" />}
           </Field>
         </div>
         <Field label="Description">{(props) => <input {...props} value={form.description} onChange={(event) => setForm({ ...form, description: event.target.value })} />}</Field>
@@ -102,6 +102,8 @@ function Members({ team }: { team?: Team }) {
   const [userId, setUserId] = useState("");
   const [role, setRole] = useState<TeamRole>("member");
   const [error, setError] = useState<string | null>(null);
+  // SPEC: changing or removing a membership (member.edit, member.remove) is for owners only.
+  const isOwner = useSession().me?.user.role === "owner";
   if (!team) return null;
 
   const act = async (label: string, action: () => Promise<unknown>) => {
@@ -118,6 +120,7 @@ function Members({ team }: { team?: Team }) {
   return (
     <section className="card" aria-labelledby="members-heading">
       <h2 id="members-heading">Members of {team.name}</h2>
+      {!isOwner && <p className="hint">Only an owner can change a member's team role or remove a member; admins can add members.</p>}
       <ErrorNotice error={members.error} />
       {error && <Notice kind="error">{error}</Notice>}
       {members.loading && !members.data ? (
@@ -132,7 +135,7 @@ function Members({ team }: { team?: Team }) {
                 <label className="visually-hidden" htmlFor={`role-${member.userId}`}>
                   Team role of {member.name}
                 </label>
-                <select id={`role-${member.userId}`} value={member.role} onChange={(event) => void act("Role changed", () => api.put(`/admin/teams/${team.id}/members/${member.userId}`, { role: event.target.value }))}>
+                <select id={`role-${member.userId}`} value={member.role} disabled={!isOwner} onChange={(event) => void act("Role changed", () => api.put(`/admin/teams/${team.id}/members/${member.userId}`, { role: event.target.value }))}>
                   {TEAM_ROLES.map((value) => (
                     <option key={value} value={value}>
                       {value}
@@ -141,7 +144,7 @@ function Members({ team }: { team?: Team }) {
                 </select>
               </td>
               <td>
-                <button type="button" className="button-small button-danger" onClick={() => void act("Member removed", () => api.delete(`/admin/teams/${team.id}/members/${member.userId}`))} aria-label={`Remove ${member.name} from ${team.name}`}>
+                <button type="button" className="button-small button-danger" disabled={!isOwner} onClick={() => void act("Member removed", () => api.delete(`/admin/teams/${team.id}/members/${member.userId}`))} aria-label={`Remove ${member.name} from ${team.name}`}>
                   Remove
                 </button>
               </td>

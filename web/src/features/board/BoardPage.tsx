@@ -90,12 +90,21 @@ export function BoardPage() {
       return;
     }
     if (event.type === "question:answered") {
+      const wasListed = listed.current.some((item) => item.id === data.id);
       if (currentTab === "OPEN") {
+        if (!wasListed) return;
         setQuestions((items) => items.filter((item) => item.id !== data.id));
+        setTotal((count) => Math.max(0, count - 1));
         return;
       }
+      // A search cannot be re-run here: the answered question joins a search's results on reload.
+      if (currentSearch) return;
       api.get<Question>(`/questions/${String(data.id)}`).then(
-        (full) => full.teamId === current.id && setQuestions((items) => resort(items.some((item) => item.id === full.id) ? replaceQuestion(items, full) : [...items, full])),
+        (full) => {
+          if (full.teamId !== current.id || (currentTag && !full.tags.some((tag) => tag.id === currentTag))) return;
+          setQuestions((items) => resort(items.some((item) => item.id === full.id) ? replaceQuestion(items, full) : [...items, full]));
+          if (!wasListed) setTotal((count) => count + 1);
+        },
         () => undefined,
       );
       return;
@@ -240,6 +249,8 @@ function SignInToRead() {
   );
 }
 
+const PENDING_POLL_MS = 20_000;
+
 /** The signed-in user's own questions still waiting for a moderator (moderators see the team's). */
 function PendingQuestions({ teamSlug, isModerator, version }: { teamSlug: string; isModerator: boolean; version: number }) {
   const pending = useLoad((signal) => api.get<Paged<Question>>("/questions", { team: teamSlug, status: "UNDER_REVIEW", sort: "new", limit: 20 }, signal), [teamSlug, version]);
@@ -249,6 +260,12 @@ function PendingQuestions({ teamSlug, isModerator, version }: { teamSlug: string
     if (event.type === "question:created") pending.reload();
   }, [pending.reload]);
   useLiveEvents(onEvent, pending.reload);
+  // A rejection publishes nothing (the question was never public): look again while something waits.
+  useEffect(() => {
+    if (items.length === 0) return;
+    const timer = setInterval(pending.reload, PENDING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [items.length, pending.reload]);
   if (items.length === 0) return null;
   return (
     <section className="card pending" aria-labelledby="pending-heading">

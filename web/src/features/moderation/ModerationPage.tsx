@@ -28,11 +28,13 @@ async function loadFlags(isAdmin: boolean): Promise<Record<string, Flag>> {
 }
 
 function Moderation() {
-  const { me, teams } = useSession();
+  const { me, teams, moderatedTeamIds } = useSession();
   const isAdmin = rank(me?.user.role) >= rank("admin");
   useTitle("Moderation queue");
-  // A moderator's powers are team-scoped: start on their own team; admins start on every team.
-  const [teamSlug, setTeamSlug] = useState(() => (isAdmin ? "" : (teams.find((team) => team.id === me?.user.primaryTeamId)?.slug ?? "")));
+  // A moderator's powers are team-scoped: only their teams are offered, starting with their own.
+  const moderates = (teamId: string) => isAdmin || moderatedTeamIds.includes(teamId);
+  const myTeams = teams.filter((team) => moderates(team.id));
+  const [teamSlug, setTeamSlug] = useState(() => (isAdmin ? "" : ((myTeams.find((team) => team.id === me?.user.primaryTeamId) ?? myTeams[0])?.slug ?? "")));
   const [queueError, setQueueError] = useState<string | null>(null);
   const review = useLoad((signal) => api.get<Paged<Question>>("/questions", { status: "UNDER_REVIEW", team: teamSlug, sort: "new", limit: 100 }, signal), [teamSlug]);
   const open = useLoad((signal) => api.get<Paged<Question>>("/questions", { status: "OPEN", team: teamSlug, limit: 100 }, signal), [teamSlug]);
@@ -40,8 +42,9 @@ function Moderation() {
   const flags = useLoad(() => loadFlags(isAdmin), [isAdmin, review.data?.total]);
   const [pending, setPending] = useState<Question[]>([]);
   const [visible, setVisible] = useState<Question[]>([]);
-  useEffect(() => setPending(review.data?.items ?? []), [review.data]);
-  useEffect(() => setVisible(open.data?.items ?? []), [open.data]);
+  // "All my teams" reads every team's questions: keep those this moderator may act on.
+  useEffect(() => setPending((review.data?.items ?? []).filter((question) => moderates(question.teamId))), [review.data]);
+  useEffect(() => setVisible((open.data?.items ?? []).filter((question) => moderates(question.teamId))), [open.data]);
   useEffect(() => {
     const timer = setInterval(review.reload, REVIEW_POLL_MS);
     return () => clearInterval(timer);
@@ -54,7 +57,7 @@ function Moderation() {
       if (event.type === "question:created") {
         // Approved elsewhere, or a new open question: it leaves the review list and joins the open list.
         setPending((items) => items.filter((item) => item.id !== data.id));
-        if (!selectedTeam || data.teamId === selectedTeam.id) open.reload();
+        if (selectedTeam ? data.teamId === selectedTeam.id : moderates(String(data.teamId))) open.reload();
         return;
       }
       if (event.type === "question:answered") {
@@ -63,7 +66,7 @@ function Moderation() {
       }
       setVisible((items) => sortQuestions(items.map((item) => applyEvent(item, event) ?? item), "top"));
     },
-    [selectedTeam, open.reload],
+    [selectedTeam, open.reload, isAdmin, moderatedTeamIds],
   );
   const resync = useCallback(() => {
     review.reload();
@@ -82,7 +85,7 @@ function Moderation() {
   };
 
   const teamById = (id: string) => teams.find((team) => team.id === id);
-  const queueTeams = selectedTeam ? [selectedTeam] : teams;
+  const queueTeams = selectedTeam ? [selectedTeam] : myTeams;
   return (
     <div className="moderation">
       <h1>Moderation queue</h1>
@@ -91,7 +94,7 @@ function Moderation() {
           <label htmlFor="moderation-team">Team</label>
           <select id="moderation-team" value={teamSlug} onChange={(event) => setTeamSlug(event.target.value)}>
             <option value="">{isAdmin ? "All teams" : "All my teams"}</option>
-            {teams.map((team) => (
+            {myTeams.map((team) => (
               <option key={team.id} value={team.slug}>
                 {team.name}
               </option>

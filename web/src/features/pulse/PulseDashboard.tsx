@@ -18,12 +18,13 @@ function heat(score: number): { background: string; color: string } {
 }
 
 function Dashboard() {
-  const { me, teams } = useSession();
+  const { me, teams, moderatedTeamIds } = useSession();
   const isAdmin = rank(me?.user.role) >= rank("admin");
   useTitle("Pulse");
   const [range, setRange] = useState("12w");
-  // A moderator sees their own teams only: start from their primary team.
-  const [teamId, setTeamId] = useState(isAdmin ? "" : (me?.user.primaryTeamId ?? teams[0]?.id ?? ""));
+  // A moderator sees the teams they moderate only (CONTRACT §8): start from their primary team.
+  const myTeams = isAdmin ? teams : teams.filter((team) => moderatedTeamIds.includes(team.id));
+  const [teamId, setTeamId] = useState(() => (isAdmin ? "" : ((myTeams.find((team) => team.id === me?.user.primaryTeamId) ?? myTeams[0])?.id ?? "")));
   const summary = useLoad((signal) => api.get<PulseSummary>("/pulse/summary", { range, team: teamId }, signal), [range, teamId]);
 
   const heatTeams = useMemo(() => {
@@ -32,7 +33,8 @@ function Dashboard() {
     return [...seen.entries()].map(([id, name]) => ({ id, name }));
   }, [summary.data]);
 
-  const data = summary.data;
+  // After a refused or failed load, show nothing rather than the previous team's figures.
+  const data = summary.error ? null : summary.data;
   return (
     <div className="pulse">
       <h1>Pulse</h1>
@@ -52,7 +54,7 @@ function Dashboard() {
           {(props) => (
             <select {...props} value={teamId} onChange={(event) => setTeamId(event.target.value)}>
               {isAdmin && <option value="">All teams</option>}
-              {teams.map((team) => (
+              {myTeams.map((team) => (
                 <option key={team.id} value={team.id}>
                   {team.name}
                 </option>
