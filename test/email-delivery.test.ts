@@ -1,30 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BullEmailQueue } from "../src/platform/queue-bullmq.js";
-import type { EmailWorker } from "../src/modules/email/email.worker.js";
-import { createTestApp, signIn, type TestApp } from "./helpers/app.js";
-import { insertAnsweredQuestion, insertPulseInvite, smtpEnv, startWorker, waitForJob } from "./helpers/email.js";
+import { signIn, type TestApp } from "./helpers/app.js";
+import { insertAnsweredQuestion, insertPulseInvite, type MailStack, startMailStack, waitForJob } from "./helpers/email.js";
 import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
-import { rawHeader, startSmtpSink, type SmtpSink } from "./helpers/smtp-sink.js";
+import { rawHeader, type SmtpSink } from "./helpers/smtp-sink.js";
 
 const NOTIFICATIONS_ON = { features: { enableEmailNotifications: true } };
 
 describe("email worker: templates delivered to a real SMTP server", () => {
   let sink: SmtpSink;
   let app: TestApp<BullEmailQueue>;
-  let worker: EmailWorker;
   let fixture: TenantFixture;
+  let stack: MailStack;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    app = await createTestApp({ emailQueue: "bullmq", env: smtpEnv(sink.port) });
-    worker = startWorker(app);
-    fixture = await createTenantFixture(app.db, { settings: NOTIFICATIONS_ON });
+    stack = await startMailStack(NOTIFICATIONS_ON);
+    ({ sink, app, fixture } = stack);
   });
-  afterAll(async () => {
-    await worker.close();
-    await app.close();
-    await sink.close();
-  });
+  afterAll(() => stack.close());
 
   const tenantId = () => fixture.tenant.id;
   const mailTo = (address: string) => sink.messages.filter((message) => message.to && JSON.stringify(message.to).includes(address));

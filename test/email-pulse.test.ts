@@ -1,29 +1,22 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BullEmailQueue } from "../src/platform/queue-bullmq.js";
-import type { EmailWorker } from "../src/modules/email/email.worker.js";
-import { createTestApp, signIn, type TestApp } from "./helpers/app.js";
-import { smtpEnv, startWorker } from "./helpers/email.js";
-import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
-import { startSmtpSink, type SmtpSink } from "./helpers/smtp-sink.js";
+import { signIn, type TestApp } from "./helpers/app.js";
+import { type MailStack, startMailStack } from "./helpers/email.js";
+import type { TenantFixture } from "./helpers/factories.js";
+import type { SmtpSink } from "./helpers/smtp-sink.js";
 
 describe("pulse end to end: run, email, one tap", () => {
   let sink: SmtpSink;
   let app: TestApp<BullEmailQueue>;
-  let worker: EmailWorker;
   let fixture: TenantFixture;
+  let stack: MailStack;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    app = await createTestApp({ emailQueue: "bullmq", env: smtpEnv(sink.port) });
-    worker = startWorker(app);
-    fixture = await createTenantFixture(app.db, { settings: { pulse: { enabled: true } } });
+    stack = await startMailStack({ pulse: { enabled: true } });
+    ({ sink, app, fixture } = stack);
   });
-  afterAll(async () => {
-    await worker.close();
-    await app.close();
-    await sink.close();
-  });
+  afterAll(() => stack.close());
 
   it("POST /admin/pulse/run emails every invited user five working links; one tap answers, the others are then refused", async () => {
     const admin = await signIn(app, fixture.tenant.slug, "admin");

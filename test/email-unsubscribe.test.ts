@@ -2,12 +2,11 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BullEmailQueue } from "../src/platform/queue-bullmq.js";
 import type { WebFrontend } from "../src/platform/http/spa.js";
-import type { EmailWorker } from "../src/modules/email/email.worker.js";
 import { createUnsubscribeToken, verifyUnsubscribeToken } from "../src/modules/email/unsubscribe.token.js";
 import { createTestApp, signIn, TEST_SESSION_SECRET, type TestApp } from "./helpers/app.js";
-import { insertAnsweredQuestion, insertPulseInvite, smtpEnv, startWorker, waitForJob } from "./helpers/email.js";
+import { insertAnsweredQuestion, insertPulseInvite, type MailStack, startMailStack, waitForJob } from "./helpers/email.js";
 import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
-import { rawHeader, startSmtpSink, type SmtpSink } from "./helpers/smtp-sink.js";
+import { rawHeader, type SmtpSink } from "./helpers/smtp-sink.js";
 
 const SPA: WebFrontend = {
   assets: (_req, _res, next) => next(),
@@ -107,20 +106,14 @@ describe("unsubscribe pages", () => {
 describe("unsubscribe end to end: the link in the email stops notification and pulse emails", () => {
   let sink: SmtpSink;
   let app: TestApp<BullEmailQueue>;
-  let worker: EmailWorker;
   let fixture: TenantFixture;
+  let stack: MailStack;
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    app = await createTestApp({ emailQueue: "bullmq", env: smtpEnv(sink.port) });
-    worker = startWorker(app);
-    fixture = await createTenantFixture(app.db, { settings: { features: { enableEmailNotifications: true } } });
+    stack = await startMailStack({ features: { enableEmailNotifications: true } });
+    ({ sink, app, fixture } = stack);
   });
-  afterAll(async () => {
-    await worker.close();
-    await app.close();
-    await sink.close();
-  });
+  afterAll(() => stack.close());
 
   const answered = async (body: string) => {
     const questionId = await insertAnsweredQuestion(app.db, fixture, { authorId: fixture.users.member.id, body, responseText: "Answered." });

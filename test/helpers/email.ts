@@ -5,8 +5,9 @@ import type { Database } from "../../src/platform/db.js";
 import type { EmailQueue, JobSnapshot, JobStatus } from "../../src/platform/queue.js";
 import type { BullEmailQueue } from "../../src/platform/queue-bullmq.js";
 import { startEmailWorker, type EmailWorker } from "../../src/modules/email/email.worker.js";
-import type { TestApp } from "./app.js";
-import type { TenantFixture } from "./factories.js";
+import { createTestApp, type TestApp } from "./app.js";
+import { createTenantFixture, type TenantFixture } from "./factories.js";
+import { startSmtpSink, type SmtpSink } from "./smtp-sink.js";
 
 /** Environment for an app whose worker talks to a local SMTP sink, with a short backoff. */
 export function smtpEnv(port: number, extra: Record<string, string> = {}): Record<string, string> {
@@ -15,6 +16,33 @@ export function smtpEnv(port: number, extra: Record<string, string> = {}): Recor
 
 export function startWorker(app: TestApp<BullEmailQueue>): EmailWorker {
   return startEmailWorker({ config: app.config, db: app.db, clock: app.clock, logger: app.logger });
+}
+
+/** A real SMTP sink, an app on the BullMQ queue sending to it, its worker, and a tenant. */
+export interface MailStack {
+  sink: SmtpSink;
+  app: TestApp<BullEmailQueue>;
+  worker: EmailWorker;
+  fixture: TenantFixture;
+  close(): Promise<void>;
+}
+
+export async function startMailStack(settings?: unknown): Promise<MailStack> {
+  const sink = await startSmtpSink();
+  const app = await createTestApp({ emailQueue: "bullmq", env: smtpEnv(sink.port) });
+  const worker = startWorker(app);
+  const fixture = await createTenantFixture(app.db, { settings });
+  return {
+    sink,
+    app,
+    worker,
+    fixture,
+    async close() {
+      await worker.close();
+      await app.close();
+      await sink.close();
+    },
+  };
 }
 
 /** Polls the queue until the job reaches one of the states (completed or failed by default). */
