@@ -2,6 +2,7 @@ import pg from "pg";
 import { openDatabase } from "../src/platform/db.js";
 import { migrateToLatest } from "../src/platform/migrator.js";
 import { seedDemoData } from "../seeds/demo.js";
+import { createPulseSealer } from "../src/modules/pulse/pulse-release.service.js";
 import { dropDatabase, machine, recreateDatabase, saveResults } from "./lib.js";
 
 /**
@@ -29,7 +30,7 @@ async function main() {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   try {
     await migrateToLatest(handle.db);
-    await seedDemoData(handle.db, { emailDomain: "example.com" });
+    await seedDemoData(handle.db, { emailDomain: "example.com", sealer: createPulseSealer(["bench-session-secret-of-at-least-32-characters"]) });
     const tenantId = (await handle.db("tenants").where({ slug: "default" }).first()).id as string;
     const variants: Record<string, () => Promise<unknown>> = {
       "knex builder": () => handle.db("teams").where({ tenant_id: tenantId }).orderBy([{ column: "name" }, { column: "id" }]),

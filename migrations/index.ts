@@ -11,6 +11,8 @@ import * as pulseResponseMixing from "./20261123040100_pulse_response_mixing.js"
 import * as pulseWeeklyRollups from "./20261123040200_pulse_weekly_rollups.js";
 import * as usersPulseHash from "./20261123040300_users_pulse_hash.js";
 import * as questionCounts from "./20261123080100_question_counts.js";
+import * as pulseBatchRelease from "./20261125000100_pulse_batch_release.js";
+import * as pulseScheduleFromSettings from "./20261125000200_pulse_schedule_from_settings.js";
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -35,4 +37,6 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ["20261123040200_pulse_weekly_rollups", pulseWeeklyRollups],
   ["20261123040300_users_pulse_hash", usersPulseHash],
   ["20261123080100_question_counts", questionCounts],
+  ["20261125000100_pulse_batch_release", pulseBatchRelease],
+  ["20261125000200_pulse_schedule_from_settings", pulseScheduleFromSettings],
 ];

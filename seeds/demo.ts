@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Database, Executor } from "../src/platform/db.js";
 import { provisionTenant } from "../src/modules/tenants/tenants.service.js";
-import { cohortIndex, cohortName, INVITE_LIFETIME_DAYS, responseBucket } from "../src/modules/pulse/pulse.calendar.js";
+import { cohortIndex, cohortName, INVITE_LIFETIME_DAYS, releaseDay } from "../src/modules/pulse/pulse.calendar.js";
+import { sealAnswer } from "../src/modules/pulse/pulse-release.service.js";
+import type { Sealer } from "../src/platform/sealed-box.js";
 
 /**
  * Development demo data (CONTRACT §0/§8): tenants `default` and `acme`, each with the four demo
@@ -110,20 +112,27 @@ async function insertInChunks(db: Executor, table: string, rows: object[], size 
   for (let i = 0; i < rows.length; i += size) await db(table).insert(rows.slice(i, i + size));
 }
 
-export async function seedDemoData(db: Database, options: { emailDomain: string; now?: Date }): Promise<string[]> {
+export interface SeedOptions {
+  emailDomain: string;
+  /** Seals the history's answers that are still waiting for their group (the server's secret). */
+  sealer: Sealer;
+  now?: Date;
+}
+
+export async function seedDemoData(db: Database, options: SeedOptions): Promise<string[]> {
   const created: string[] = [];
   for (const demo of DEMO_TENANTS) {
     const exists = await db("tenants").where({ slug: demo.slug }).first();
     if (exists) continue;
-    await seedTenant(db, demo, options.emailDomain, options.now ?? new Date());
+    await seedTenant(db, demo, options.emailDomain, options.now ?? new Date(), options.sealer);
     created.push(demo.slug);
   }
   return created;
 }
 
-async function seedTenant(db: Database, demo: { slug: string; name: string }, emailDomain: string, now: Date) {
+async function seedTenant(db: Database, demo: { slug: string; name: string }, emailDomain: string, now: Date, sealer: Sealer) {
   const random = prng(demo.slug);
-  const { tenant, teams } = await provisionTenant(db, {
+  const { tenant, teams, settings } = await provisionTenant(db, {
     slug: demo.slug,
     name: demo.name,
     teams: TEAMS,
@@ -132,8 +141,8 @@ async function seedTenant(db: Database, demo: { slug: string; name: string }, em
   const tenantId = tenant.id;
   const teamIds = teams.map((team) => team.id);
 
-  await db.transaction(async (trx) => {
-    await trx("pulse_schedules").where({ tenant_id: tenantId }).update({ enabled: true, timezone: "UTC", num_cohorts: NUM_COHORTS });
+  const answers = await db.transaction(async (trx) => {
+    await trx("pulse_schedules").where({ tenant_id: tenantId }).update({ timezone: "UTC", num_cohorts: NUM_COHORTS });
 
     // Users and memberships.
     // Ids derived from tenant and username: every fresh demo database puts the same people in the
@@ -216,15 +225,24 @@ async function seedTenant(db: Database, demo: { slug: string; name: string }, em
     }));
     await insertInChunks(trx, "pulse_questions", pulseQuestions);
 
-    await seedPulseHistory(trx, { tenantId, teamIds, users, pulseQuestions, now, random });
+    return seedPulseHistory(trx, { tenantId, teamIds, users, pulseQuestions, now, random });
   });
+  // Written apart from the users and invites, as the service releases them (CONTRACT §5).
+  await db.transaction((trx) => storeAnswersAsReleased(trx, { tenantId, answers, threshold: settings.pulse.anonThreshold, sealer, random }));
+}
+
+interface HistoryAnswer {
+  questionId: string;
+  teamId: string;
+  score: number;
+  respondedAt: Date;
 }
 
 /**
  * Twelve weeks of weekday sends following the scheduler's rules: the weekday's cohort, the
  * question at cohort index mod question count, a 7-day invite, and about 70% responding with a
- * team-specific score tendency. Responses carry no link to their invite: only the week they were
- * given in (pulse.calendar.ts responseBucket), and a shuffled insertion order.
+ * team-specific score tendency. Writes the invites and runs; returns the answers, which the
+ * caller stores apart from them.
  */
 async function seedPulseHistory(
   db: Executor,
@@ -236,10 +254,10 @@ async function seedPulseHistory(
     now: Date;
     random: () => number;
   },
-) {
+): Promise<HistoryAnswer[]> {
   const { tenantId, teamIds, users, pulseQuestions, now, random } = input;
   const invites: object[] = [];
-  const responses: object[] = [];
+  const answers: HistoryAnswer[] = [];
   const runs: object[] = [];
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   // Engineering trends a little happier than Product, so the team view has something to show.
@@ -275,7 +293,7 @@ async function seedPulseHistory(
         // A gentle upward trend over the weeks plus a team tendency, kept inside 1..5.
         const base = 3.1 + (HISTORY_WEEKS - weeksAgo) * 0.04 + (teamTendency[user.team] ?? 0);
         const score = Math.min(5, Math.max(1, Math.round(base + (random() - 0.5) * 2.4)));
-        responses.push({ tenant_id: tenantId, question_id: question.id, team_id: teamId, score, responded_at: responseBucket(respondedAt) });
+        answers.push({ questionId: question.id, teamId, score, respondedAt });
       }
     }
     runs.push({
@@ -290,12 +308,48 @@ async function seedPulseHistory(
       finished_at: sentAt,
     });
   }
-  // Shuffle responses so their physical order says nothing about who answered first.
-  for (let i = responses.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [responses[i], responses[j]] = [responses[j] as object, responses[i] as object];
-  }
   await insertInChunks(db, "pulse_invites", invites);
-  await insertInChunks(db, "pulse_responses", responses);
   await insertInChunks(db, "pulse_runs", runs);
+  return answers;
+}
+
+function shuffle<T>(items: T[], random: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+}
+
+/**
+ * The history as the service would have stored it: per (question, team), answers in the order
+ * given; each time a group reaches the threshold its waiting answers are released together,
+ * dated on that day. The released rows go in one shuffled insert; the rest wait, sealed.
+ */
+async function storeAnswersAsReleased(
+  db: Executor,
+  input: { tenantId: string; answers: HistoryAnswer[]; threshold: number; sealer: Sealer; random: () => number },
+): Promise<void> {
+  const { tenantId, threshold, sealer, random } = input;
+  const waiting = new Map<string, HistoryAnswer[]>();
+  const released: object[] = [];
+  for (const answer of [...input.answers].sort((a, b) => a.respondedAt.getTime() - b.respondedAt.getTime())) {
+    const key = `${answer.questionId}:${answer.teamId}`;
+    const group = [...(waiting.get(key) ?? []), answer];
+    if (group.length < threshold) {
+      waiting.set(key, group);
+      continue;
+    }
+    waiting.delete(key);
+    const releasedOn = releaseDay(answer.respondedAt);
+    for (const member of group) {
+      released.push({ tenant_id: tenantId, question_id: member.questionId, team_id: member.teamId, score: member.score, responded_at: releasedOn });
+    }
+  }
+  await insertInChunks(db, "pulse_responses", shuffle(released, random));
+  const stillWaiting = shuffle([...waiting.values()].flat(), random).map((answer) => {
+    const box = sealAnswer(sealer, tenantId, answer.questionId, answer.score);
+    return { tenant_id: tenantId, question_id: answer.questionId, team_id: answer.teamId, key_id: box.keyId, sealed: box.sealed };
+  });
+  await insertInChunks(db, "pulse_waiting_responses", stillWaiting);
 }

@@ -37,6 +37,7 @@ import { healthRouter } from "./modules/health/health.routes.js";
 import { pulseAdminRoutes } from "./modules/pulse/pulse-admin.routes.js";
 import { createPulseAdminService } from "./modules/pulse/pulse-admin.service.js";
 import { createPulseRespondService } from "./modules/pulse/pulse-respond.service.js";
+import { createPulseReleaser, createPulseSealer, type PulseReleaser } from "./modules/pulse/pulse-release.service.js";
 import { createPulseSummaryService } from "./modules/pulse/pulse-summary.service.js";
 import { pulseRoutes } from "./modules/pulse/pulse.routes.js";
 import { createHealthService } from "./modules/health/health.service.js";
@@ -91,6 +92,8 @@ export interface BuiltApp {
   systemQueue: BufferedJobQueue;
   /** Marks the instance as shutting down: /health/ready answers 503 from now on. */
   beginShutdown(): void;
+  /** Releases pulse answers in batches; main.ts runs its sweep on every instance. */
+  pulseReleaser: PulseReleaser;
 }
 
 const JSON_BODY_LIMIT = "100kb";
@@ -171,6 +174,13 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const questions = createQuestionService({ db, events: questionEvents, limits: questionLimits });
   const moderation = createModerationService({ db, events: questionEvents, limits: questionLimits, queue: systemQueue, logger });
 
+  const pulseReleaser = createPulseReleaser({
+    db,
+    clock,
+    logger,
+    sealer: createPulseSealer([config.session.secret, ...config.session.previousSecrets]),
+  });
+
   const routes: AnyRoute[] = [
     ...authRoutes({ auth, config, tenants }),
     ...oauthRoutes({ auth, oauth: createOAuthService({ db }), strategies: createOAuthStrategies(config), tenants, config, clock, logger }),
@@ -181,8 +191,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
     ...tagAdminRoutes({ tags: createTagService({ db }) }),
     ...questionRoutes({ questions, moderation }),
     ...eventRoutes({ hub: sse }),
-    ...pulseAdminRoutes({ admin: createPulseAdminService({ db, clock }), scheduler: { db, queue: systemQueue, logger, clock } }),
-    ...pulseRoutes({ respond: createPulseRespondService({ db, clock }), summary: createPulseSummaryService({ db, clock }) }),
+    ...pulseAdminRoutes({ admin: createPulseAdminService({ db, clock, settings: admin.settings }), scheduler: { db, queue: systemQueue, logger, clock } }),
+    ...pulseRoutes({ respond: createPulseRespondService({ db, clock, releaser: pulseReleaser, logger }), summary: createPulseSummaryService({ db, clock }) }),
     ...userRoutes(admin),
     ...settingsRoutes(admin),
     ...auditRoutes(admin),
@@ -230,5 +240,5 @@ export function buildApp(deps: AppDeps): BuiltApp {
   app.use(notFoundHandler());
   app.use(errorHandler(logger));
 
-  return { app, routes, tenants, rateLimits, sse, metrics, systemQueue, beginShutdown: health.beginShutdown };
+  return { app, routes, tenants, rateLimits, sse, metrics, systemQueue, beginShutdown: health.beginShutdown, pulseReleaser };
 }

@@ -38,6 +38,7 @@ const environmentSchema = z.object({
   SEED_DEMO_DATA: booleanFlag,
 
   SESSION_SECRET: optionalString,
+  SESSION_SECRET_PREVIOUS: optionalString,
   AUTH_MODE_DEMO: booleanFlag,
   DEMO_EMAIL_DOMAIN: z.string().default("example.com"),
 
@@ -109,7 +110,8 @@ export interface Config {
   database: { url: string | undefined; poolMax: number; dataDir: string };
   kv: { url: string | undefined; prefix: string };
   seedDemoData: boolean;
-  session: { secret: string; secureCookies: boolean };
+  /** `previousSecrets`: the value before a rotation, still accepted for sessions and sealed pulse answers. */
+  session: { secret: string; previousSecrets: string[]; secureCookies: boolean };
   auth: {
     demoEnabled: boolean;
     demoEmailDomain: string;
@@ -224,7 +226,11 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
     database: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, dataDir: path.resolve(e.DATA_DIR) },
     kv: { url: e.KVSTORE_URL, prefix: e.KV_PREFIX },
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
-    session: { secret: e.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET, secureCookies: isProduction },
+    session: {
+      secret: e.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
+      previousSecrets: e.SESSION_SECRET_PREVIOUS ? [e.SESSION_SECRET_PREVIOUS] : [],
+      secureCookies: isProduction,
+    },
     auth: { demoEnabled, demoEmailDomain: e.DEMO_EMAIL_DOMAIN, github, google },
     email: {
       provider: e.EMAIL_PROVIDER,

@@ -14,6 +14,7 @@ import { BullEmailQueue } from "./platform/queue-bullmq.js";
 import { builtFrontend, viteDevFrontend } from "./platform/http/spa.js";
 import { countTenants } from "./modules/tenants/tenants.repository.js";
 import { startPulseScheduler } from "./modules/pulse/pulse-scheduler.js";
+import { createPulseSealer, startReleaseSweeps } from "./modules/pulse/pulse-release.service.js";
 import { startEmailWorker, type EmailWorker } from "./modules/email/email.worker.js";
 import { seedDemoData } from "../seeds/demo.js";
 
@@ -45,7 +46,10 @@ async function main(): Promise<void> {
   if (applied.length) logger.info({ migrations: applied }, "migrations applied");
 
   if (config.seedDemoData && (await countTenants(database.db)) === 0) {
-    const seeded = await seedDemoData(database.db, { emailDomain: config.auth.demoEmailDomain });
+    const seeded = await seedDemoData(database.db, {
+      emailDomain: config.auth.demoEmailDomain,
+      sealer: createPulseSealer([config.session.secret, ...config.session.previousSecrets]),
+    });
     logger.info({ tenants: seeded }, "demo data seeded");
   }
 
@@ -66,7 +70,9 @@ async function main(): Promise<void> {
   const root = projectRoot();
   const web = config.webDevServer ? await viteDevFrontend(path.join(root, "web")) : builtFrontend(path.join(root, "web", "dist"));
 
-  const { app, sse, metrics, systemQueue, beginShutdown } = buildApp({ config, db: database.db, kv, logger, clock: systemClock, bus, queue, web });
+  const { app, sse, metrics, systemQueue, beginShutdown, pulseReleaser } = buildApp({ config, db: database.db, kv, logger, clock: systemClock, bus, queue, web });
+  // Every instance releases pulse answers, SCHEDULER or not (CONTRACT §5: within 30 s everywhere).
+  const stopReleaseSweeps = startReleaseSweeps(pulseReleaser, logger);
   const pulseScheduler = config.schedulerEnabled ? startPulseScheduler({ db: database.db, queue: systemQueue, logger, clock: systemClock, countRun: (outcome) => metrics.schedulerRuns.inc({ outcome }) }) : null;
   const server: Server = app.listen(config.port, () => {
     logger.info(
@@ -89,6 +95,7 @@ async function main(): Promise<void> {
     beginShutdown();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await pulseScheduler?.stop();
+    await stopReleaseSweeps();
     // SSE streams never end by themselves: end them (with a reconnect hint) so the server can close.
     sse.close();
     // In-flight requests finish; idle keep-alive connections are closed by server.close().

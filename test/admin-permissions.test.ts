@@ -136,7 +136,8 @@ const TABLE: Record<string, Row> = {
     success: 200,
     call: async () => ({
       path: "/admin/pulse/schedule",
-      body: { enabled: false, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 5 },
+      // The schedule's switch is pulse.enabled: keep it on, or the run below would answer 409.
+      body: { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 5 },
     }),
   },
   "GET /admin/pulse/cohorts": { allowed: ADMINS, success: 200, call: get("/admin/pulse/cohorts") },

@@ -57,8 +57,7 @@ describe("GET /metrics", () => {
     expect((await scrape()).text).toMatch(/^qa_email_queue_jobs\{state="waiting"\} [1-9]/m);
 
     // A tenant whose pulse is due: enabled, scheduled at midnight, one active question.
-    const due = await createTenantFixture(app.db, { settings: { pulse: { enabled: true } } });
-    await app.db("pulse_schedules").where({ tenant_id: due.tenant.id }).update({ enabled: true, time: "00:00", timezone: "UTC" });
+    const due = await createTenantFixture(app.db, { settings: { pulse: { enabled: true, defaultTime: "00:00" } } });
     await addPulseQuestion(app.db, due.tenant.id, { text: "How is your week going?" });
     const outcomes = await runDuePulses({ db: app.db, queue: app.queue, logger: app.logger, clock: app.clock, countRun: (outcome) => app.metrics.schedulerRuns.inc({ outcome }) }, [due.tenant.id]);
     expect(outcomes.map(({ outcome }) => outcome.status)).toEqual(["sent"]);

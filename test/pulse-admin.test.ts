@@ -168,9 +168,10 @@ describe("pulse administration", () => {
 
     it("PUT accepts what GET returned, tenantId included, and never moves the schedule to another tenant", async () => {
       const current = (await admin.get("/admin/pulse/schedule").expect(200)).body;
-      await admin.put("/admin/pulse/schedule", { ...current, tenantId: other.tenant.id, time: "10:15" }).expect(200);
-      expect((await app.db("pulse_schedules").where({ tenant_id: other.tenant.id }).first()).time).toBe("09:00");
-      expect((await app.db("pulse_schedules").where({ tenant_id: fixture.tenant.id }).first()).time).toBe("10:15");
+      await admin.put("/admin/pulse/schedule", { ...current, tenantId: other.tenant.id, time: "10:15", timezone: "Asia/Tokyo" }).expect(200);
+      const otherAdmin = await signIn(app, other.tenant.slug, "admin");
+      expect((await otherAdmin.get("/admin/pulse/schedule").expect(200)).body).toMatchObject({ tenantId: other.tenant.id, time: "09:00", timezone: "UTC" });
+      expect((await admin.get("/admin/pulse/schedule").expect(200)).body).toMatchObject({ tenantId: fixture.tenant.id, time: "10:15", timezone: "Asia/Tokyo" });
     });
 
     it("rejects a bad time zone, time, cadence, cohort count or a missing field with 400 and changes nothing", async () => {

@@ -2,7 +2,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, ManualClock, signInMany, type ApiClient, type TestApp } from "./helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
-import { addPulseQuestion, addResponses } from "./helpers/pulse.js";
+import { addPulseQuestion, addResponses, addWaiting } from "./helpers/pulse.js";
 
 const NOW = "2026-11-25T12:00:00Z";
 const W47 = "2026-11-16";
@@ -23,10 +23,10 @@ describe("GET /admin/export/pulse", () => {
     await addResponses(app.db, t.tenant.id, [
       { questionId: happy, teamId: t.teams.a.id, week: W47, scores: [5, 4, 4, 3, 5, 4] },
       { questionId: happy, teamId: t.teams.a.id, week: W48, scores: [3, 4, 5, 4, 4] },
-      // Team B is under the threshold of 5: its figures must stay hidden in the export too.
-      { questionId: happy, teamId: t.teams.b.id, week: W48, scores: [1, 2] },
       { questionId: formula, teamId: t.teams.a.id, week: W48, scores: [4, 4, 4, 4, 4] },
     ]);
+    // Team B's two answers wait for their group: they count in no figure of the export either.
+    await addWaiting(app.db, t.tenant.id, [{ questionId: happy, teamId: t.teams.b.id, scores: [1, 2] }]);
     c = await signInMany(app, t.tenant.slug, ["admin", "owner", "moderator", "member"]);
   });
   afterAll(() => app.close());
@@ -45,7 +45,7 @@ describe("GET /admin/export/pulse", () => {
       question.byTeam.map((team: { teamId: string; responseCount: number; averageScore: number | null }) => [team.teamId, team.responseCount, team.averageScore]),
     );
     const teamB = teamRows.find((row) => row.teamId === t.teams.b.id);
-    expect(teamB).toMatchObject({ averageScore: null, suppressed: true, message: expect.stringMatching(/anonymity/i) });
+    expect(teamB).toMatchObject({ responseCount: 0, averageScore: null, suppressed: true, message: expect.stringMatching(/anonymity/i), waitingResponses: 2 });
     const weeks = rows.filter((row) => row.scope === "week" && row.questionId === happy);
     expect(weeks.map((row) => [row.week, row.responseCount, row.averageScore])).toEqual(
       question.trend.weekly.map((week: { week: string; count: number; avg: number | null }) => [week.week, week.count, week.avg]),
@@ -66,7 +66,7 @@ describe("GET /admin/export/pulse", () => {
   it("a team filter keeps the same suppression; the threshold cannot be lowered by query", async () => {
     const rows = (await c.admin.get(`/admin/export/pulse?format=json&team=${t.teams.b.id}&threshold=1`).expect(200)).body as Array<Record<string, unknown>>;
     const teamB = rows.find((row) => row.scope === "team" && row.teamId === t.teams.b.id);
-    expect(teamB).toMatchObject({ responseCount: 2, averageScore: null, suppressed: true });
+    expect(teamB).toMatchObject({ responseCount: 0, averageScore: null, suppressed: true, waitingResponses: 2 });
   });
 
   it("is for admins and owners only, audited, with bad input refused", async () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, ManualClock, signIn, type TestApp } from "./helpers/app.js";
+import { createPulseSealer, openAnswer } from "../src/modules/pulse/pulse-release.service.js";
+import { createTestApp, ManualClock, signIn, TEST_SESSION_SECRET, type TestApp } from "./helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
 import { addInvite, addPulseQuestion } from "./helpers/pulse.js";
 
@@ -24,7 +25,11 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
   const invite = (userKey: keyof TenantFixture["users"] = "member", extra: { sentAt?: string; expiresAt?: string } = {}) =>
     addInvite(app.db, { tenantId: fixture.tenant.id, userId: fixture.users[userKey].id, questionId, teamId: fixture.teams.a.id, sentAt: extra.sentAt ?? SENT, expiresAt: extra.expiresAt });
   const inviteRow = (id: string) => app.db("pulse_invites").where({ id }).first();
-  const responseCount = async () => Number((await app.db("pulse_responses").where({ tenant_id: fixture.tenant.id }).count<{ count: number }[]>("* as count"))[0]?.count);
+  /** Every stored answer: released, or waiting (sealed) for its group to reach the threshold. */
+  const responseCount = async () => {
+    const count = async (table: string) => Number((await app.db(table).where({ tenant_id: fixture.tenant.id }).count<{ count: number }[]>("* as count"))[0]?.count);
+    return (await count("pulse_responses")) + (await count("pulse_waiting_responses"));
+  };
   const getJson = (query: string) => request(app.app).get(`/pulse/respond${query}`).set("Accept", "application/json");
 
   it("an open invite: the link stores the anonymous response, marks the invite answered and shows a confirmation page", async () => {
@@ -42,10 +47,13 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
     expect(page.text).not.toMatch(/<script/i);
     expect((await inviteRow(id)).responded_at.toISOString()).toBe("2026-11-25T14:03:27.123Z");
     expect(await responseCount()).toBe(before + 1);
-    const [stored] = await app.db("pulse_responses").where({ tenant_id: fixture.tenant.id, score: 4 });
-    // Only the week (Monday 00:00 UTC) is kept, never the moment.
-    expect(stored).toMatchObject({ question_id: questionId, team_id: fixture.teams.a.id, score: 4, pending: true });
-    expect(stored.responded_at.toISOString()).toBe("2026-11-23T00:00:00.000Z");
+    // It waits for its group, sealed: no score, no time, nobody; the server's secret opens it.
+    const [stored] = await app.db("pulse_waiting_responses").where({ tenant_id: fixture.tenant.id });
+    expect(Object.keys(stored).sort()).toEqual(["id", "key_id", "legacy_score", "question_id", "sealed", "team_id", "tenant_id"]);
+    expect(stored).toMatchObject({ question_id: questionId, team_id: fixture.teams.a.id, legacy_score: null });
+    expect(openAnswer(createPulseSealer([TEST_SESSION_SECRET]), fixture.tenant.id, questionId, { keyId: stored.key_id, sealed: stored.sealed })).toBe(4);
+    expect(openAnswer(createPulseSealer(["another-secret-of-at-least-32-characters"]), fixture.tenant.id, questionId, { keyId: stored.key_id, sealed: stored.sealed })).toBeNull();
+    expect(await app.db("pulse_responses").where({ tenant_id: fixture.tenant.id })).toEqual([]);
   });
 
   it("answers JSON {ok: true} to Accept: application/json, and HTML to a plain */* client", async () => {
@@ -108,14 +116,26 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
     await getJson(`?token=${token}&score=3`).expect(200);
   });
 
-  it("a browser following a link without a score gets a no-script form offering the five scores, with the token escaped", async () => {
-    const { token } = await invite();
+  it("a browser following a link without a score gets the question and a no-script form offering the five scores", async () => {
+    const { id, token } = await invite();
     const page = await request(app.app).get(`/pulse/respond?token=${token}`).set("Accept", "text/html").expect(400);
     expect(page.text).toContain(`<input type="hidden" name="token" value="${token}">`);
     for (const score of [1, 2, 3, 4, 5]) expect(page.text).toContain(`name="score" value="${score}"`);
-    const hostile = await request(app.app).get(`/pulse/respond?token=${encodeURIComponent('"><script>alert(1)</script>')}`).set("Accept", "text/html").expect(400);
-    expect(hostile.text).not.toContain("<script>");
-    expect(hostile.text).toContain("&quot;&gt;&lt;script&gt;");
+    expect(page.text).toContain("How is &lt;b&gt;the week&lt;/b&gt; going?");
+    expect(page.text).toContain(fixture.tenant.name);
+    expect((await inviteRow(id)).responded_at).toBeNull();
+  });
+
+  it("a link that cannot work gets the one invalid-invite page, with or without a score, and echoes nothing", async () => {
+    const { token } = await invite();
+    await getJson(`?token=${token}&score=3`).expect(200);
+    for (const query of [`?token=${token}&score=4`, `?token=${token}`, `?token=${encodeURIComponent('"><script>alert(1)</script>')}`, "?score=9"]) {
+      const page = await request(app.app).get(`/pulse/respond${query}`).set("Accept", "text/html").expect(400);
+      expect(page.text, query).toContain("Invalid or expired invite");
+      expect(page.text, query).toContain("This link can no longer be used");
+      expect(page.text, query).not.toContain("<script>");
+      expect(page.text, query).not.toContain("the week");
+    }
   });
 
   it("HEAD answers 200 with no body and never consumes the invite", async () => {
@@ -201,10 +221,10 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
     const answered = await addInvite(app.db, { tenantId: fixture.tenant.id, userId: row.id, questionId, teamId: fixture.teams.b.id, sentAt: SENT });
     const open = await addInvite(app.db, { tenantId: fixture.tenant.id, userId: row.id, questionId, teamId: fixture.teams.b.id, sentAt: SENT });
     await getJson(`?token=${answered.token}&score=1`).expect(200);
-    const responsesBefore = await app.db("pulse_responses").where({ tenant_id: fixture.tenant.id, team_id: fixture.teams.b.id });
-    expect(responsesBefore).toHaveLength(1);
+    const waitingBefore = await app.db("pulse_waiting_responses").where({ tenant_id: fixture.tenant.id, team_id: fixture.teams.b.id });
+    expect(waitingBefore).toHaveLength(1);
     await app.db("users").where({ tenant_id: fixture.tenant.id, id: row.id }).delete();
     expect(await app.db("pulse_invites").whereIn("id", [answered.id, open.id])).toEqual([]);
-    expect(await app.db("pulse_responses").where({ tenant_id: fixture.tenant.id, team_id: fixture.teams.b.id })).toEqual(responsesBefore);
+    expect(await app.db("pulse_waiting_responses").where({ tenant_id: fixture.tenant.id, team_id: fixture.teams.b.id })).toEqual(waitingBefore);
   });
 });

@@ -19,6 +19,15 @@ function idInCohort(index: number, numCohorts: number): string {
   }
 }
 
+interface ScheduleOptions {
+  timezone?: string;
+  num_cohorts?: number;
+  enabled?: boolean;
+  cadence?: string;
+  time?: string;
+  rotating_cohorts?: boolean;
+}
+
 describe("pulse scheduler", () => {
   let app: TestApp;
   const clock = new ManualClock("2026-11-23T08:00:00Z");
@@ -31,8 +40,18 @@ describe("pulse scheduler", () => {
   afterAll(() => app.close());
 
   /** A pulse-enabled tenant with `perCohort` extra users in each of 5 cohorts, alternating teams. */
-  async function pulseTenant(options: { perCohort?: number; schedule?: Record<string, unknown>; settings?: object } = {}) {
-    const fixture = await createTenantFixture(app.db, { settings: options.settings ?? { pulse: { enabled: true } } });
+  async function pulseTenant(options: { perCohort?: number; schedule?: ScheduleOptions; settings?: { pulse: object } } = {}) {
+    const { timezone, num_cohorts, enabled, cadence, time, rotating_cohorts } = options.schedule ?? {};
+    // The switch, cadence, send time and rotation are pulse settings; the time zone and cohort count the schedule's own.
+    const pulse = {
+      enabled: true,
+      ...options.settings?.pulse,
+      ...(enabled === undefined ? {} : { enabled }),
+      ...(cadence === undefined ? {} : { defaultCadence: cadence }),
+      ...(time === undefined ? {} : { defaultTime: time }),
+      ...(rotating_cohorts === undefined ? {} : { rotatingCohorts: rotating_cohorts }),
+    };
+    const fixture = await createTenantFixture(app.db, { settings: { pulse } });
     const extra: Array<{ id: string; teamId: string }> = [];
     for (let cohort = 0; cohort < 5; cohort += 1) {
       for (let i = 0; i < (options.perCohort ?? 3); i += 1) {
@@ -49,7 +68,8 @@ describe("pulse scheduler", () => {
         primary_team_id: user.teamId,
       })),
     );
-    if (options.schedule) await app.db("pulse_schedules").where({ tenant_id: fixture.tenant.id }).update(options.schedule);
+    const row = { ...(timezone === undefined ? {} : { timezone }), ...(num_cohorts === undefined ? {} : { num_cohorts }) };
+    if (Object.keys(row).length) await app.db("pulse_schedules").where({ tenant_id: fixture.tenant.id }).update(row);
     return fixture;
   }
 
@@ -210,7 +230,7 @@ describe("pulse scheduler", () => {
     expect(invited).not.toContain(quiet.id);
   });
 
-  it("skips tenants with the pulse disabled, automatic sending off, cohorts not rotating, or no active question", async () => {
+  it("skips tenants with the pulse disabled (the schedule's switch is the same setting), cohorts not rotating, or no active question", async () => {
     const disabled = await pulseTenant({ settings: { pulse: { enabled: false } } });
     const scheduleOff = await pulseTenant({ schedule: { enabled: false } });
     const notRotating = await pulseTenant({ schedule: { rotating_cohorts: false } });
@@ -278,9 +298,9 @@ describe("pulse scheduler", () => {
 
   describe("POST /admin/pulse/run", () => {
     it("sends today's cohort now, audits it, and a rerun the same local date answers alreadyRan", async () => {
-      const fixture = await pulseTenant({ schedule: { enabled: false, timezone: "Europe/Berlin" } });
+      const fixture = await pulseTenant({ schedule: { timezone: "Europe/Berlin" } });
       await addPulseQuestion(app.db, fixture.tenant.id);
-      clock.set("2026-11-25T07:00:00Z"); // Wednesday 08:00 in Berlin: before the schedule time, schedule off
+      clock.set("2026-11-25T07:00:00Z"); // Wednesday 08:00 in Berlin: before the send time
       const admin = await signIn(app, fixture.tenant.slug, "admin");
       const first = await admin.post("/admin/pulse/run").expect(200);
       const invites = await invitesOf(fixture.tenant.id);
@@ -295,7 +315,7 @@ describe("pulse scheduler", () => {
     });
 
     it("answers 409 with the reason when the pulse cannot be sent, and writes nothing", async () => {
-      const cases: Array<[settings: object, schedule: Record<string, unknown> | null, question: boolean, code: string]> = [
+      const cases: Array<[settings: { pulse: object }, schedule: ScheduleOptions | null, question: boolean, code: string]> = [
         [{ pulse: { enabled: false } }, null, true, "PULSE_DISABLED"],
         [{ pulse: { enabled: true } }, { rotating_cohorts: false }, true, "PULSE_COHORTS_NOT_ROTATING"],
         [{ pulse: { enabled: true, channelEmail: false } }, null, true, "PULSE_NO_CHANNEL"],

@@ -36,7 +36,9 @@ describe("tenant CLI", () => {
     const owner = await app.db("users").where({ tenant_id: tenantId }).first();
     expect(owner).toMatchObject({ email: "boss@cli.example", role: "owner", sso_id: null, primary_team_id: output.teams[0].id });
     expect(await app.db("tags").where({ tenant_id: tenantId })).toHaveLength(6);
-    expect(await app.db("pulse_schedules").where({ tenant_id: tenantId }).first()).toMatchObject({ enabled: false, cadence: "weekly" });
+    expect(await app.db("pulse_schedules").where({ tenant_id: tenantId }).first()).toMatchObject({ timezone: "UTC", num_cohorts: 5 });
+    // The pulse starts off; enabling it in the settings is all it takes to start automatic sends (CONTRACT §8).
+    expect((await app.db("tenant_settings").where({ tenant_id: tenantId }).first()).settings.pulse).toMatchObject({ enabled: false, defaultCadence: "weekly", defaultTime: "09:00", rotatingCohorts: true });
 
     expect(cli("list").stdout).toContain(`${slug}\tCLI Corp\t${tenantId}`);
   });

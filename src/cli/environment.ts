@@ -3,7 +3,7 @@ import { openDatabase, type DatabaseHandle } from "../platform/db.js";
 import { migrateToLatest } from "../platform/migrator.js";
 
 /** Opens and migrates the database the server would use (DATABASE_URL, else the embedded one under DATA_DIR). */
-export async function openMigratedDatabase(): Promise<{ handle: DatabaseHandle; emailDomain: string }> {
+export async function openMigratedDatabase(): Promise<{ handle: DatabaseHandle; emailDomain: string; secrets: string[] }> {
   let config;
   try {
     config = loadConfig(process.env);
@@ -16,7 +16,7 @@ export async function openMigratedDatabase(): Promise<{ handle: DatabaseHandle; 
   }
   const handle = await openDatabase(config.database);
   await migrateToLatest(handle.db);
-  return { handle, emailDomain: config.auth.demoEmailDomain };
+  return { handle, emailDomain: config.auth.demoEmailDomain, secrets: [config.session.secret, ...config.session.previousSecrets] };
 }
 
 export function fail(message: string): never {

@@ -1,7 +1,8 @@
 import { seedDemoData } from "../../seeds/demo.js";
+import { createPulseSealer } from "../modules/pulse/pulse-release.service.js";
 import { openMigratedDatabase } from "./environment.js";
 
-const { handle, emailDomain } = await openMigratedDatabase();
-const created = await seedDemoData(handle.db, { emailDomain });
+const { handle, emailDomain, secrets } = await openMigratedDatabase();
+const created = await seedDemoData(handle.db, { emailDomain, sealer: createPulseSealer(secrets) });
 console.log(created.length ? `seeded demo tenants: ${created.join(", ")}` : "demo tenants already present; nothing to do");
 await handle.close();

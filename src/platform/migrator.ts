@@ -45,3 +45,13 @@ export async function pendingMigrations(db: Knex): Promise<string[]> {
 export async function rollbackAll(db: Knex): Promise<void> {
   await db.migrate.rollback(migrationConfig, true);
 }
+
+/** Applies migrations up to and including `name` (tests of a migration start from the schema before it). */
+export async function migrateUpTo(db: Knex, name: string): Promise<void> {
+  const pending = await pendingMigrations(db);
+  if (!pending.includes(name)) throw new Error(`migration ${name} is not pending`);
+  for (const next of pending) {
+    await db.migrate.up({ ...migrationConfig, name: next });
+    if (next === name) return;
+  }
+}

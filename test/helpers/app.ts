@@ -15,7 +15,9 @@ import { InMemoryJobQueue, type EmailQueue } from "../../src/platform/queue.js";
 import { BullEmailQueue } from "../../src/platform/queue-bullmq.js";
 import type { WebFrontend } from "../../src/platform/http/spa.js";
 
-export const TEST_SESSION_SECRET = "test-session-secret-of-at-least-32-characters";
+import { TEST_SESSION_SECRET, testSeedOptions } from "./secrets.js";
+
+export { TEST_SESSION_SECRET };
 
 export interface TestAppOptions {
   /** Extra environment settings (NODE_ENV, AUTH_MODE_DEMO, ...). */
@@ -59,7 +61,7 @@ async function openTestDatabase(): Promise<DatabaseHandle> {
   if (process.env.TEST_DATABASE !== "embedded") return openDatabase({ url: inject("databaseUrl"), poolMax: 5, dataDir: "" });
   const handle = await openEmbeddedDatabase("memory://");
   await migrateToLatest(handle.db);
-  await seedDemoData(handle.db, { emailDomain: "example.com" });
+  await seedDemoData(handle.db, testSeedOptions());
   return handle;
 }
 

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../src/platform/db.js";
+import { createPulseSealer, sealAnswer } from "../../src/modules/pulse/pulse-release.service.js";
+import { TEST_SESSION_SECRET } from "./secrets.js";
 
 /** Factories for pulse tests: questions, invites and (for summary fixtures) responses written directly. */
 
@@ -52,7 +54,10 @@ export async function addInvite(db: Database, input: InviteInput): Promise<{ id:
   return { id: row.id, token };
 }
 
-/** Responses written straight into the table (summary fixtures): `week` is any date in the ISO week. */
+/**
+ * Released responses written straight into the table (summary fixtures), as if each list had been
+ * released as one batch on the Monday of `week` (any date in the ISO week).
+ */
 export async function addResponses(
   db: Database,
   tenantId: string,
@@ -67,3 +72,15 @@ export async function addResponses(
 }
 
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** Answers still waiting for their group (sealed with the test apps' secret), written straight into the table. */
+export async function addWaiting(db: Database, tenantId: string, rows: Array<{ questionId: string; teamId: string | null; scores: number[] }>): Promise<void> {
+  const sealer = createPulseSealer([TEST_SESSION_SECRET]);
+  const records = rows.flatMap((row) =>
+    row.scores.map((score) => {
+      const box = sealAnswer(sealer, tenantId, row.questionId, score);
+      return { tenant_id: tenantId, question_id: row.questionId, team_id: row.teamId, key_id: box.keyId, sealed: box.sealed };
+    }),
+  );
+  if (records.length) await db("pulse_waiting_responses").insert(records);
+}

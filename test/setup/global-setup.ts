@@ -4,6 +4,7 @@ import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../src/platform/db.js";
 import { migrateToLatest } from "../../src/platform/migrator.js";
 import { seedDemoData } from "../../seeds/demo.js";
+import { testSeedOptions } from "../helpers/secrets.js";
 
 /**
  * One PostgreSQL database per test run (never another database), migrated and seeded with the
@@ -48,7 +49,7 @@ export default async function setup(project: TestProject) {
   const url = databaseUrl(name);
   const handle = await openDatabase({ url, poolMax: 2, dataDir: "" });
   await migrateToLatest(handle.db);
-  await seedDemoData(handle.db, { emailDomain: "example.com" });
+  await seedDemoData(handle.db, testSeedOptions());
   await handle.close();
 
   const kvPrefix = `qa-test:${name}:`;

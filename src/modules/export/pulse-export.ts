@@ -28,6 +28,7 @@ export const pulseExportRowSchema = z.object({
   averageScore: z.number().nullable(),
   suppressed: z.boolean(),
   message: z.string().nullable(),
+  waitingResponses: z.number().int().nullable().describe("question and team rows: answers stored but not yet counted (released in groups of the threshold)"),
   totalInvites: z.number().int().nullable().describe("summary row only"),
   participationRate: z.number().nullable().describe("summary row only, percent"),
   dateRangeStart: z.string().nullable().describe("summary row only"),
@@ -40,9 +41,21 @@ const COLUMNS: Array<ExportColumn<PulseExportRow>> = (Object.keys(pulseExportRow
   value: (row: PulseExportRow) => row[key],
 }));
 
-const EMPTY = { questionId: null, questionText: null, teamId: null, teamName: null, week: null, message: null, totalInvites: null, participationRate: null, dateRangeStart: null, dateRangeEnd: null };
+const EMPTY = {
+  questionId: null,
+  questionText: null,
+  teamId: null,
+  teamName: null,
+  week: null,
+  message: null,
+  waitingResponses: null,
+  totalInvites: null,
+  participationRate: null,
+  dateRangeStart: null,
+  dateRangeEnd: null,
+};
 
-/** Flattens the summary; every hidden figure stays hidden (the summary already decided it). */
+/** Flattens the summary: the same released figures, so the export allows no differencing the summary does not. */
 export function pulseExportRows(summary: PulseSummary): PulseExportRow[] {
   const rows: PulseExportRow[] = [
     {
@@ -59,7 +72,15 @@ export function pulseExportRows(summary: PulseSummary): PulseExportRow[] {
   ];
   for (const question of summary.questions) {
     const about = { questionId: question.id, questionText: question.text };
-    rows.push({ ...EMPTY, ...about, scope: "question", responseCount: question.responseCount, averageScore: question.averageScore, suppressed: question.averageScore === null && question.responseCount > 0 });
+    rows.push({
+      ...EMPTY,
+      ...about,
+      scope: "question",
+      responseCount: question.responseCount,
+      averageScore: question.averageScore,
+      suppressed: question.averageScore === null && question.responseCount > 0,
+      waitingResponses: question.waitingResponses,
+    });
     for (const team of question.byTeam) {
       rows.push({
         ...EMPTY,
@@ -71,6 +92,7 @@ export function pulseExportRows(summary: PulseSummary): PulseExportRow[] {
         averageScore: team.averageScore,
         suppressed: team.averageScore === null,
         message: team.message ?? null,
+        waitingResponses: team.waitingResponses,
       });
     }
     for (const week of question.trend.weekly) {

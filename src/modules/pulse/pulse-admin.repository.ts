@@ -9,6 +9,7 @@ export interface PulseQuestionRecord {
   createdAt: string;
 }
 
+/** SPEC's schedule record: the switch, cadence, time and rotation are the tenant's pulse settings. */
 export interface PulseScheduleRecord {
   tenantId: string;
   enabled: boolean;
@@ -19,22 +20,15 @@ export interface PulseScheduleRecord {
   numCohorts: number;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function toQuestion(row: any): PulseQuestionRecord {
-  return { id: row.id, text: row.text, active: row.active, teamId: row.team_id ?? null, createdAt: new Date(row.created_at).toISOString() };
+/** What only the schedule row holds. */
+export interface ScheduleRow {
+  timezone: string;
+  numCohorts: number;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function toSchedule(row: any): PulseScheduleRecord {
-  return {
-    tenantId: row.tenant_id,
-    enabled: row.enabled,
-    cadence: row.cadence,
-    time: row.time,
-    timezone: row.timezone,
-    rotatingCohorts: row.rotating_cohorts,
-    numCohorts: row.num_cohorts,
-  };
+function toQuestion(row: any): PulseQuestionRecord {
+  return { id: row.id, text: row.text, active: row.active, teamId: row.team_id ?? null, createdAt: new Date(row.created_at).toISOString() };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -87,26 +81,20 @@ export async function teamExists(db: Executor, tenantId: string, teamId: string)
   return Boolean(await db("teams").where({ tenant_id: tenantId, id: teamId }).first("id"));
 }
 
-export async function findPulseSchedule(db: Executor, tenantId: string, options: { forUpdate?: boolean } = {}) {
-  const query = db("pulse_schedules").where({ tenant_id: tenantId }).first();
+export async function findScheduleRow(db: Executor, tenantId: string, options: { forUpdate?: boolean } = {}): Promise<ScheduleRow | null> {
+  const query = db("pulse_schedules").where({ tenant_id: tenantId }).first("timezone", "num_cohorts");
   if (options.forUpdate) query.forUpdate();
   const row = await query;
-  return row ? toSchedule(row) : null;
+  return row ? { timezone: row.timezone, numCohorts: Number(row.num_cohorts) } : null;
 }
 
-export async function upsertPulseSchedule(db: Executor, schedule: PulseScheduleRecord, now: Date): Promise<PulseScheduleRecord> {
-  const row = {
-    tenant_id: schedule.tenantId,
-    enabled: schedule.enabled,
-    cadence: schedule.cadence,
-    time: schedule.time,
-    timezone: schedule.timezone,
-    rotating_cohorts: schedule.rotatingCohorts,
-    num_cohorts: schedule.numCohorts,
-    updated_at: now,
-  };
-  const [saved] = await db("pulse_schedules").insert(row).onConflict("tenant_id").merge().returning("*");
-  return toSchedule(saved);
+export async function upsertScheduleRow(db: Executor, tenantId: string, schedule: ScheduleRow, now: Date): Promise<ScheduleRow> {
+  const [saved] = await db("pulse_schedules")
+    .insert({ tenant_id: tenantId, timezone: schedule.timezone, num_cohorts: schedule.numCohorts, updated_at: now })
+    .onConflict("tenant_id")
+    .merge()
+    .returning(["timezone", "num_cohorts"]);
+  return { timezone: saved.timezone, numCohorts: Number(saved.num_cohorts) };
 }
 
 /** Active users by cohort index (the stored hash, users.pulse_hash, mod numCohorts). */

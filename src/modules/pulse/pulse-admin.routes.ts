@@ -20,8 +20,7 @@ const TAG = "Pulse administration";
 const SKIP_ERRORS: Record<SkipReason, [code: string, message: string]> = {
   pulse_disabled: ["PULSE_DISABLED", "The pulse is disabled for this organisation: enable the pulse.enabled setting first."],
   no_channel: ["PULSE_NO_CHANNEL", "Email delivery of the pulse is off (pulse.channelEmail), and there is no other channel."],
-  no_schedule: ["PULSE_NO_SCHEDULE", "There is no pulse schedule yet: save one with PUT /admin/pulse/schedule."],
-  not_rotating: ["PULSE_COHORTS_NOT_ROTATING", "The schedule does not rotate cohorts (rotatingCohorts is false), so there is nobody to send to."],
+  not_rotating: ["PULSE_COHORTS_NOT_ROTATING", "Cohort rotation is off (pulse.rotatingCohorts), so there is nobody to send to."],
   invalid_timezone: ["PULSE_SCHEDULE_INVALID", "The schedule's time zone is not a known IANA zone: save the schedule again."],
   no_active_questions: ["PULSE_NO_ACTIVE_QUESTIONS", "There is no active pulse question to send."],
 };

@@ -4,22 +4,22 @@ import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
 import { recordAudit } from "../audit/audit.repository.js";
+import type { SettingsService } from "../settings/settings.service.js";
 import {
   findPulseQuestion,
-  findPulseSchedule,
+  findScheduleRow,
   insertPulseQuestion,
   listCohortMembers,
   listPulseQuestions,
   teamExists,
   updatePulseQuestion,
-  upsertPulseSchedule,
+  upsertScheduleRow,
   type PulseQuestionRecord,
   type PulseScheduleRecord,
 } from "./pulse-admin.repository.js";
+import { scheduleOf } from "./pulse-schedule.js";
 import { cohortName } from "./pulse.calendar.js";
 import type { createPulseQuestionBody, putPulseScheduleBody, updatePulseQuestionBody } from "./pulse.schemas.js";
-
-const DEFAULT_NUM_COHORTS = 5;
 
 export interface PulseAdminService {
   listQuestions(ctx: RequestContext): Promise<PulseQuestionRecord[]>;
@@ -31,26 +31,18 @@ export interface PulseAdminService {
   listCohorts(ctx: RequestContext): Promise<Array<{ name: string; size: number; userIds: string[] }>>;
 }
 
-export function createPulseAdminService(deps: { db: Database; clock: Clock }): PulseAdminService {
-  const { db, clock } = deps;
+export function createPulseAdminService(deps: { db: Database; clock: Clock; settings: SettingsService }): PulseAdminService {
+  const { db, clock, settings } = deps;
 
   async function requireTeam(ctx: RequestContext, teamId: string | null | undefined) {
     // CONTRACT §8: a team of another tenant answers exactly as an unknown one.
     if (teamId && !(await teamExists(db, ctx.tenant.id, teamId))) throw errors.notFound("Team");
   }
 
-  /** A tenant provisioned before schedules existed gets the defaults its settings describe. */
-  function defaultSchedule(ctx: RequestContext): PulseScheduleRecord {
-    const pulse = ctx.settings.pulse;
-    return {
-      tenantId: ctx.tenant.id,
-      enabled: false,
-      cadence: pulse.defaultCadence,
-      time: pulse.defaultTime,
-      timezone: "UTC",
-      rotatingCohorts: pulse.rotatingCohorts,
-      numCohorts: DEFAULT_NUM_COHORTS,
-    };
+  /** Read from the database rather than the request's cached settings, so an admin sees what is saved. */
+  async function currentSchedule(ctx: RequestContext): Promise<PulseScheduleRecord> {
+    const [saved, row] = await Promise.all([settings.get(ctx), findScheduleRow(db, ctx.tenant.id)]);
+    return scheduleOf(ctx.tenant.id, saved, row);
   }
 
   return {
@@ -92,33 +84,32 @@ export function createPulseAdminService(deps: { db: Database; clock: Clock }): P
       });
     },
 
-    async getSchedule(ctx) {
-      return (await findPulseSchedule(db, ctx.tenant.id)) ?? defaultSchedule(ctx);
-    },
+    getSchedule: (ctx) => currentSchedule(ctx),
 
     async putSchedule(ctx, body) {
-      return db.transaction(async (trx) => {
-        const before = await findPulseSchedule(trx, ctx.tenant.id, { forUpdate: true });
-        const after = await upsertPulseSchedule(
-          trx,
-          {
-            tenantId: ctx.tenant.id,
-            enabled: body.enabled,
-            cadence: body.cadence,
-            time: body.time,
-            timezone: body.timezone,
-            rotatingCohorts: body.rotatingCohorts,
-            numCohorts: body.numCohorts,
-          },
-          clock.now(),
-        );
-        await recordAudit(trx, ctx, { action: "pulse_schedule.update", entityType: "pulse_schedule", entityId: ctx.tenant.id, before, after });
-        return after;
+      const after = await db.transaction(async (trx) => {
+        const beforeRow = await findScheduleRow(trx, ctx.tenant.id, { forUpdate: true });
+        // The switch, cadence, time and rotation are the pulse settings (audited as a settings change too).
+        const { before, settings: saved } = await settings.applyPatch(trx, ctx, {
+          pulse: { enabled: body.enabled, defaultCadence: body.cadence, defaultTime: body.time, rotatingCohorts: body.rotatingCohorts },
+        });
+        const row = await upsertScheduleRow(trx, ctx.tenant.id, { timezone: body.timezone, numCohorts: body.numCohorts }, clock.now());
+        const schedule = scheduleOf(ctx.tenant.id, saved, row);
+        await recordAudit(trx, ctx, {
+          action: "pulse_schedule.update",
+          entityType: "pulse_schedule",
+          entityId: ctx.tenant.id,
+          before: scheduleOf(ctx.tenant.id, before, beforeRow),
+          after: schedule,
+        });
+        return schedule;
       });
+      settings.saved(ctx.tenant.id);
+      return after;
     },
 
     async listCohorts(ctx) {
-      const schedule = (await findPulseSchedule(db, ctx.tenant.id)) ?? defaultSchedule(ctx);
+      const schedule = await currentSchedule(ctx);
       const members = await listCohortMembers(db, ctx.tenant.id, schedule.numCohorts);
       return Array.from({ length: schedule.numCohorts }, (_, index) => {
         const userIds = members.get(index) ?? [];

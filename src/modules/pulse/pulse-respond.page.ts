@@ -39,7 +39,9 @@ function layout(input: { title: string; settings: TenantSettings | null; organis
   main { max-width: 34rem; margin: 3rem auto; padding: 2rem; background: #fff; border-radius: 12px; border-top: 6px solid ${colour}; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
   h1 { margin-top: 0; font-size: 1.5rem; color: ${colour}; }
   .org { margin: 0 0 .5rem; font-size: .875rem; color: #4b5563; text-transform: uppercase; letter-spacing: .05em; }
-  .question { font-weight: 600; }
+  .asked { margin: 0; font-size: .875rem; color: #4b5563; }
+  .question { margin-top: .25rem; font-size: 1.25rem; font-weight: 600; }
+  .code { font-size: .875rem; color: #4b5563; }
   .note { color: #4b5563; font-size: .9375rem; }
   .scores { display: flex; gap: .5rem; flex-wrap: wrap; margin: 1rem 0; padding: 0; border: 0; }
   .scores button { min-width: 3rem; min-height: 3rem; font-size: 1.125rem; border: 2px solid ${colour}; border-radius: 8px; background: #fff; color: ${colour}; cursor: pointer; }
@@ -56,43 +58,58 @@ ${organisation}${input.body}
 `;
 }
 
+function questionBlock(questionText: string | null): string {
+  return questionText ? `<p class="asked">The question</p>\n<p class="question">${escapeHtml(questionText)}</p>` : "";
+}
+
 export function thankYouPage(input: { questionText: string | null; score: number; settings: TenantSettings | null; organisation: string | null }): string {
   const threshold = input.settings?.pulse.anonThreshold ?? 5;
-  const question = input.questionText ? `<p>For <span class="question">${escapeHtml(input.questionText)}</span> you chose <strong>${input.score} out of 5</strong>.</p>` : "";
   return layout({
     title: "Thank you",
     settings: input.settings,
     organisation: input.organisation,
     body: `<h1>Thank you, your response was recorded</h1>
 <div role="status">
-${question}
-<p class="note">Your answer is anonymous: it is stored without your name, email address or network address, and results are only
-shown for groups of at least ${threshold} responses. This link has now been used; you can close this page.</p>
+${questionBlock(input.questionText)}
+<p>You chose <strong>${input.score} out of 5</strong>.</p>
+<p class="note">Your answer is anonymous: it is stored without your name, email address or network address. It is counted only
+together with the answers of at least ${threshold - 1} other people of your team, all at once, so nobody can tell which answer was yours.
+This link has now been used; you can close this page.</p>
 </div>`,
   });
 }
 
+/**
+ * One page for a used, expired or broken link (CONTRACT §5 keeps one answer for all three, so it
+ * cannot tell which): say what each case means for the person and that nothing more is needed.
+ */
 export function invalidInvitePage(settings: TenantSettings | null): string {
   return layout({
     title: "Invalid or expired invite",
     settings,
     organisation: null,
-    body: `<h1>Invalid or expired invite</h1>
+    body: `<h1>This link can no longer be used</h1>
 <div role="alert">
-<p>This pulse link cannot be used: it has already been answered, it is more than 7 days old, or it is not complete.</p>
-<p class="note">Each link in a pulse email works once. The next pulse will bring a new one.</p>
+<p class="code">Invalid or expired invite</p>
+<ul>
+<li>If you already chose a score with this email, your answer was recorded: there is nothing more to do.</li>
+<li>Pulse links work for 7 days. An older one has expired; the next pulse email brings a new one.</li>
+<li>If you copied the link by hand, part of it may be missing: open it again from the email.</li>
+</ul>
+<p class="note">Each pulse email's links work once, and nobody can see which link was yours.</p>
 </div>`,
   });
 }
 
-/** A link without a usable score: offer the five choices again, as a form that needs no script. */
-export function chooseScorePage(token: string, settings: TenantSettings | null): string {
+/** A link without a usable score: show the question and offer the five choices again, as a form that needs no script. */
+export function chooseScorePage(token: string, invite: { questionText: string; settings: TenantSettings; organisation: string }): string {
   const buttons = [1, 2, 3, 4, 5].map((score) => `<button type="submit" name="score" value="${score}">${score}</button>`).join("\n");
   return layout({
     title: "Choose a score",
-    settings,
-    organisation: null,
+    settings: invite.settings,
+    organisation: invite.organisation,
     body: `<h1>Choose a score from 1 to 5</h1>
+${questionBlock(invite.questionText)}
 <div role="alert"><p>The link did not carry a score from 1 to 5, so nothing was recorded yet.</p></div>
 <form method="get" action="/pulse/respond">
 <input type="hidden" name="token" value="${escapeHtml(token)}">

@@ -5,8 +5,9 @@ import { AppError, errors } from "../../platform/errors.js";
 import { findTenant } from "../tenants/tenants.repository.js";
 import type { TenantSettings } from "../settings/settings.schema.js";
 import { findPulseQuestion, isUuid } from "./pulse-admin.repository.js";
-import { responseBucket } from "./pulse.calendar.js";
-import { consumeInvite, insertPendingResponse } from "./pulse-responses.repository.js";
+import type { Logger } from "../../platform/logger.js";
+import type { PulseReleaser } from "./pulse-release.service.js";
+import { consumeInvite, findOpenInvite } from "./pulse-responses.repository.js";
 
 export const INVALID_INVITE_MESSAGE = "Invalid or expired invite";
 
@@ -33,36 +34,62 @@ export interface RespondResult {
   score: number;
 }
 
+export interface InviteDescription {
+  questionText: string;
+  settings: TenantSettings;
+  tenantName: string;
+}
+
 export interface PulseRespondService {
   respond(ctx: RequestContext, input: { token: unknown; score: unknown }): Promise<RespondResult>;
+  /** What an open invite asks (for the page that offers the scores again); null for any unusable token. */
+  describe(token: unknown): Promise<InviteDescription | null>;
 }
 
 /**
  * One-tap answers. The score is checked before anything is written, so a bad score leaves the
- * invite open. Consuming the invite and storing the response commit together; nothing about the
- * request (token, address, agent) is logged or stored.
+ * invite open. Consuming the invite and storing the sealed, waiting answer commit together;
+ * nothing about the request (token, address, agent) is logged or stored. The group's batch is
+ * released afterwards, in its own transaction, when this answer completes it.
  */
-export function createPulseRespondService(deps: { db: Database; clock: Clock }): PulseRespondService {
-  const { db, clock } = deps;
+export function createPulseRespondService(deps: { db: Database; clock: Clock; releaser: PulseReleaser; logger: Logger }): PulseRespondService {
+  const { db, clock, releaser, logger } = deps;
+
+  const tokenOf = (raw: unknown): string | null => {
+    const token = typeof raw === "string" ? raw.trim().toLowerCase() : "";
+    return isUuid(token) ? token : null;
+  };
+
   return {
     async respond(_ctx, input) {
       const score = parseScore(input.score);
       if (score === null) throw invalidScore();
-      const token = typeof input.token === "string" ? input.token.trim() : "";
-      if (!isUuid(token)) throw invalidInvite();
+      const token = tokenOf(input.token);
+      if (!token) throw invalidInvite();
 
-      const now = clock.now();
       const consumed = await db.transaction(async (trx) => {
-        const invite = await consumeInvite(trx, token.toLowerCase(), now);
+        const invite = await consumeInvite(trx, token, clock.now());
         if (!invite) return null;
-        await insertPendingResponse(trx, { ...invite, score, bucket: responseBucket(now) });
+        await releaser.storeWaiting(trx, invite, score);
         return invite;
       });
       if (!consumed) throw invalidInvite();
+      // The answer is safely stored; a failed release is retried by the sweep within seconds.
+      await releaser.releaseIfReady(consumed).catch((error) => logger.error({ err: error }, "pulse release after an answer failed; the sweep retries"));
 
       const question = await findPulseQuestion(db, consumed.tenantId, consumed.questionId);
       const tenant = await findTenant(db, consumed.tenantId);
       return { questionText: question?.text ?? null, settings: tenant?.settings ?? null, tenantName: tenant?.tenant.name ?? null, score };
+    },
+
+    async describe(raw) {
+      const token = tokenOf(raw);
+      if (!token) return null;
+      const invite = await findOpenInvite(db, token, clock.now());
+      if (!invite) return null;
+      const tenant = await findTenant(db, invite.tenantId);
+      if (!tenant) return null;
+      return { questionText: invite.questionText, settings: tenant.settings, tenantName: tenant.tenant.name };
     },
   };
 }

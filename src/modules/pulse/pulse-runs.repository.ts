@@ -1,6 +1,7 @@
 import type { Executor } from "../../platform/db.js";
 import { settingsFromStorage, type TenantSettings } from "../settings/settings.schema.js";
-import { toSchedule, type PulseScheduleRecord } from "./pulse-admin.repository.js";
+import type { PulseScheduleRecord } from "./pulse-admin.repository.js";
+import { scheduleOf } from "./pulse-schedule.js";
 
 export interface ScheduledTenant {
   tenant: { id: string; slug: string; name: string };
@@ -8,21 +9,26 @@ export interface ScheduledTenant {
   schedule: PulseScheduleRecord;
 }
 
-/** Tenants whose schedule sends automatically; the pulse.enabled flag is checked by the caller. */
+/**
+ * Tenants whose pulse sends automatically: pulse.enabled and rotatingCohorts in their settings
+ * (a tenant without a schedule row sends on the default one).
+ */
 export async function listScheduledTenants(db: Executor, onlyTenantIds?: string[]): Promise<ScheduledTenant[]> {
-  const query = db("pulse_schedules as s")
-    .join("tenants as t", "t.id", "s.tenant_id")
-    .leftJoin("tenant_settings as ts", "ts.tenant_id", "t.id")
-    .where({ "s.enabled": true, "s.rotating_cohorts": true })
-    .select("s.*", "t.slug", "t.name", "ts.settings")
+  const query = db("tenants as t")
+    .join("tenant_settings as ts", "ts.tenant_id", "t.id")
+    .leftJoin("pulse_schedules as s", "s.tenant_id", "t.id")
+    .whereRaw(`coalesce((ts.settings #>> '{pulse,enabled}')::boolean, false)`)
+    .select("t.id", "t.slug", "t.name", "ts.settings", "s.timezone", "s.num_cohorts")
     .orderBy("t.created_at");
-  if (onlyTenantIds) query.whereIn("s.tenant_id", onlyTenantIds);
+  if (onlyTenantIds) query.whereIn("t.id", onlyTenantIds);
   const rows = await query;
-  return rows.map((row) => ({
-    tenant: { id: row.tenant_id, slug: row.slug, name: row.name },
-    settings: settingsFromStorage(row.settings),
-    schedule: toSchedule(row),
-  }));
+  return rows
+    .map((row) => {
+      const settings = settingsFromStorage(row.settings);
+      const own = row.timezone ? { timezone: row.timezone as string, numCohorts: Number(row.num_cohorts) } : null;
+      return { tenant: { id: row.id, slug: row.slug, name: row.name }, settings, schedule: scheduleOf(row.id, settings, own) };
+    })
+    .filter((entry) => entry.schedule.enabled && entry.schedule.rotatingCohorts);
 }
 
 export async function findRun(db: Executor, tenantId: string, localDate: string) {

@@ -4,7 +4,8 @@ import type { Logger } from "../../platform/logger.js";
 import type { JobQueue } from "../../platform/queue.js";
 import { recordAudit, type AuditActor } from "../audit/audit.repository.js";
 import type { TenantSettings } from "../settings/settings.schema.js";
-import { findPulseSchedule, type PulseScheduleRecord } from "./pulse-admin.repository.js";
+import { findScheduleRow, type PulseScheduleRecord } from "./pulse-admin.repository.js";
+import { scheduleOf } from "./pulse-schedule.js";
 import {
   cadencePeriodStart,
   cohortName,
@@ -33,7 +34,7 @@ export interface PulseSchedulerDeps {
   countRun?: (outcome: RunOutcome["status"] | "failed") => void;
 }
 
-export type SkipReason = "pulse_disabled" | "no_schedule" | "not_rotating" | "no_channel" | "no_active_questions" | "invalid_timezone";
+export type SkipReason = "pulse_disabled" | "not_rotating" | "no_channel" | "no_active_questions" | "invalid_timezone";
 
 export type RunOutcome =
   | { status: "sent"; cohort: string; invitesCreated: number; localDate: string }
@@ -70,7 +71,7 @@ export function pickQuestions(
  */
 export async function runPulseForTenant(
   deps: PulseSchedulerDeps,
-  target: { tenantId: string; settings: TenantSettings; schedule?: PulseScheduleRecord | null },
+  target: { tenantId: string; settings: TenantSettings; schedule?: PulseScheduleRecord },
   options: { trigger: "scheduler" | "manual"; now: Date; actor?: AuditActor },
 ): Promise<RunOutcome> {
   const { db, queue, logger } = deps;
@@ -78,8 +79,7 @@ export async function runPulseForTenant(
   if (!settings.pulse.enabled) return { status: "skipped", reason: "pulse_disabled" };
   // Chat delivery (pulse.channelSlack) is a future feature in SPEC: without email nobody could be reached.
   if (!settings.pulse.channelEmail) return { status: "skipped", reason: "no_channel" };
-  const schedule = target.schedule === undefined ? await findPulseSchedule(db, tenantId) : target.schedule;
-  if (!schedule) return { status: "skipped", reason: "no_schedule" };
+  const schedule = target.schedule ?? scheduleOf(tenantId, settings, await findScheduleRow(db, tenantId));
   if (!schedule.rotatingCohorts) return { status: "skipped", reason: "not_rotating" };
   if (!isValidTimezone(schedule.timezone)) return { status: "skipped", reason: "invalid_timezone" };
 

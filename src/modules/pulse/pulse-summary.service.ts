@@ -4,130 +4,154 @@ import type { Database, Executor } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
 import { hasPermission, teamsWithPermission } from "../../platform/http/permissions.js";
 import type { TenantSettings } from "../settings/settings.schema.js";
-import { isoWeekLabel, weekRange } from "./pulse.calendar.js";
+import { isoWeekLabel, previousWeekRange, weekRange } from "./pulse.calendar.js";
+import { countWaitingByGroup } from "./pulse-release.repository.js";
 import { inviteTotals, listQuestionsForSummary, listResponseCells, teamNames, type ResponseCell } from "./pulse-responses.repository.js";
 import type { PulseSummary } from "./pulse.schemas.js";
-import { suppressGrid } from "./pulse-suppression.js";
 
-/** People without a team (or whose team was deleted) form one more group of the grid. */
+/** People without a team (or whose team was deleted) form one more group. */
 const NO_TEAM = "";
 const NO_TEAM_NAME = "No team";
 
 export interface SummaryOptions {
   rangeWeeks: number;
-  /** Only this team's figures; the suppression is still decided on every team's data. */
+  /** Only this team's figures. */
   teamId?: string | null;
   now?: Date;
 }
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
-const average = (sum: number, count: number) => round(sum / count, 2);
 
-function suppressedMessage(count: number, threshold: number): string {
-  return count < threshold
-    ? `Insufficient responses to protect anonymity (fewer than ${threshold}).`
-    : "Insufficient responses to protect anonymity: together with the figures shown, this figure would reveal a smaller group's responses.";
-}
-
-interface Cell {
+interface Tally {
   count: number;
   sum: number;
 }
 
-function gridOf(cells: ResponseCell[]): Map<string, Map<string, Cell>> {
-  const grid = new Map<string, Map<string, Cell>>();
-  for (const cell of cells) {
-    const row = cell.teamId ?? NO_TEAM;
-    if (!grid.has(row)) grid.set(row, new Map());
-    grid.get(row)?.set(cell.week, { count: cell.responses, sum: cell.scoreSum });
-  }
-  return grid;
+const add = (into: Tally, cell: Tally) => {
+  into.count += cell.count;
+  into.sum += cell.sum;
+};
+
+interface Row {
+  current: Tally;
+  previous: Tally;
+  weeks: Map<string, Tally>;
+  waiting: number;
 }
 
-function totalOf(cells: Iterable<Cell>): Cell {
-  let count = 0;
-  let sum = 0;
-  for (const cell of cells) {
-    count += cell.count;
-    sum += cell.sum;
-  }
-  return { count, sum };
-}
+const emptyRow = (): Row => ({ current: { count: 0, sum: 0 }, previous: { count: 0, sum: 0 }, weeks: new Map(), waiting: 0 });
 
 /**
- * SPEC's pulse summary for a tenant, with every figure below the tenant's threshold hidden and
- * complementary suppression across the whole question (pulse-suppression.ts). The threshold is the
- * tenant setting only. Reusable by the export: it needs no request.
+ * SPEC's pulse summary over released responses only (CONTRACT §5). Every released batch holds at
+ * least k answers and lies in one (question, team, week) cell, so every figure here, and every
+ * difference between two figures of any views or times, is 0 or at least k answers: nothing has
+ * to be hidden to stop differencing. A figure of fewer than k responses can only exist after k
+ * was raised above an earlier batch's size; SPEC's rule hides its average. Reusable by the export.
  */
 export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id">, settings: TenantSettings, options: SummaryOptions): Promise<PulseSummary> {
   const threshold = settings.pulse.anonThreshold;
-  const range = weekRange(options.now ?? new Date(), options.rangeWeeks);
+  const now = options.now ?? new Date();
+  const range = weekRange(now, options.rangeWeeks);
+  const previousRange = previousWeekRange(now, options.rangeWeeks);
   const teamId = options.teamId ?? null;
-  const [cells, invites, questions, names] = await Promise.all([
-    listResponseCells(db, tenant.id, range.start),
+  const [cells, waiting, invites, questions, names] = await Promise.all([
+    listResponseCells(db, tenant.id, previousRange.start),
+    countWaitingByGroup(db, tenant.id),
     inviteTotals(db, tenant.id, range.start, teamId ?? undefined),
     listQuestionsForSummary(db, tenant.id),
     teamNames(db, tenant.id),
   ]);
 
-  const cellsByQuestion = new Map<string, ResponseCell[]>();
-  for (const cell of cells) {
-    const list = cellsByQuestion.get(cell.questionId);
-    if (list) list.push(cell);
-    else cellsByQuestion.set(cell.questionId, [cell]);
+  // question -> team row -> figures; only the rows of this view are kept.
+  const inView = (row: string) => teamId === null || row === teamId;
+  const byQuestion = new Map<string, Map<string, Row>>();
+  const rowOf = (questionId: string, row: string): Row => {
+    let rows = byQuestion.get(questionId);
+    if (!rows) byQuestion.set(questionId, (rows = new Map()));
+    let entry = rows.get(row);
+    if (!entry) rows.set(row, (entry = emptyRow()));
+    return entry;
+  };
+  for (const cell of cells as ResponseCell[]) {
+    const row = cell.teamId ?? NO_TEAM;
+    if (!inView(row)) continue;
+    const entry = rowOf(cell.questionId, row);
+    const tally = { count: cell.responses, sum: cell.scoreSum };
+    if (cell.week >= range.start) {
+      add(entry.current, tally);
+      const week = entry.weeks.get(cell.week) ?? { count: 0, sum: 0 };
+      add(week, tally);
+      entry.weeks.set(cell.week, week);
+    } else {
+      add(entry.previous, tally);
+    }
+  }
+  for (const group of waiting) {
+    const row = group.teamId ?? NO_TEAM;
+    if (inView(row)) rowOf(group.questionId, row).waiting += group.waiting;
   }
 
+  const figure = (tally: Tally) => ({
+    responseCount: tally.count,
+    averageScore: tally.count >= threshold ? round(tally.sum / tally.count, 2) : null,
+  });
+  const hiddenMessage = `Insufficient responses to protect anonymity (fewer than ${threshold}).`;
+
   let totalResponses = 0;
+  let totalWaiting = 0;
   const listed: PulseSummary["questions"] = [];
   for (const question of questions) {
-    const grid = gridOf(cellsByQuestion.get(question.id) ?? []);
-    const applies = question.active && (teamId === null || question.teamId === null || question.teamId === teamId);
-    const viewRows = teamId === null ? [...grid.keys()] : grid.has(teamId) ? [teamId] : [];
-    if (viewRows.length === 0 && !applies) continue;
+    const rows = byQuestion.get(question.id) ?? new Map<string, Row>();
+    // An active question lists every team it is asked in, answered or not, so a team lead sees "no responses yet".
+    if (question.active) {
+      const askedIn = question.teamId ? [question.teamId] : [...names.keys()];
+      for (const team of askedIn) if (inView(team) && !rows.has(team)) rows.set(team, emptyRow());
+    }
+    if (rows.size === 0) continue;
 
-    const counts = new Map([...grid].map(([row, weeks]) => [row, new Map([...weeks].map(([week, cell]) => [week, cell.count]))]));
-    const pattern = suppressGrid(counts, threshold);
-
-    const byTeam = viewRows
-      .map((row) => {
-        const total = totalOf(grid.get(row)?.values() ?? []);
-        const hidden = pattern.rowHidden(row);
+    const overall = emptyRow();
+    const weeks = new Map<string, Tally>();
+    for (const row of rows.values()) {
+      add(overall.current, row.current);
+      add(overall.previous, row.previous);
+      overall.waiting += row.waiting;
+      for (const [week, tally] of row.weeks) {
+        const total = weeks.get(week) ?? { count: 0, sum: 0 };
+        add(total, tally);
+        weeks.set(week, total);
+      }
+    }
+    const byTeam = [...rows]
+      .map(([row, entry]) => {
+        const shown = figure(entry.current);
         return {
           teamId: row === NO_TEAM ? null : row,
           teamName: row === NO_TEAM ? NO_TEAM_NAME : (names.get(row) ?? NO_TEAM_NAME),
-          responseCount: total.count,
-          averageScore: hidden ? null : average(total.sum, total.count),
-          ...(hidden ? { message: suppressedMessage(total.count, threshold) } : {}),
+          ...shown,
+          ...(shown.averageScore === null ? { message: hiddenMessage } : {}),
+          waitingResponses: entry.waiting,
+          previousPeriod: figure(entry.previous),
         };
       })
       .sort((a, b) => (a.teamId === null ? 1 : b.teamId === null ? -1 : a.teamName.localeCompare(b.teamName) || a.teamId.localeCompare(b.teamId)));
 
-    let overall: Cell;
-    let overallHidden: boolean;
-    let weekly: Array<{ week: string; avg: number | null; count: number }>;
-    if (teamId === null) {
-      overall = totalOf([...grid.values()].flatMap((weeks) => [...weeks.values()]));
-      overallHidden = pattern.totalHidden;
-      const columns = new Map<string, Cell>();
-      for (const weeks of grid.values()) {
-        for (const [week, cell] of weeks) columns.set(week, totalOf([columns.get(week) ?? { count: 0, sum: 0 }, cell]));
-      }
-      weekly = [...columns].map(([week, cell]) => ({ week, avg: pattern.colHidden(week) ? null : average(cell.sum, cell.count), count: cell.count }));
-    } else {
-      const row = grid.get(teamId) ?? new Map<string, Cell>();
-      overall = totalOf(row.values());
-      overallHidden = overall.count < threshold || pattern.rowHidden(teamId);
-      weekly = [...row].map(([week, cell]) => ({ week, avg: pattern.cellHidden(teamId, week) ? null : average(cell.sum, cell.count), count: cell.count }));
-    }
-    weekly.sort((a, b) => a.week.localeCompare(b.week));
-    totalResponses += overall.count;
+    totalResponses += overall.current.count;
+    totalWaiting += overall.waiting;
     listed.push({
       id: question.id,
       text: question.text,
-      responseCount: overall.count,
-      averageScore: overallHidden || overall.count === 0 ? null : average(overall.sum, overall.count),
-      trend: { weekly: weekly.map((entry) => ({ ...entry, week: isoWeekLabel(entry.week) })) },
+      ...figure(overall.current),
+      trend: {
+        weekly: [...weeks]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([week, tally]) => {
+            const shown = figure(tally);
+            return { week: isoWeekLabel(week), avg: shown.averageScore, count: shown.responseCount };
+          }),
+      },
       byTeam,
+      waitingResponses: overall.waiting,
+      previousPeriod: figure(overall.previous),
     });
   }
 
@@ -137,6 +161,9 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
       totalInvites: invites.invited,
       participationRate: invites.invited === 0 ? 0 : round((invites.answered / invites.invited) * 100, 1),
       dateRange: range,
+      previousDateRange: previousRange,
+      anonThreshold: threshold,
+      waitingResponses: totalWaiting,
     },
     questions: listed,
   };

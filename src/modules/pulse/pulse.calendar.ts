@@ -77,9 +77,12 @@ export function utcWeekStart(at: Date): string {
   return DateTime.fromJSDate(at, { zone: "utc" }).startOf("week").toISODate() as string;
 }
 
-/** The instant a response is stored under: Monday 00:00 UTC of the week it was given in. */
-export function responseBucket(at: Date): Date {
-  return DateTime.fromJSDate(at, { zone: "utc" }).startOf("week").toJSDate();
+/**
+ * The date a released batch is stored under: 00:00 UTC of the day of release, the same for every
+ * response of the batch, so it counts in the ISO week of its release (CONTRACT §5).
+ */
+export function releaseDay(at: Date): Date {
+  return DateTime.fromJSDate(at, { zone: "utc" }).startOf("day").toJSDate();
 }
 
 /** SPEC's `YYYY-Www` for a week given by any date in it (ISO week-year). */
@@ -93,5 +96,14 @@ export function weekRange(now: Date, weeks: number): { start: string; end: strin
   return {
     start: today.startOf("week").minus({ weeks: weeks - 1 }).toISODate() as string,
     end: today.toISODate() as string,
+  };
+}
+
+/** The `weeks` ISO weeks just before weekRange(now, weeks), for "the change against the previous period". */
+export function previousWeekRange(now: Date, weeks: number): { start: string; end: string } {
+  const start = DateTime.fromJSDate(now, { zone: "utc" }).startOf("week").minus({ weeks: weeks - 1 });
+  return {
+    start: start.minus({ weeks }).toISODate() as string,
+    end: start.minus({ days: 1 }).toISODate() as string,
   };
 }

@@ -59,7 +59,12 @@ export function pulseRoutes(deps: { respond: PulseRespondService; summary: Pulse
           result = await respond.respond(ctx, { token, score: first(query.score) });
         } catch (error) {
           if (json || !isAppError(error)) throw error;
-          if (error.code === "VALIDATION_FAILED") return sendPage(res, 400, chooseScorePage(token ?? "", ctx.settings));
+          if (error.code === "VALIDATION_FAILED") {
+            // A score to choose only makes sense for a link that still works.
+            const invite = await respond.describe(token);
+            if (!invite) return sendPage(res, 400, invalidInvitePage(ctx.settings));
+            return sendPage(res, 400, chooseScorePage(token ?? "", { questionText: invite.questionText, settings: invite.settings, organisation: invite.tenantName }));
+          }
           if (error.code === "INVALID_INVITE") return sendPage(res, 400, invalidInvitePage(ctx.settings));
           throw error;
         }
@@ -88,9 +93,10 @@ export function pulseRoutes(deps: { respond: PulseRespondService; summary: Pulse
       tag: "Pulse",
       summary: "Anonymous pulse aggregates: totals, participation, per question average, weekly trend and teams",
       description:
-        "Figures built from fewer responses than the tenant's pulse.anonThreshold are null, and so is every figure that " +
-        "would let one compute a hidden one by subtraction. Admins and owners: any team or all; a moderator: " +
-        "`team` = one of their teams; others 403. Weeks are ISO weeks in UTC.",
+        "Counts released responses only: an answer waits until its (question, team) group has pulse.anonThreshold " +
+        "answers, then all of them count together in the ISO week (UTC) of their release, so no figure and no " +
+        "difference of figures is about fewer people. waitingResponses tells how many answers wait. Admins and " +
+        "owners: any team or all; a moderator: `team` = one of their teams; others 403.",
       access: "pulse.summary",
       before: [summaryAccess],
       query: summaryQuery,

@@ -91,21 +91,37 @@ export const summaryQuery = z.object({
   team: z.uuid().optional().describe("Team id; omitted means every team (admins and owners only)"),
 });
 
-const weekly = z.object({ week: z.string(), avg: z.number().nullable(), count: z.number().int() });
+const weekly = z.object({
+  week: z.string().describe("ISO week, YYYY-Www"),
+  avg: z.number().nullable(),
+  count: z.number().int(),
+});
+const previousPeriod = z
+  .object({ responseCount: z.number().int(), averageScore: z.number().nullable() })
+  .describe("The same figure over the same number of weeks just before the range (summary.previousDateRange)");
+const waitingResponses = z
+  .number()
+  .int()
+  .describe("Answers stored but not yet counted: a group's answers are counted together once it has anonThreshold of them");
 const teamEntry = z.object({
   teamId: z.uuid().nullable(),
   teamName: z.string(),
   responseCount: z.number().int(),
   averageScore: z.number().nullable(),
-  message: z.string().optional(),
+  message: z.string().optional().describe("Present when averageScore is null: why it is hidden"),
+  waitingResponses,
+  previousPeriod,
 });
 
 export const pulseSummarySchema = z.object({
   summary: z.object({
     totalResponses: z.number().int(),
     totalInvites: z.number().int(),
-    participationRate: z.number(),
+    participationRate: z.number().describe("Percent of the invites of the range that were answered (waiting answers included)"),
     dateRange: z.object({ start: z.string(), end: z.string() }),
+    previousDateRange: z.object({ start: z.string(), end: z.string() }),
+    anonThreshold: z.number().int().describe("The tenant's k: answers are released and shown in groups of at least k"),
+    waitingResponses,
   }),
   questions: z.array(
     z.object({
@@ -115,6 +131,8 @@ export const pulseSummarySchema = z.object({
       averageScore: z.number().nullable(),
       trend: z.object({ weekly: z.array(weekly) }),
       byTeam: z.array(teamEntry),
+      waitingResponses,
+      previousPeriod,
     }),
   ),
 });

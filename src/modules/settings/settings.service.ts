@@ -1,6 +1,6 @@
 import type { Clock } from "../../platform/clock.js";
 import type { RequestContext } from "../../platform/context.js";
-import type { Database } from "../../platform/db.js";
+import type { Database, Executor } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
 import { zodIssuesToDetails } from "../../platform/http/validate.js";
 import { recordAudit } from "../audit/audit.repository.js";
@@ -37,31 +37,39 @@ export function createSettingsService(deps: SettingsServiceDeps) {
   /**
    * CONTRACT §6: deep-merges a partial object into the saved settings and validates the merged
    * whole (cross-field rules such as minLength <= maxLength need the whole). A patch that changes
-   * nothing writes nothing and no audit entry.
+   * nothing writes nothing and no audit entry. Runs inside the caller's transaction, so another
+   * module can change settings together with its own records; the caller calls `saved()` after
+   * the commit.
    */
-  async function update(ctx: RequestContext, patch: SettingsPatch): Promise<TenantSettings> {
+  async function applyPatch(trx: Executor, ctx: RequestContext, patch: SettingsPatch): Promise<{ before: TenantSettings; settings: TenantSettings; changed: string[] }> {
     const tenantId = ctx.tenant.id;
-    const saved = await db.transaction(async (trx) => {
-      const before = settingsFromStorage(await lockStoredSettings(trx, tenantId));
-      const parsed = tenantSettingsSchema.safeParse(deepMerge(structuredClone(before), patch));
-      if (!parsed.success) throw errors.validation(zodIssuesToDetails("body", parsed.error.issues), "The merged settings are not valid.");
-      const after = parsed.data;
-      const changed = changedPaths(before, after);
-      if (changed.length === 0) return { settings: before, changed };
-      const defaultTeamId = after.users.defaultTeamId;
-      if (changed.includes("users.defaultTeamId") && defaultTeamId && !(await findTeam(trx, tenantId, defaultTeamId))) {
-        throw errors.notFound("Team");
-      }
-      await saveSettings(trx, tenantId, after, clock.now());
-      await recordAudit(trx, ctx, { action: "settings.update", entityType: "settings", entityId: tenantId, before, after, metadata: { changed } });
-      return { settings: after, changed };
-    });
-    // Every later request on this instance reads the new values (session lifetimes, limits, flags).
-    if (saved.changed.length) tenants.invalidate(tenantId);
-    return saved.settings;
+    const before = settingsFromStorage(await lockStoredSettings(trx, tenantId));
+    const parsed = tenantSettingsSchema.safeParse(deepMerge(structuredClone(before), patch));
+    if (!parsed.success) throw errors.validation(zodIssuesToDetails("body", parsed.error.issues), "The merged settings are not valid.");
+    const after = parsed.data;
+    const changed = changedPaths(before, after);
+    if (changed.length === 0) return { before, settings: before, changed };
+    const defaultTeamId = after.users.defaultTeamId;
+    if (changed.includes("users.defaultTeamId") && defaultTeamId && !(await findTeam(trx, tenantId, defaultTeamId))) {
+      throw errors.notFound("Team");
+    }
+    await saveSettings(trx, tenantId, after, clock.now());
+    await recordAudit(trx, ctx, { action: "settings.update", entityType: "settings", entityId: tenantId, before, after, metadata: { changed } });
+    return { before, settings: after, changed };
   }
 
-  return { get, update };
+  /** Every later request on this instance reads the new values (session lifetimes, limits, flags). */
+  function saved(tenantId: string): void {
+    tenants.invalidate(tenantId);
+  }
+
+  async function update(ctx: RequestContext, patch: SettingsPatch): Promise<TenantSettings> {
+    const result = await db.transaction((trx) => applyPatch(trx, ctx, patch));
+    if (result.changed.length) saved(ctx.tenant.id);
+    return result.settings;
+  }
+
+  return { get, update, applyPatch, saved };
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;

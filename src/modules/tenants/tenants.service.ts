@@ -52,15 +52,8 @@ export async function provisionTenant(db: Database, input: ProvisionTenantInput)
     if (existing) throw new AppError("DUPLICATE", 409, `Tenant '${slug}' already exists.`);
     const tenant = await insertTenant(trx, { slug, name: input.name, settings });
     await insertDefaultTags(trx, tenant.id);
-    await trx("pulse_schedules").insert({
-      tenant_id: tenant.id,
-      enabled: settings.pulse.enabled,
-      cadence: settings.pulse.defaultCadence,
-      time: settings.pulse.defaultTime,
-      timezone: "UTC",
-      rotating_cohorts: settings.pulse.rotatingCohorts,
-      num_cohorts: 5,
-    });
+    // The switch, cadence and send time are the pulse settings; the schedule row holds the rest.
+    await trx("pulse_schedules").insert({ tenant_id: tenant.id, timezone: "UTC", num_cohorts: 5 });
     const teams = await insertTeams(trx, tenant.id, input.teams ?? [{ name: "General" }]);
     let ownerId: string | null = null;
     if (input.ownerEmail) {

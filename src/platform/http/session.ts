@@ -46,7 +46,8 @@ function createSessionHandler(config: Config, kv: Redis | null, clock: Clock): R
     : new session.MemoryStore();
   return session({
     name: SESSION_COOKIE,
-    secret: config.session.secret,
+    // The first secret signs; a previous one still verifies cookies issued before a rotation.
+    secret: [config.session.secret, ...config.session.previousSecrets],
     store,
     resave: false,
     saveUninitialized: false,

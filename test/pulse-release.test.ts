@@ -1,0 +1,156 @@
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createPulseSealer, openAnswer } from "../src/modules/pulse/pulse-release.service.js";
+import { createTestApp, ManualClock, signIn, TEST_SESSION_SECRET, type TestApp } from "./helpers/app.js";
+import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
+import { startServerProcess } from "./helpers/processes.js";
+import { addInvite, addPulseQuestion, addWaiting } from "./helpers/pulse.js";
+
+/**
+ * Batch release (CONTRACT §5): a group's answers are released together once it has k of them,
+ * exactly once whatever runs at the same moment (answers, sweeps, instances), within 30 s on
+ * every deployment, and nothing is lost.
+ */
+const onPostgres = process.env.TEST_DATABASE !== "embedded";
+
+describe("pulse batch release", () => {
+  let app: TestApp;
+  const clock = new ManualClock("2026-11-25T12:00:00Z");
+
+  beforeAll(async () => {
+    app = await createTestApp({ clock });
+  });
+  afterAll(() => app.close());
+
+  async function group(threshold = 5) {
+    const fixture = await createTenantFixture(app.db, { settings: { pulse: { enabled: true, anonThreshold: threshold } } });
+    const questionId = await addPulseQuestion(app.db, fixture.tenant.id);
+    const invites = async (count: number) => {
+      const tokens: string[] = [];
+      for (let i = 0; i < count; i += 1) {
+        tokens.push((await addInvite(app.db, { tenantId: fixture.tenant.id, userId: fixture.users.member.id, questionId, teamId: fixture.teams.a.id, sentAt: "2026-11-24T09:00:00Z" })).token);
+      }
+      return tokens;
+    };
+    return { fixture, questionId, invites };
+  }
+
+  /** Released rows of a tenant by transaction (one transaction = one batch), and how many wait. */
+  async function state(fixture: TenantFixture) {
+    const released = (await app.db.raw(`select xmin::text as tx, count(*)::int as n, sum(score)::int as total from pulse_responses where tenant_id = ? group by 1`, [fixture.tenant.id])).rows;
+    const waiting = await app.db("pulse_waiting_responses").where({ tenant_id: fixture.tenant.id });
+    return { batches: released.map((row: { n: number }) => row.n).sort(), total: released.reduce((sum: number, row: { total: number }) => sum + row.total, 0), waiting: waiting.length };
+  }
+
+  it("k answers arriving at once release exactly one batch, and k+2 at once still one", async () => {
+    for (const count of [5, 7]) {
+      const { fixture, invites } = await group();
+      const tokens = await invites(count);
+      const results = await Promise.all(tokens.map((token) => request(app.app).post("/pulse/respond").send({ token, score: 4 })));
+      expect(results.map((response) => response.status)).toEqual(tokens.map(() => 200));
+      await app.pulseReleaser.sweep();
+      const after = await state(fixture);
+      expect(after.batches).toHaveLength(1);
+      expect((after.batches[0] as number) + after.waiting).toBe(count);
+      expect(after.batches[0]).toBeGreaterThanOrEqual(5);
+      expect(after.total).toBe(4 * (after.batches[0] as number));
+    }
+  });
+
+  it("an answer whose release did not happen (a crash after its commit) is released by the sweep", async () => {
+    const { fixture, questionId } = await group();
+    await addWaiting(app.db, fixture.tenant.id, [{ questionId, teamId: fixture.teams.a.id, scores: [1, 2, 3, 4, 5] }]);
+    expect((await state(fixture)).waiting).toBe(5);
+    expect(await app.pulseReleaser.sweep()).toMatchObject({ batches: 1 });
+    expect(await state(fixture)).toEqual({ batches: [5], total: 15, waiting: 0 });
+    expect(await app.pulseReleaser.sweep()).toMatchObject({ released: 0 });
+  });
+
+  it("lowering the threshold releases waiting groups that reach the new one; raising it recomputes nothing", async () => {
+    const { fixture, questionId, invites } = await group(5);
+    for (const token of await invites(3)) await request(app.app).post("/pulse/respond").send({ token, score: 2 }).expect(200);
+    const owner = await signIn(app, fixture.tenant.slug, "owner");
+    expect((await owner.get("/pulse/summary").expect(200)).body.questions[0]).toMatchObject({ responseCount: 0, waitingResponses: 3 });
+    await owner.post("/admin/tenant-settings", { pulse: { anonThreshold: 3 } }).expect(200);
+    await app.pulseReleaser.sweep();
+    expect(await state(fixture)).toEqual({ batches: [3], total: 6, waiting: 0 });
+    const released = await app.db("pulse_responses").where({ tenant_id: fixture.tenant.id }).orderBy("id");
+    await owner.post("/admin/tenant-settings", { pulse: { anonThreshold: 6 } }).expect(200);
+    await addWaiting(app.db, fixture.tenant.id, [{ questionId, teamId: fixture.teams.a.id, scores: [5, 5, 5] }]);
+    await app.pulseReleaser.sweep();
+    expect(await app.db("pulse_responses").where({ tenant_id: fixture.tenant.id }).orderBy("id")).toEqual(released);
+    // Under the raised threshold, the batch released at 3 shows no average (SPEC's rule for figures below it).
+    expect((await owner.get("/pulse/summary").expect(200)).body.questions[0]).toMatchObject({ responseCount: 3, averageScore: null, waitingResponses: 3 });
+  });
+
+  it("after SESSION_SECRET is rotated, SESSION_SECRET_PREVIOUS keeps waiting answers: they are re-sealed and released; without it they wait, counted nowhere, and are reported", async () => {
+    const { fixture, questionId } = await group(3);
+    await addWaiting(app.db, fixture.tenant.id, [{ questionId, teamId: fixture.teams.a.id, scores: [4, 4] }]);
+    const newSecret = "a-new-session-secret-of-at-least-32-characters";
+
+    const forgetful = await createTestApp({ clock, database: { db: app.db, kind: onPostgres ? "postgres" : "embedded", close: async () => undefined }, env: { SESSION_SECRET: newSecret } });
+    try {
+      await addWaiting(app.db, fixture.tenant.id, [{ questionId, teamId: fixture.teams.a.id, scores: [4] }]);
+      expect(await forgetful.pulseReleaser.sweep()).toMatchObject({ released: 0 });
+      expect(forgetful.logs.some((line) => String(line.msg).includes("sealed with a secret this server does not have") && Number(line.answers) >= 3)).toBe(true);
+      expect((await state(fixture)).waiting).toBe(3);
+    } finally {
+      await forgetful.close();
+    }
+
+    const rotated = await createTestApp({ clock, database: { db: app.db, kind: onPostgres ? "postgres" : "embedded", close: async () => undefined }, env: { SESSION_SECRET: newSecret, SESSION_SECRET_PREVIOUS: TEST_SESSION_SECRET } });
+    try {
+      // A lone waiting answer of another group shows the re-sealing; this group is released.
+      await addWaiting(app.db, fixture.tenant.id, [{ questionId, teamId: fixture.teams.b.id, scores: [2] }]);
+      await rotated.pulseReleaser.sweep();
+      expect(await state(fixture)).toMatchObject({ batches: [3], total: 12, waiting: 1 });
+      const [resealed] = await app.db("pulse_waiting_responses").where({ tenant_id: fixture.tenant.id });
+      const newSealer = createPulseSealer([newSecret]);
+      expect(resealed.key_id).toBe(newSealer.keyId);
+      expect(openAnswer(newSealer, fixture.tenant.id, questionId, { keyId: resealed.key_id, sealed: resealed.sealed })).toBe(2);
+    } finally {
+      await rotated.close();
+    }
+  });
+
+  describe.runIf(onPostgres)("across instances (PostgreSQL)", () => {
+    it("two instances taking answers and sweeping at the same moment release a group's batch once", async () => {
+      const second = await createTestApp({ clock });
+      try {
+        for (let round = 0; round < 3; round += 1) {
+          const { fixture, invites } = await group();
+          const tokens = await invites(5);
+          await Promise.all([
+            ...tokens.map((token, i) => request((i % 2 === 0 ? app : second).app).post("/pulse/respond").send({ token, score: 3 }).expect(200)),
+            app.pulseReleaser.sweep(),
+            second.pulseReleaser.sweep(),
+          ]);
+          await Promise.all([app.pulseReleaser.sweep(), second.pulseReleaser.sweep(), app.pulseReleaser.sweep(), second.pulseReleaser.sweep()]);
+          expect(await state(fixture)).toEqual({ batches: [5], total: 15, waiting: 0 });
+        }
+      } finally {
+        await second.close();
+      }
+    });
+
+    it("the server process releases waiting answers within 30 s with SCHEDULER=false", { timeout: 90_000 }, async () => {
+      const { fixture, questionId } = await group();
+      const server = await startServerProcess({
+        NODE_ENV: "development",
+        DATABASE_URL: inject("databaseUrl"),
+        SESSION_SECRET: TEST_SESSION_SECRET,
+        SEED_DEMO_DATA: "false",
+        SCHEDULER: "false",
+      });
+      try {
+        // Written after the start, so the periodic sweep (not the one at start) has to find them.
+        await addWaiting(app.db, fixture.tenant.id, [{ questionId, teamId: fixture.teams.a.id, scores: [5, 4, 3, 2, 1] }]);
+        const started = Date.now();
+        while ((await state(fixture)).waiting > 0 && Date.now() - started < 30_000) await new Promise((resolve) => setTimeout(resolve, 250));
+        expect(await state(fixture)).toEqual({ batches: [5], total: 15, waiting: 0 });
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+    });
+  });
+});
