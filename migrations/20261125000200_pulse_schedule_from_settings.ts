@@ -11,6 +11,9 @@ import { runStatements } from "./sql.js";
  * Carried over: cadence, time and rotation from the schedule (what the scheduler actually used).
  * The pulse stays on only where both switches were on, so an upgrade never starts sending to a
  * tenant that was not sending before.
+ *
+ * The number of cohorts is capped at 6, as the API already required: cohorts are picked by
+ * weekday (Monday..Friday 0..4, the weekend the last), so a seventh was never invited.
  */
 export async function up(knex: Knex): Promise<void> {
   await runStatements(knex, [
@@ -25,11 +28,16 @@ export async function up(knex: Knex): Promise<void> {
       'rotatingCohorts', s.rotating_cohorts))
       from pulse_schedules s where s.tenant_id = ts.tenant_id`,
     `alter table pulse_schedules drop column enabled, drop column cadence, drop column time, drop column rotating_cohorts`,
+    `update pulse_schedules set num_cohorts = 6 where num_cohorts > 6`,
+    `alter table pulse_schedules drop constraint pulse_schedules_num_cohorts_check`,
+    `alter table pulse_schedules add constraint pulse_schedules_num_cohorts_check check (num_cohorts between 1 and 6)`,
   ]);
 }
 
 export async function down(knex: Knex): Promise<void> {
   await runStatements(knex, [
+    `alter table pulse_schedules drop constraint pulse_schedules_num_cohorts_check`,
+    `alter table pulse_schedules add constraint pulse_schedules_num_cohorts_check check (num_cohorts between 1 and 100)`,
     `alter table pulse_schedules
       add column enabled boolean not null default false,
       add column cadence text not null default 'weekly' check (cadence in ('weekly', 'biweekly', 'monthly')),

@@ -1,9 +1,8 @@
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPulseSealer, openAnswer } from "../src/modules/pulse/pulse-release.service.js";
 import { createTestApp, ManualClock, signIn, TEST_SESSION_SECRET, type TestApp } from "./helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
-import { startServerProcess } from "./helpers/processes.js";
 import { addInvite, addPulseQuestion, addWaiting } from "./helpers/pulse.js";
 
 /**
@@ -111,46 +110,5 @@ describe("pulse batch release", () => {
     } finally {
       await rotated.close();
     }
-  });
-
-  describe.runIf(onPostgres)("across instances (PostgreSQL)", () => {
-    it("two instances taking answers and sweeping at the same moment release a group's batch once", async () => {
-      const second = await createTestApp({ clock });
-      try {
-        for (let round = 0; round < 3; round += 1) {
-          const { fixture, invites } = await group();
-          const tokens = await invites(5);
-          await Promise.all([
-            ...tokens.map((token, i) => request((i % 2 === 0 ? app : second).app).post("/pulse/respond").send({ token, score: 3 }).expect(200)),
-            app.pulseReleaser.sweep(),
-            second.pulseReleaser.sweep(),
-          ]);
-          await Promise.all([app.pulseReleaser.sweep(), second.pulseReleaser.sweep(), app.pulseReleaser.sweep(), second.pulseReleaser.sweep()]);
-          expect(await state(fixture)).toEqual({ batches: [5], total: 15, waiting: 0 });
-        }
-      } finally {
-        await second.close();
-      }
-    });
-
-    it("the server process releases waiting answers within 30 s with SCHEDULER=false", { timeout: 90_000 }, async () => {
-      const { fixture, questionId } = await group();
-      const server = await startServerProcess({
-        NODE_ENV: "development",
-        DATABASE_URL: inject("databaseUrl"),
-        SESSION_SECRET: TEST_SESSION_SECRET,
-        SEED_DEMO_DATA: "false",
-        SCHEDULER: "false",
-      });
-      try {
-        // Written after the start, so the periodic sweep (not the one at start) has to find them.
-        await addWaiting(app.db, fixture.tenant.id, [{ questionId, teamId: fixture.teams.a.id, scores: [5, 4, 3, 2, 1] }]);
-        const started = Date.now();
-        while ((await state(fixture)).waiting > 0 && Date.now() - started < 30_000) await new Promise((resolve) => setTimeout(resolve, 250));
-        expect(await state(fixture)).toEqual({ batches: [5], total: 15, waiting: 0 });
-      } finally {
-        expect(await server.stop()).toBe(0);
-      }
-    });
   });
 });

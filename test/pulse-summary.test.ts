@@ -49,7 +49,8 @@ describe("GET /pulse/summary", () => {
   });
   afterAll(() => app.close());
 
-  const hidden = { averageScore: null, message: "Insufficient responses to protect anonymity (fewer than 5)." };
+  const hidden = { averageScore: null, message: "Insufficient responses to protect anonymity: no answers counted yet." };
+  const waitingTwo = { averageScore: null, message: "Insufficient responses to protect anonymity: 2 answers are waiting until 5 can be counted together." };
   const none = { responseCount: 0, averageScore: null };
 
   it("matches the hand-computed fixture: totals, participation, date ranges, averages, weekly trend, teams, waiting answers", async () => {
@@ -87,7 +88,7 @@ describe("GET /pulse/summary", () => {
       trend: { weekly: [{ week: "2026-W47", avg: 4.5, count: 8 }, { week: "2026-W48", avg: 4.14, count: 7 }] },
       byTeam: [
         { teamId: fixture.teams.a.id, teamName: "Team Alpha", responseCount: 7, averageScore: 4.14, waitingResponses: 0, previousPeriod: none },
-        { teamId: fixture.teams.b.id, teamName: "Team Beta", responseCount: 0, ...hidden, waitingResponses: 2, previousPeriod: none },
+        { teamId: fixture.teams.b.id, teamName: "Team Beta", responseCount: 0, ...waitingTwo, waitingResponses: 2, previousPeriod: none },
         { teamId: teamC, teamName: "Team Gamma", responseCount: 8, averageScore: 4.5, waitingResponses: 0, previousPeriod: none },
       ],
       waitingResponses: 2,

@@ -77,6 +77,45 @@ describe("browser: admin settings, users, teams and audit", () => {
     expect((await ownerApi.get("/admin/tenant-settings")).body.questions).toEqual({ minLength: 10, maxLength: 2000 });
   });
 
+  it("Settings › Pulse and the pulse schedule show the same values after saving either", async () => {
+    const admin = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin");
+    await admin.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+    const adminSections = admin.getByRole("navigation", { name: "Admin sections" });
+    const pulseSettings = admin.getByRole("group", { name: "Pulse" });
+    await pulseSettings.getByLabel("Send time").fill("07:45");
+    await pulseSettings.getByLabel("Cadence").selectOption("biweekly");
+    await pulseSettings.getByLabel("Automatic sends on").check();
+    await admin.getByRole("button", { name: "Save settings" }).click();
+    await admin.getByText("Settings saved.").waitFor();
+
+    await adminSections.getByRole("link", { name: "Pulse" }).click();
+    const schedule = admin.getByRole("region", { name: "Schedule" });
+    await expect.poll(() => schedule.getByLabel("Send time").inputValue(), { timeout: 10_000 }).toBe("07:45");
+    await expect(schedule.getByLabel("Cadence").inputValue()).resolves.toBe("biweekly");
+    await expect(schedule.getByLabel("Automatic sends on").isChecked()).resolves.toBe(true);
+    await schedule.getByText(/Rotate cohorts: when off, nothing is sent automatically/).waitFor();
+    await expectAccessible(admin, "admin pulse schedule");
+
+    await schedule.getByLabel("Send time").fill("18:30");
+    await schedule.getByLabel("Rotate cohorts: when off, nothing is sent automatically").uncheck();
+    await schedule.getByRole("button", { name: "Save schedule" }).click();
+    await schedule.getByText("Schedule saved.").waitFor();
+
+    await adminSections.getByRole("link", { name: "Settings" }).click();
+    await expect.poll(() => pulseSettings.getByLabel("Send time").inputValue(), { timeout: 10_000 }).toBe("18:30");
+    await expect(pulseSettings.getByLabel("Rotate cohorts: when off, nothing is sent automatically").isChecked()).resolves.toBe(false);
+    await expect(pulseSettings.getByLabel("Cadence").inputValue()).resolves.toBe("biweekly");
+    // Saving another section does not send the pulse values back over the schedule's.
+    const elsewhere = await ownerApi.put("/admin/pulse/schedule", { enabled: true, cadence: "monthly", time: "06:15", timezone: "Europe/Berlin", rotatingCohorts: true, numCohorts: 3 });
+    expect(elsewhere.status).toBe(200);
+    await admin.getByLabel("Minimum length (characters)").fill("12");
+    await admin.getByRole("button", { name: "Save settings" }).click();
+    await admin.getByText("Settings saved.").waitFor();
+    expect((await ownerApi.get("/admin/tenant-settings")).body.pulse).toMatchObject({ defaultTime: "06:15", defaultCadence: "monthly", rotatingCohorts: true });
+    expect((await ownerApi.get("/admin/tenant-settings")).body.questions.minLength).toBe(12);
+    await ownerApi.post("/admin/tenant-settings", { questions: { minLength: 10 } });
+  });
+
   it("the owner adds a user, changes their role and deactivates them; the audit log shows each step", async () => {
     const owner = await signInAs(await harness.newContext(), fixture.tenant.slug, "owner", "/admin/users");
     await owner.getByRole("heading", { level: 1, name: "Users" }).waitFor();

@@ -1,8 +1,46 @@
 import request from "supertest";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatPeriod, isoWeekMonday, weeksOfRange } from "../../web/src/features/pulse/pulseFormat.js";
 import { signIn, type ApiClient } from "../helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
 import { expectAccessible, signInAs, startHarness, type Harness } from "./harness.js";
+
+const QUESTION = "How manageable is your workload this week?";
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** "Nov 23": the Monday of the current ISO week (UTC), written independently of the app's code. */
+function currentWeekLabel(): string {
+  const now = new Date();
+  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)));
+  return monday.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+}
+
+/** Rendered size in CSS pixels of every text of the first chart (its font size times the SVG's scale). */
+async function chartTextSizes(page: Page): Promise<number[]> {
+  return page.locator("svg.chart").first().evaluate((svg) => {
+    const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
+    return [...svg.querySelectorAll("text")].map((text) => parseFloat(getComputedStyle(text).fontSize) * scale);
+  });
+}
+
+describe("pulse dates as people read them", () => {
+  it("names an ISO week by its Monday, across year boundaries", () => {
+    const day = (week: string) => isoWeekMonday(week)?.toISOString().slice(0, 10);
+    expect(day("2026-W37")).toBe("2026-09-07");
+    expect(day("2026-W01")).toBe("2025-12-29");
+    expect(day("2021-W01")).toBe("2021-01-04");
+    expect(day("2020-W53")).toBe("2020-12-28");
+    expect(isoWeekMonday("week 3")).toBeNull();
+  });
+
+  it("writes periods briefly and lists each week of a range once", () => {
+    expect(formatPeriod({ start: "2026-09-01", end: "2026-11-25" })).toBe("Sep 1 – Nov 25");
+    expect(formatPeriod({ start: "2025-12-01", end: "2026-11-25" })).toBe("Dec 1, 2025 – Nov 25, 2026");
+    expect(weeksOfRange({ start: "2026-11-02", end: "2026-11-25" })).toEqual(["2026-11-02", "2026-11-09", "2026-11-16", "2026-11-23"]);
+  });
+});
 
 /** The pulse: the one-tap respond page (a server page, no JavaScript needed) and the dashboard. */
 describe("browser: pulse", () => {
@@ -15,7 +53,7 @@ describe("browser: pulse", () => {
     harness = await startHarness();
     fixture = await createTenantFixture(harness.app.db, { settings: { pulse: { enabled: true } } });
     adminApi = await signIn(harness.app, fixture.tenant.slug, "admin");
-    const question = await adminApi.post("/admin/pulse/questions", { text: "How manageable is your workload this week?" });
+    const question = await adminApi.post("/admin/pulse/questions", { text: QUESTION });
     expect(question.status).toBe(201);
     const schedule = (await adminApi.get("/admin/pulse/schedule")).body;
     // One cohort: today's run invites everybody.
@@ -38,28 +76,43 @@ describe("browser: pulse", () => {
 
     const again = await page.goto(link);
     expect(again?.status()).toBe(400);
-    await page.getByRole("heading", { level: 1, name: "Invalid or expired invite" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "This link can no longer be used" }).waitFor();
+    await page.getByText("Invalid or expired invite", { exact: true }).waitFor();
     await context.close();
   });
 
-  it("the respond pages pass axe", async () => {
+  it("the respond pages show the question when a score is missing, and pass axe", async () => {
     const page = await (await harness.newContext()).newPage();
     await page.goto(`/pulse/respond?token=${tokens[1]}&score=5`);
     await page.getByRole("heading", { level: 1, name: "Thank you, your response was recorded" }).waitFor();
     await expectAccessible(page, "pulse respond: thank you");
-    await page.goto(`/pulse/respond?token=${tokens[2]}&score=9`);
-    await page.getByRole("heading", { level: 1 }).waitFor();
-    await expectAccessible(page, "pulse respond: bad score");
+
+    const choose = await page.goto(`/pulse/respond?token=${tokens[2]}&score=9`);
+    expect(choose?.status()).toBe(400);
+    await page.getByRole("heading", { level: 1, name: "Choose a score from 1 to 5" }).waitFor();
+    await page.getByText(QUESTION, { exact: true }).waitFor();
+    await expectAccessible(page, "pulse respond: choose a score");
+
+    await page.goto("/pulse/respond?token=not-a-token&score=3");
+    await page.getByRole("heading", { level: 1, name: "This link can no longer be used" }).waitFor();
+    await page.getByText("Invalid or expired invite", { exact: true }).waitFor();
+    await expectAccessible(page, "pulse respond: invalid link");
   });
 
-  it("the dashboard shows participation, averages, weekly trends and a heatmap whose hidden cells say why", async () => {
+  it("an admin's dashboard shows participation, a heatmap with its legend and a trend per question", async () => {
     // The seeded demo organisation has 12 weeks of history.
     const page = await signInAs(await harness.newContext(), "default", "admin", "/pulse");
     await page.getByRole("heading", { level: 1, name: "Pulse" }).waitFor();
     await page.getByText("Participation").waitFor();
+    await page.getByText("Answers counted", { exact: true }).waitFor();
     const heatmap = page.getByRole("table");
-    await heatmap.waitFor();
+    await heatmap.getByRole("columnheader", { name: "Engineering" }).waitFor();
+    await heatmap.getByRole("columnheader", { name: "Product" }).waitFor();
+    await page.getByRole("list", { name: "Average score" }).getByText("4.3–5.0").waitFor();
     await expect(page.getByRole("img", { name: /weekly average/ }).count()).resolves.toBeGreaterThan(0);
+    // One short explanation of the groups of k, and no hidden-figure sentences in the table.
+    await page.getByText(/counted in groups of 5, so nobody can be singled out/).waitFor();
+    await expect(heatmap.getByText(/Insufficient|Hidden/).count()).resolves.toBe(0);
     await expectAccessible(page, "pulse dashboard");
 
     // A member may not see it.
@@ -67,22 +120,77 @@ describe("browser: pulse", () => {
     await member.getByRole("heading", { name: "Not allowed" }).waitFor();
   });
 
-  it("with too few responses, every figure is hidden with the reason", async () => {
+  for (const [size, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
+    it(`a team lead reads their team's pulse on a ${size}: dated weeks, a legend and the change on the previous 4 weeks`, async () => {
+      const page = await signInAs(await harness.newContext({ viewport }), "default", "moderator", "/pulse");
+      await page.getByRole("heading", { level: 1, name: "Pulse" }).waitFor();
+      // Only the team they moderate.
+      await expect(page.getByLabel("Team").locator("option").allTextContents()).resolves.toEqual(["Engineering"]);
+      await page.getByLabel("Period").selectOption("4w");
+      await page.getByText("Participation").waitFor();
+
+      const charts = page.getByRole("img", { name: /weekly average on a 1 to 5 scale/ });
+      await charts.first().waitFor();
+      await expect(page.locator("svg.chart circle.point").count()).resolves.toBeGreaterThan(0);
+      // Weeks read as the date of their Monday ("Nov 23"), every one of the 4 weeks, the current one included.
+      const weekLabels = (await page.locator("svg.chart").first().locator("text").allTextContents()).filter((text) => /[A-Za-z]/.test(text));
+      expect(weekLabels).toHaveLength(4);
+      for (const label of weekLabels) expect(label).toMatch(/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}$/);
+      expect(weekLabels).toContain(currentWeekLabel());
+      expect(Math.min(...(await chartTextSizes(page)))).toBeGreaterThanOrEqual(12);
+      await page.getByText(/^[A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}$/).first().waitFor();
+
+      await page.getByRole("list", { name: "Average score" }).waitFor();
+      for (const band of ["1.0–1.9", "2.0–2.7", "2.8–3.4", "3.5–4.2", "4.3–5.0"]) await page.getByText(band, { exact: true }).waitFor();
+      // The seed holds more than 8 weeks: a 4-week range has a previous period to compare with.
+      const changes = page.locator(".pulse-card .change").filter({ hasText: "vs previous 4 weeks" });
+      await changes.first().waitFor();
+      await expect(changes.first().textContent()).resolves.toMatch(/^[▲▼=] \d\.\d/);
+
+      // Nothing wider than the screen but the heatmap's own scroller.
+      await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(viewport.width);
+      await expectAccessible(page, `pulse dashboard, team lead, ${size}`);
+    });
+  }
+
+  it("after a refused load the dashboard shows the reason and none of the previous figures", async () => {
+    const page = await signInAs(await harness.newContext(), "default", "moderator", "/pulse");
+    await page.getByRole("img", { name: /weekly average/ }).first().waitFor();
+    await page.route(/\/pulse\/summary\?.*range=8w/, (route) =>
+      route.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify({ error: { code: "FORBIDDEN", message: "You can see the pulse of your own teams only." } }) }),
+    );
+    await page.getByLabel("Period").selectOption("8w");
+    await page.getByRole("alert").getByText("You can see the pulse of your own teams only.").waitFor();
+    await expect(page.getByText("Answers counted", { exact: true }).count()).resolves.toBe(0);
+    await expect(page.locator("svg.chart, table").count()).resolves.toBe(0);
+  });
+
+  it("a group with too few answers shows a compact waiting marker, on a phone too", async () => {
     const response = await request(harness.app.app).get(`/pulse/respond?token=${tokens[3]}&score=2`).set("Accept", "application/json");
     expect(response.status).toBe(200);
-    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/pulse");
-    await page.getByRole("heading", { level: 1, name: "Pulse" }).waitFor();
-    await page.getByText("Average hidden: not enough responses to protect anonymity.").first().waitFor();
-    // The heatmap says why a cell is empty, in the server's words.
-    const hidden = page.getByRole("table").getByRole("cell", { name: /^Hidden: .*anonymity/ });
-    await expect(hidden.count()).resolves.toBeGreaterThan(0);
-    await expectAccessible(page, "pulse dashboard with hidden figures");
+    for (const viewport of [DESKTOP, PHONE]) {
+      const page = await signInAs(await harness.newContext({ viewport }), fixture.tenant.slug, "admin", "/pulse");
+      await page.getByRole("heading", { level: 1, name: "Pulse" }).waitFor();
+      const badge = page.getByRole("table").locator(".badge-waiting").first();
+      await badge.waitFor();
+      expect((await badge.textContent())?.replace(/\s+/g, " ")).toMatch(/^\d waiting · shown at 5$/);
+      // A marker, not a sentence stretching its column.
+      const box = await badge.boundingBox();
+      expect(box?.width).toBeLessThan(200);
+      expect(box?.height).toBeLessThan(60);
+      await page.getByText(/^No group has reached 5 answers yet · \d waiting$/).waitFor();
+      await page.getByText("No average yet").waitFor();
+      await expectAccessible(page, `pulse dashboard with waiting answers (${viewport.width} px)`);
+    }
   });
 
   it("an admin adds and deactivates pulse questions, and a second manual run the same day sends nothing", async () => {
     const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin/pulse");
     await page.getByRole("heading", { level: 1, name: "Pulse" }).waitFor();
-    await page.getByRole("cell", { name: "How manageable is your workload this week?", exact: true }).waitFor();
+    await page.getByRole("cell", { name: QUESTION, exact: true }).waitFor();
     await expectAccessible(page, "admin pulse");
 
     const text = page.getByLabel("Question text");
@@ -103,5 +211,23 @@ describe("browser: pulse", () => {
     await page.getByRole("button", { name: "Send today's pulse now" }).click();
     await page.getByText(/Today's pulse already ran \(cohort-0\); nothing sent again\./).waitFor();
     await page.getByText("cohort-0: 8 people").waitFor();
+  });
+
+  it("the schedule offers 1 to 6 cohorts only and shows the server's reason for a bad time zone", async () => {
+    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin/pulse");
+    const cohorts = page.getByLabel("Number of cohorts");
+    await cohorts.waitFor();
+    await expect(cohorts.locator("option").allTextContents()).resolves.toEqual(["1", "2", "3", "4", "5", "6"]);
+    await page.getByText(/so a 7th would never be invited/).waitFor();
+    // The server refuses 7 too, so no other client can store it.
+    const refused = await adminApi.put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 7 });
+    expect(refused.status).toBe(400);
+
+    await page.getByLabel("Time zone").fill("Mars/Olympus_Mons");
+    await page.getByRole("button", { name: "Save schedule" }).click();
+    await page.getByRole("alert").getByText(/must be an IANA time zone name/).waitFor();
+    await expect(page.getByLabel("Time zone").getAttribute("aria-invalid")).resolves.toBe("true");
+    expect((await adminApi.get("/admin/pulse/schedule")).body.timezone).toBe("UTC");
+    await expectAccessible(page, "admin pulse schedule with an error");
   });
 });

@@ -95,7 +95,14 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
     responseCount: tally.count,
     averageScore: tally.count >= threshold ? round(tally.sum / tally.count, 2) : null,
   });
-  const hiddenMessage = `Insufficient responses to protect anonymity (fewer than ${threshold}).`;
+  // SPEC: a hidden team entry says responses are insufficient to protect anonymity; say why too.
+  const hiddenMessage = (row: Row) => {
+    const lead = "Insufficient responses to protect anonymity";
+    if (row.current.count > 0) return `${lead} (fewer than ${threshold}).`;
+    if (row.waiting === 1) return `${lead}: 1 answer is waiting until ${threshold} can be counted together.`;
+    if (row.waiting > 1) return `${lead}: ${row.waiting} answers are waiting until ${threshold} can be counted together.`;
+    return `${lead}: no answers counted yet.`;
+  };
 
   let totalResponses = 0;
   let totalWaiting = 0;
@@ -128,7 +135,7 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
           teamId: row === NO_TEAM ? null : row,
           teamName: row === NO_TEAM ? NO_TEAM_NAME : (names.get(row) ?? NO_TEAM_NAME),
           ...shown,
-          ...(shown.averageScore === null ? { message: hiddenMessage } : {}),
+          ...(shown.averageScore === null ? { message: hiddenMessage(entry) } : {}),
           waitingResponses: entry.waiting,
           previousPeriod: figure(entry.previous),
         };

@@ -175,29 +175,55 @@ export interface PulseCohort {
   userIds: string[];
 }
 
+/** A figure over the weeks just before the chosen range (`summary.previousDateRange`). */
+export interface PulsePreviousPeriod {
+  responseCount: number;
+  averageScore: number | null;
+}
+
+export interface PulseWeek {
+  /** ISO week, `YYYY-Www`; only weeks in which a batch of answers was released are listed. */
+  week: string;
+  avg: number | null;
+  count: number;
+}
+
 export interface PulseTeamEntry {
-  teamId: string;
+  /** null: people without a team ("No team"). */
+  teamId: string | null;
   teamName: string;
   responseCount: number;
   averageScore: number | null;
   message?: string;
+  /** Answers stored but not counted yet: a (question, team) group is counted once it has anonThreshold of them. */
+  waitingResponses: number;
+  previousPeriod: PulsePreviousPeriod;
 }
 
+export interface PulseQuestionSummary {
+  id: string;
+  text: string;
+  responseCount: number;
+  averageScore: number | null;
+  trend: { weekly: PulseWeek[] };
+  byTeam: PulseTeamEntry[];
+  waitingResponses: number;
+  previousPeriod: PulsePreviousPeriod;
+}
+
+/** GET /pulse/summary (src/modules/pulse/pulse.schemas.ts, pulseSummarySchema). */
 export interface PulseSummary {
   summary: {
     totalResponses: number;
     totalInvites: number;
     participationRate: number;
+    /** YYYY-MM-DD; start is the Monday of the first ISO week of the range. */
     dateRange: { start: string; end: string };
+    previousDateRange: { start: string; end: string };
+    anonThreshold: number;
+    waitingResponses: number;
   };
-  questions: Array<{
-    id: string;
-    text: string;
-    responseCount: number;
-    averageScore: number | null;
-    trend: { weekly: Array<{ week: string; avg: number | null; count: number }> };
-    byTeam: PulseTeamEntry[];
-  }>;
+  questions: PulseQuestionSummary[];
 }
 
 export interface ApiToken {

@@ -1,7 +1,8 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { api, errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
-import type { PulseCohort, PulseQuestion, PulseSchedule } from "../../shared/types";
+import type { PulseQuestion } from "../../shared/types";
+import { PulseScheduleForm } from "../pulse/PulseScheduleForm";
 import { announce, DataTable, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
 
 const MAX_TEXT = 200;
@@ -12,7 +13,7 @@ export function PulseAdminPanel() {
     <section>
       <h1>Pulse</h1>
       <PulseQuestions />
-      <Schedule />
+      <PulseScheduleForm />
     </section>
   );
 }
@@ -111,89 +112,6 @@ function PulseQuestions() {
           )}
         </div>
       </form>
-    </section>
-  );
-}
-
-function Schedule() {
-  const schedule = useLoad((signal) => api.get<PulseSchedule>("/admin/pulse/schedule", undefined, signal), []);
-  const cohorts = useLoad((signal) => api.get<PulseCohort[]>("/admin/pulse/cohorts", undefined, signal), [schedule.data?.numCohorts]);
-  const [draft, setDraft] = useState<PulseSchedule | null>(null);
-  const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
-  useEffect(() => setDraft(schedule.data), [schedule.data]);
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft) return;
-    setMessage(null);
-    try {
-      const saved = await api.put<PulseSchedule>("/admin/pulse/schedule", draft);
-      setDraft(saved);
-      setMessage({ kind: "success", text: "Schedule saved." });
-      cohorts.reload();
-    } catch (caught) {
-      setMessage({ kind: "error", text: errorMessage(caught) });
-    }
-  };
-  const runNow = async () => {
-    setMessage(null);
-    try {
-      const result = await api.post<{ cohort: string; invitesCreated: number; alreadyRan?: boolean }>("/admin/pulse/run");
-      setMessage({ kind: "success", text: result.alreadyRan ? `Today's pulse already ran (${result.cohort}); nothing sent again.` : `Sent ${result.invitesCreated} invites to ${result.cohort}.` });
-    } catch (caught) {
-      setMessage({ kind: "error", text: errorMessage(caught) });
-    }
-  };
-
-  return (
-    <section aria-labelledby="schedule-heading">
-      <h2 id="schedule-heading">Schedule</h2>
-      <ErrorNotice error={schedule.error} />
-      {draft && (
-        <form onSubmit={save} className="card">
-          <label className="checkbox">
-            <input type="checkbox" checked={draft.enabled} onChange={(event) => setDraft({ ...draft, enabled: event.target.checked })} /> Send pulse invites
-          </label>
-          <label className="checkbox">
-            <input type="checkbox" checked={draft.rotatingCohorts} onChange={(event) => setDraft({ ...draft, rotatingCohorts: event.target.checked })} /> Rotate cohorts (one cohort per weekday)
-          </label>
-          <div className="grid-2">
-            <Field label="Cadence">
-              {(props) => (
-                <select {...props} value={draft.cadence} onChange={(event) => setDraft({ ...draft, cadence: event.target.value as PulseSchedule["cadence"] })}>
-                  <option value="weekly">Weekly</option>
-                  <option value="biweekly">Every two weeks</option>
-                  <option value="monthly">Monthly</option>
-                </select>
-              )}
-            </Field>
-            <Field label="Send time">{(props) => <input {...props} type="time" value={draft.time} onChange={(event) => setDraft({ ...draft, time: event.target.value })} required />}</Field>
-            <Field label="Time zone" hint="IANA name, for example Europe/Berlin.">
-              {(props) => <input {...props} value={draft.timezone} onChange={(event) => setDraft({ ...draft, timezone: event.target.value })} required />}
-            </Field>
-            <Field label="Number of cohorts">{(props) => <input {...props} type="number" min={1} max={50} value={draft.numCohorts} onChange={(event) => setDraft({ ...draft, numCohorts: Number(event.target.value) })} />}</Field>
-          </div>
-          <div className="row">
-            <button type="submit">Save schedule</button>
-            <button type="button" className="button-secondary" onClick={() => void runNow()}>
-              Send today's pulse now
-            </button>
-          </div>
-          {message && <Notice kind={message.kind}>{message.text}</Notice>}
-        </form>
-      )}
-      {cohorts.data && (
-        <>
-          <h3>Cohorts</h3>
-          <ul className="plain-list">
-            {cohorts.data.map((cohort) => (
-              <li key={cohort.name}>
-                {cohort.name}: {cohort.size} people
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { fromFullSettings, useSession } from "../../shared/session";
 import { THEME_PALETTES } from "../../shared/theme";
 import { THEMES, type TenantSettings } from "../../shared/types";
 import { announce, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+import { PulseSettingsFieldset } from "../pulse/PulseSettingsFieldset";
 
 type Section = keyof TenantSettings;
 
@@ -34,7 +35,10 @@ export function SettingsPanel() {
     setSaving(true);
     setError(null);
     try {
-      const result = await api.post<TenantSettings>("/admin/tenant-settings", draft);
+      // Only what changed here: the pulse schedule shares some of these values and may have saved
+      // them since this form loaded; sending the whole form back would silently undo that.
+      const result = await api.post<TenantSettings>("/admin/tenant-settings", changedSettings(loaded.data, draft));
+      loaded.setData(result);
       setDraft(result);
       setSettings(fromFullSettings(result));
       setSaved(true);
@@ -124,27 +128,7 @@ export function SettingsPanel() {
         <p className="hint">Rate limits apply in production only.</p>
       </fieldset>
 
-      <fieldset>
-        <legend>Pulse</legend>
-        <Checkbox label="Pulse check-ins enabled" checked={draft.pulse.enabled} onChange={(value) => set("pulse", "enabled", value)} />
-        <Checkbox label="Rotate cohorts" checked={draft.pulse.rotatingCohorts} onChange={(value) => set("pulse", "rotatingCohorts", value)} />
-        <Checkbox label="Deliver by email" checked={draft.pulse.channelEmail} onChange={(value) => set("pulse", "channelEmail", value)} />
-        <div className="grid-2">
-          <Field label="Anonymity threshold (responses)" hint="Aggregates from fewer responses are hidden. At least 3.">
-            {(props) => <input {...props} type="number" min={3} value={draft.pulse.anonThreshold} onChange={(event) => set("pulse", "anonThreshold", num(event.target.value))} />}
-          </Field>
-          <Field label="Default cadence">
-            {(props) => (
-              <select {...props} value={draft.pulse.defaultCadence} onChange={(event) => set("pulse", "defaultCadence", event.target.value as TenantSettings["pulse"]["defaultCadence"])}>
-                <option value="weekly">Weekly</option>
-                <option value="biweekly">Every two weeks</option>
-                <option value="monthly">Monthly</option>
-              </select>
-            )}
-          </Field>
-          <Field label="Default send time">{(props) => <input {...props} type="time" value={draft.pulse.defaultTime} onChange={(event) => set("pulse", "defaultTime", event.target.value)} />}</Field>
-        </div>
-      </fieldset>
+      <PulseSettingsFieldset pulse={draft.pulse} onChange={(key, value) => set("pulse", key, value)} />
 
       {error && <Notice kind="error">{error}</Notice>}
       {saved && <Notice kind="success">Settings saved.</Notice>}
@@ -179,4 +163,17 @@ function ColorField({ label, value, themeColor, onChange }: { label: string; val
       )}
     </Field>
   );
+}
+
+/** The keys of each section whose value differs from what was loaded (the server deep-merges them). */
+function changedSettings(before: TenantSettings | null, after: TenantSettings): object {
+  if (!before) return after;
+  const patch: Partial<Record<Section, Record<string, unknown>>> = {};
+  for (const section of Object.keys(after) as Section[]) {
+    const was = before[section] as Record<string, unknown>;
+    for (const [key, value] of Object.entries(after[section])) {
+      if (JSON.stringify(value) !== JSON.stringify(was[key])) patch[section] = { ...patch[section], [key]: value };
+    }
+  }
+  return patch;
 }

@@ -1,0 +1,38 @@
+import type { PulseQuestionSummary } from "../../shared/types";
+import { ChangeLine, WaitingBadge } from "./PulseFigures";
+import { formatScore } from "./pulseFormat";
+import { TrendChart } from "./TrendChart";
+
+interface QuestionCardProps {
+  question: PulseQuestionSummary;
+  threshold: number;
+  /** Mondays of the range's weeks (the chart's x axis). */
+  weeks: string[];
+}
+
+/** One question: its average over the range, the change on the previous period, what waits, and the weekly trend. */
+export function PulseQuestionCard({ question, threshold, weeks }: QuestionCardProps) {
+  const headingId = `pq-${question.id}`;
+  // Asked in one team (or one team shown), the question is one group and "shown at k" is exact.
+  const oneGroup = question.byTeam.length === 1;
+  return (
+    <article className="card pulse-card" aria-labelledby={headingId}>
+      <h3 id={headingId}>{question.text}</h3>
+      <p className="pulse-figure">
+        {question.averageScore === null ? (
+          <span className="pulse-figure-none">No average yet</span>
+        ) : (
+          <>
+            <strong className="big-number">{formatScore(question.averageScore)}</strong> <span>/ 5 average</span>
+          </>
+        )}
+        <span className="hint">
+          {question.responseCount} {question.responseCount === 1 ? "answer" : "answers"} counted
+        </span>
+        <WaitingBadge waiting={question.waitingResponses} threshold={threshold} perGroup={oneGroup} />
+      </p>
+      <ChangeLine current={question.averageScore} previous={question.previousPeriod.averageScore} weeks={weeks.length} />
+      <TrendChart weekly={question.trend.weekly} weeks={weeks} label={question.text} threshold={threshold} waiting={question.waitingResponses} />
+    </article>
+  );
+}

@@ -1,0 +1,172 @@
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
+import { api, ApiError, errorMessage } from "../../shared/api";
+import { useSession } from "../../shared/session";
+import type { PulseCohort, PulseSchedule } from "../../shared/types";
+import { announce, ErrorNotice, Field, Notice, useLoad } from "../../shared/ui";
+
+/**
+ * The server's bound (src/modules/pulse/pulse.calendar.ts, MAX_COHORTS): cohorts are picked by
+ * weekday, Monday to Friday in turn and the weekend the last one, so a seventh is never invited.
+ */
+export const MAX_COHORTS = 6;
+const COHORT_CHOICES = Array.from({ length: MAX_COHORTS }, (_, index) => index + 1);
+
+export const CADENCE_LABELS: Record<PulseSchedule["cadence"], string> = {
+  weekly: "Weekly",
+  biweekly: "Every two weeks",
+  monthly: "Monthly",
+};
+
+type FieldErrors = Partial<Record<keyof PulseSchedule, string>>;
+
+/** The server's per-field messages ("body.timezone" → timezone), to show under each field. */
+function fieldErrorsOf(error: unknown): FieldErrors {
+  if (!(error instanceof ApiError)) return {};
+  const found: FieldErrors = {};
+  for (const detail of error.details) {
+    const key = detail.path?.replace(/^body\./, "") as keyof PulseSchedule | undefined;
+    if (key && detail.message && !found[key]) found[key] = detail.message;
+  }
+  return found;
+}
+
+/**
+ * The pulse schedule. Its switch, cadence, send time and rotation are the tenant's pulse settings
+ * (CONTRACT §8), so the form always shows what the server holds: loaded on every visit and
+ * replaced by the server's answer after a save.
+ */
+export function PulseScheduleForm() {
+  const { settings, setSettings } = useSession();
+  const schedule = useLoad((signal) => api.get<PulseSchedule>("/admin/pulse/schedule", undefined, signal), []);
+  const cohorts = useLoad((signal) => api.get<PulseCohort[]>("/admin/pulse/cohorts", undefined, signal), [schedule.data?.numCohorts]);
+  const [draft, setDraft] = useState<PulseSchedule | null>(null);
+  const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  useEffect(() => setDraft(schedule.data), [schedule.data]);
+
+  const edit = (patch: Partial<PulseSchedule>) => {
+    setMessage(null);
+    setDraft((current) => (current ? { ...current, ...patch } : current));
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    setMessage(null);
+    setFieldErrors({});
+    try {
+      const saved = await api.put<PulseSchedule>("/admin/pulse/schedule", draft);
+      schedule.setData(saved);
+      setDraft(saved);
+      // The switch is also a tenant setting the rest of the app reads.
+      setSettings({ ...settings, pulse: { enabled: saved.enabled } });
+      setMessage({ kind: "success", text: "Schedule saved." });
+      announce("Schedule saved");
+      cohorts.reload();
+    } catch (caught) {
+      setFieldErrors(fieldErrorsOf(caught));
+      setMessage({ kind: "error", text: errorMessage(caught) });
+    }
+  };
+  const runNow = async () => {
+    setMessage(null);
+    try {
+      const result = await api.post<{ cohort: string; invitesCreated: number; alreadyRan?: boolean }>("/admin/pulse/run");
+      setMessage({ kind: "success", text: result.alreadyRan ? `Today's pulse already ran (${result.cohort}); nothing sent again.` : `Sent ${result.invitesCreated} invites to ${result.cohort}.` });
+    } catch (caught) {
+      setMessage({ kind: "error", text: errorMessage(caught) });
+    }
+  };
+
+  return (
+    <section aria-labelledby="schedule-heading">
+      <h2 id="schedule-heading">Schedule</h2>
+      <ErrorNotice error={schedule.error} />
+      {draft && (
+        <form onSubmit={save} className="card" noValidate>
+          <p className="hint">
+            Automatic sends, cadence, send time and cohort rotation are the same values as <Link to="/admin">Settings › Pulse</Link>: saving either screen changes both.
+          </p>
+          <HintedCheckbox label="Automatic sends on" hint="When off, no pulse is sent, on schedule or with “Send today's pulse now”." checked={draft.enabled} onChange={(enabled) => edit({ enabled })} />
+          <HintedCheckbox
+            label="Rotate cohorts: when off, nothing is sent automatically"
+            hint="When on, each day's run invites that weekday's cohort. When off, “Send today's pulse now” is refused too."
+            checked={draft.rotatingCohorts}
+            onChange={(rotatingCohorts) => edit({ rotatingCohorts })}
+          />
+          <div className="grid-2">
+            <Field label="Cadence" hint="Each person gets at most one invite per period." error={fieldErrors.cadence}>
+              {(props) => (
+                <select {...props} value={draft.cadence} onChange={(event) => edit({ cadence: event.target.value as PulseSchedule["cadence"] })}>
+                  {Object.entries(CADENCE_LABELS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label="Send time" hint={`Once a day at this time, in the saved time zone (${schedule.data?.timezone ?? draft.timezone}).`} error={fieldErrors.time}>
+              {(props) => <input {...props} type="time" value={draft.time} onChange={(event) => edit({ time: event.target.value })} required />}
+            </Field>
+            <Field label="Time zone" hint="IANA name, for example Europe/Berlin." error={fieldErrors.timezone}>
+              {(props) => <input {...props} value={draft.timezone} onChange={(event) => edit({ timezone: event.target.value })} required />}
+            </Field>
+            <Field
+              label="Number of cohorts"
+              hint={`1 to ${MAX_COHORTS}: one cohort is invited each weekday, Monday to Friday in turn and the weekend the last one, so a 7th would never be invited.`}
+              error={fieldErrors.numCohorts}
+            >
+              {(props) => (
+                <select {...props} value={draft.numCohorts} onChange={(event) => edit({ numCohorts: Number(event.target.value) })}>
+                  {/* A value saved before the bound existed stays visible, so saving shows the server's refusal instead of a silent change. */}
+                  {!COHORT_CHOICES.includes(draft.numCohorts) && <option value={draft.numCohorts}>{draft.numCohorts} (too many: choose 1 to {MAX_COHORTS})</option>}
+                  {COHORT_CHOICES.map((count) => (
+                    <option key={count} value={count}>
+                      {count}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          <div className="row">
+            <button type="submit">Save schedule</button>
+            <button type="button" className="button-secondary" onClick={() => void runNow()}>
+              Send today's pulse now
+            </button>
+          </div>
+          {message && <Notice kind={message.kind}>{message.text}</Notice>}
+        </form>
+      )}
+      {cohorts.data && (
+        <>
+          <h3>Cohorts</h3>
+          <ul className="plain-list">
+            {cohorts.data.map((cohort) => (
+              <li key={cohort.name}>
+                {cohort.name}: {cohort.size} people
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A checkbox whose hint is announced with it. */
+export function HintedCheckbox({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (value: boolean) => void }) {
+  const hintId = useId();
+  return (
+    <div className="checkbox-field">
+      <label className="checkbox">
+        <input type="checkbox" checked={checked} aria-describedby={hintId} onChange={(event) => onChange(event.target.checked)} /> {label}
+      </label>
+      <div id={hintId} className="hint">
+        {hint}
+      </div>
+    </div>
+  );
+}

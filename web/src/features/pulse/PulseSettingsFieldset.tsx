@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+import { api } from "../../shared/api";
+import type { PulseSchedule, TenantSettings } from "../../shared/types";
+import { Field, useLoad } from "../../shared/ui";
+import { CADENCE_LABELS, HintedCheckbox } from "./PulseScheduleForm";
+
+type PulseSettings = TenantSettings["pulse"];
+
+/**
+ * Settings › Pulse. The switch, cadence, send time and rotation are what the scheduler follows
+ * (CONTRACT §8), the same values as the schedule form, so the labels say what each one does there.
+ */
+export function PulseSettingsFieldset({ pulse, onChange }: { pulse: PulseSettings; onChange: <K extends keyof PulseSettings>(key: K, value: PulseSettings[K]) => void }) {
+  // Only to name the send time's zone; the time zone itself is edited with the schedule.
+  const schedule = useLoad((signal) => api.get<PulseSchedule>("/admin/pulse/schedule", undefined, signal), []);
+  const zone = schedule.data?.timezone;
+
+  return (
+    <fieldset>
+      <legend>Pulse</legend>
+      <p className="hint">
+        These are the pulse schedule's values too: saving here changes <Link to="/admin/pulse">Pulse › Schedule</Link>, where the time zone and number of cohorts are set.
+      </p>
+      <HintedCheckbox label="Automatic sends on" hint="When off, no pulse is sent." checked={pulse.enabled} onChange={(value) => onChange("enabled", value)} />
+      <HintedCheckbox
+        label="Rotate cohorts: when off, nothing is sent automatically"
+        hint="When on, each day's run invites that weekday's cohort. When off, “Send today's pulse now” is refused too."
+        checked={pulse.rotatingCohorts}
+        onChange={(value) => onChange("rotatingCohorts", value)}
+      />
+      <HintedCheckbox label="Deliver by email" hint="Invites are sent by email; without it there is no channel to send on." checked={pulse.channelEmail} onChange={(value) => onChange("channelEmail", value)} />
+      <div className="grid-2">
+        <Field label="Cadence" hint="Each person gets at most one invite per period.">
+          {(props) => (
+            <select {...props} value={pulse.defaultCadence} onChange={(event) => onChange("defaultCadence", event.target.value as PulseSettings["defaultCadence"])}>
+              {Object.entries(CADENCE_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Send time" hint={zone ? `Once a day at this time, in the schedule's time zone (${zone}).` : "Once a day at this time, in the schedule's time zone."}>
+          {(props) => <input {...props} type="time" value={pulse.defaultTime} onChange={(event) => onChange("defaultTime", event.target.value)} />}
+        </Field>
+        <Field label="Anonymity threshold (answers)" hint="Answers are counted in groups of at least this many, so nobody can be singled out. At least 3.">
+          {(props) => <input {...props} type="number" min={3} value={pulse.anonThreshold} onChange={(event) => onChange("anonThreshold", event.target.value === "" ? 0 : Number(event.target.value))} />}
+        </Field>
+      </div>
+    </fieldset>
+  );
+}
