@@ -59,15 +59,18 @@ export async function findWaitingGroup(db: Executor, group: ResponseGroup, keyId
   return { ...group, openable: Number(row.openable), threshold: Number(row.threshold) };
 }
 
-/** Every group with openable waiting answers, with its tenant's threshold (the release sweep). */
-export async function listWaitingGroups(db: Executor, keyIds: string[], defaultThreshold: number): Promise<WaitingGroup[]> {
+/** Every group whose openable waiting answers reach its tenant's threshold (the release sweep). */
+export async function listReadyGroups(db: Executor, keyIds: string[], defaultThreshold: number): Promise<WaitingGroup[]> {
   const result = await db.raw(
-    `select w.tenant_id, w.question_id, w.team_id, count(*)::int as openable,
-       coalesce((ts.settings #>> '{pulse,anonThreshold}')::int, ?) as threshold
+    `select w.tenant_id, w.question_id, w.team_id, count(*)::int as openable, min(k.threshold) as threshold
      from pulse_waiting_responses w
-     left join tenant_settings ts on ts.tenant_id = w.tenant_id
+     join (
+       select t.id as tenant_id, coalesce((ts.settings #>> '{pulse,anonThreshold}')::int, ?) as threshold
+       from tenants t left join tenant_settings ts on ts.tenant_id = t.id
+     ) k on k.tenant_id = w.tenant_id
      where w.key_id = any(?::text[])
-     group by w.tenant_id, w.question_id, w.team_id, ts.settings`,
+     group by w.tenant_id, w.question_id, w.team_id
+     having count(*) >= min(k.threshold)`,
     [defaultThreshold, textArray(keyIds)],
   );
   return result.rows.map((row: { tenant_id: string; question_id: string; team_id: string | null; openable: number; threshold: number }) => ({

@@ -11,7 +11,7 @@ import {
   insertReleasedBatch,
   insertWaitingResponse,
   listRowsToSeal,
-  listWaitingGroups,
+  listReadyGroups,
   lockGroup,
   replaceSeal,
   takeWaitingResponses,
@@ -120,8 +120,7 @@ export function createPulseReleaser(deps: { db: Database; sealer: Sealer; clock:
       await resealOlder();
       let released = 0;
       let batches = 0;
-      for (const group of await listWaitingGroups(db, sealer.keyIds, DEFAULT_THRESHOLD)) {
-        if (group.openable < group.threshold) continue;
+      for (const group of await listReadyGroups(db, sealer.keyIds, DEFAULT_THRESHOLD)) {
         const count = await release(group, group.threshold);
         if (count > 0) {
           released += count;
