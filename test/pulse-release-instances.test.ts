@@ -1,9 +1,9 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createTestApp, ManualClock, TEST_SESSION_SECRET, type TestApp } from "./helpers/app.js";
-import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
+import type { TenantFixture } from "./helpers/factories.js";
 import { startServerProcess } from "./helpers/processes.js";
-import { addInvite, addPulseQuestion, addWaiting } from "./helpers/pulse.js";
+import { addWaiting, pulseGroup, releaseState } from "./helpers/pulse.js";
 
 /**
  * Batch release across instances and in the server process (PostgreSQL only: two apps on one
@@ -19,24 +19,8 @@ describe("pulse batch release across instances", () => {
   });
   afterAll(() => app.close());
 
-  async function group() {
-    const fixture = await createTenantFixture(app.db, { settings: { pulse: { enabled: true, anonThreshold: 5 } } });
-    const questionId = await addPulseQuestion(app.db, fixture.tenant.id);
-    const invites = async (count: number) => {
-      const tokens: string[] = [];
-      for (let i = 0; i < count; i += 1) {
-        tokens.push((await addInvite(app.db, { tenantId: fixture.tenant.id, userId: fixture.users.member.id, questionId, teamId: fixture.teams.a.id, sentAt: "2026-11-24T09:00:00Z" })).token);
-      }
-      return tokens;
-    };
-    return { fixture, questionId, invites };
-  }
-
-  async function state(fixture: TenantFixture) {
-    const released = (await app.db.raw(`select xmin::text as tx, count(*)::int as n, sum(score)::int as total from pulse_responses where tenant_id = ? group by 1`, [fixture.tenant.id])).rows;
-    const waiting = await app.db("pulse_waiting_responses").where({ tenant_id: fixture.tenant.id });
-    return { batches: released.map((row: { n: number }) => row.n).sort(), total: released.reduce((sum: number, row: { total: number }) => sum + row.total, 0), waiting: waiting.length };
-  }
+  const group = (threshold = 5) => pulseGroup(app.db, threshold);
+  const state = (fixture: TenantFixture) => releaseState(app.db, fixture);
 
   it("two instances taking answers and sweeping at the same moment release a group's batch once", async () => {
     const second = await createTestApp({ clock });

@@ -2,8 +2,8 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPulseSealer, openAnswer } from "../src/modules/pulse/pulse-release.service.js";
 import { createTestApp, ManualClock, signIn, TEST_SESSION_SECRET, type TestApp } from "./helpers/app.js";
-import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
-import { addInvite, addPulseQuestion, addWaiting } from "./helpers/pulse.js";
+import type { TenantFixture } from "./helpers/factories.js";
+import { addWaiting, pulseGroup, releaseState } from "./helpers/pulse.js";
 
 /**
  * Batch release (CONTRACT §5): a group's answers are released together once it has k of them,
@@ -21,25 +21,8 @@ describe("pulse batch release", () => {
   });
   afterAll(() => app.close());
 
-  async function group(threshold = 5) {
-    const fixture = await createTenantFixture(app.db, { settings: { pulse: { enabled: true, anonThreshold: threshold } } });
-    const questionId = await addPulseQuestion(app.db, fixture.tenant.id);
-    const invites = async (count: number) => {
-      const tokens: string[] = [];
-      for (let i = 0; i < count; i += 1) {
-        tokens.push((await addInvite(app.db, { tenantId: fixture.tenant.id, userId: fixture.users.member.id, questionId, teamId: fixture.teams.a.id, sentAt: "2026-11-24T09:00:00Z" })).token);
-      }
-      return tokens;
-    };
-    return { fixture, questionId, invites };
-  }
-
-  /** Released rows of a tenant by transaction (one transaction = one batch), and how many wait. */
-  async function state(fixture: TenantFixture) {
-    const released = (await app.db.raw(`select xmin::text as tx, count(*)::int as n, sum(score)::int as total from pulse_responses where tenant_id = ? group by 1`, [fixture.tenant.id])).rows;
-    const waiting = await app.db("pulse_waiting_responses").where({ tenant_id: fixture.tenant.id });
-    return { batches: released.map((row: { n: number }) => row.n).sort(), total: released.reduce((sum: number, row: { total: number }) => sum + row.total, 0), waiting: waiting.length };
-  }
+  const group = (threshold = 5) => pulseGroup(app.db, threshold);
+  const state = (fixture: TenantFixture) => releaseState(app.db, fixture);
 
   it("k answers arriving at once release exactly one batch, and k+2 at once still one", async () => {
     for (const count of [5, 7]) {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../src/platform/db.js";
 import { createPulseSealer, sealAnswer } from "../../src/modules/pulse/pulse-release.service.js";
+import { createTenantFixture, type TenantFixture } from "./factories.js";
 import { TEST_SESSION_SECRET } from "./secrets.js";
 
 /** Factories for pulse tests: questions, invites and (for summary fixtures) responses written directly. */
@@ -83,4 +84,25 @@ export async function addWaiting(db: Database, tenantId: string, rows: Array<{ q
     }),
   );
   if (records.length) await db("pulse_waiting_responses").insert(records);
+}
+
+/** A tenant with one question and the given threshold, and a way to invite its member `count` times (team A). */
+export async function pulseGroup(db: Database, threshold = 5) {
+  const fixture = await createTenantFixture(db, { settings: { pulse: { enabled: true, anonThreshold: threshold } } });
+  const questionId = await addPulseQuestion(db, fixture.tenant.id);
+  const invites = async (count: number) => {
+    const tokens: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      tokens.push((await addInvite(db, { tenantId: fixture.tenant.id, userId: fixture.users.member.id, questionId, teamId: fixture.teams.a.id, sentAt: "2026-11-24T09:00:00Z" })).token);
+    }
+    return tokens;
+  };
+  return { fixture, questionId, invites };
+}
+
+/** A tenant's released batches (one transaction, one batch: their sizes), the sum of their scores, and how many answers wait. */
+export async function releaseState(db: Database, fixture: TenantFixture): Promise<{ batches: number[]; total: number; waiting: number }> {
+  const released = (await db.raw(`select xmin::text as tx, count(*)::int as n, sum(score)::int as total from pulse_responses where tenant_id = ? group by 1`, [fixture.tenant.id])).rows as Array<{ n: number; total: number }>;
+  const waiting = await db("pulse_waiting_responses").where({ tenant_id: fixture.tenant.id });
+  return { batches: released.map((row) => row.n).sort(), total: released.reduce((sum, row) => sum + row.total, 0), waiting: waiting.length };
 }

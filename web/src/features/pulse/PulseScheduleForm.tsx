@@ -96,17 +96,7 @@ export function PulseScheduleForm() {
             onChange={(rotatingCohorts) => edit({ rotatingCohorts })}
           />
           <div className="grid-2">
-            <Field label="Cadence" hint="Each person gets at most one invite per period." error={fieldErrors.cadence}>
-              {(props) => (
-                <select {...props} value={draft.cadence} onChange={(event) => edit({ cadence: event.target.value as PulseSchedule["cadence"] })}>
-                  {Object.entries(CADENCE_LABELS).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <CadenceField value={draft.cadence} onChange={(cadence) => edit({ cadence })} error={fieldErrors.cadence} />
             <Field label="Send time" hint={`Once a day at this time, in the saved time zone (${schedule.data?.timezone ?? draft.timezone}).`} error={fieldErrors.time}>
               {(props) => <input {...props} type="time" value={draft.time} onChange={(event) => edit({ time: event.target.value })} required />}
             </Field>
@@ -157,6 +147,23 @@ export function PulseScheduleForm() {
 }
 
 /** A checkbox whose hint is announced with it. */
+/** The cadence choice, the same on the schedule form and in Settings › Pulse (they edit one value). */
+export function CadenceField({ value, onChange, error }: { value: PulseSchedule["cadence"]; onChange: (cadence: PulseSchedule["cadence"]) => void; error?: string }) {
+  return (
+    <Field label="Cadence" hint="Each person gets at most one invite per period." error={error}>
+      {(props) => (
+        <select {...props} value={value} onChange={(event) => onChange(event.target.value as PulseSchedule["cadence"])}>
+          {Object.entries(CADENCE_LABELS).map(([cadence, label]) => (
+            <option key={cadence} value={cadence}>
+              {label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 export function HintedCheckbox({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (value: boolean) => void }) {
   const hintId = useId();
   return (

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { api } from "../../shared/api";
 import type { PulseSchedule, TenantSettings } from "../../shared/types";
 import { Field, useLoad } from "../../shared/ui";
-import { CADENCE_LABELS, HintedCheckbox } from "./PulseScheduleForm";
+import { CadenceField, HintedCheckbox } from "./PulseScheduleForm";
 
 type PulseSettings = TenantSettings["pulse"];
 
@@ -30,17 +30,7 @@ export function PulseSettingsFieldset({ pulse, onChange }: { pulse: PulseSetting
       />
       <HintedCheckbox label="Deliver by email" hint="Invites are sent by email; without it there is no channel to send on." checked={pulse.channelEmail} onChange={(value) => onChange("channelEmail", value)} />
       <div className="grid-2">
-        <Field label="Cadence" hint="Each person gets at most one invite per period.">
-          {(props) => (
-            <select {...props} value={pulse.defaultCadence} onChange={(event) => onChange("defaultCadence", event.target.value as PulseSettings["defaultCadence"])}>
-              {Object.entries(CADENCE_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <CadenceField value={pulse.defaultCadence} onChange={(cadence) => onChange("defaultCadence", cadence)} />
         <Field label="Send time" hint={zone ? `Once a day at this time, in the schedule's time zone (${zone}).` : "Once a day at this time, in the schedule's time zone."}>
           {(props) => <input {...props} type="time" value={pulse.defaultTime} onChange={(event) => onChange("defaultTime", event.target.value)} />}
         </Field>
