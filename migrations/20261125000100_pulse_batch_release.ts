@@ -17,7 +17,32 @@ import { runStatements } from "./sql.js";
  *
  * The rollup now counts every row of pulse_responses (all of them are released), so the
  * `pending` flag of the earlier hourly mixing goes away.
+ *
+ * pulse_release_batch() is the release itself, one statement: the server reads and opens a
+ * group's waiting answers, then hands their ids and the shuffled scores to this function, which
+ * takes the group's lock (tried, not waited for), deletes exactly those waiting rows and inserts
+ * the scores in the order given, or changes nothing (0 when the lock is held elsewhere; an error,
+ * so the statement rolls back, when some of the rows are already gone).
  */
+const RELEASE_FUNCTION = `create function pulse_release_batch(
+  lock_key text, group_tenant uuid, group_question uuid, group_team uuid, waiting_ids uuid[], scores smallint[], released_on timestamptz
+  ) returns integer language plpgsql as $$
+  declare taken integer;
+  begin
+  if not pg_try_advisory_xact_lock(hashtextextended(lock_key, 0)) then return 0; end if;
+  delete from pulse_waiting_responses w
+  where w.id = any(waiting_ids) and w.tenant_id = group_tenant and w.question_id = group_question
+  and w.team_id is not distinct from group_team;
+  get diagnostics taken = row_count;
+  if taken <> cardinality(waiting_ids) or taken <> cardinality(scores) then
+  raise exception 'pulse batch changed while it was released' using errcode = 'PB001';
+  end if;
+  insert into pulse_responses (tenant_id, question_id, team_id, score, responded_at)
+  select group_tenant, group_question, group_team, s.score, released_on
+  from unnest(scores) with ordinality as s(score, position) order by s.position;
+  return taken;
+  end;
+  $$`;
 const RESPONSE_WEEK = `(date_trunc('week', responded_at at time zone 'UTC'))::date`;
 
 const ROLLUP_FUNCTION = `create or replace function pulse_responses_rollup() returns trigger language plpgsql as $$
@@ -75,6 +100,7 @@ export async function up(knex: Knex): Promise<void> {
       references teams (tenant_id, id) on delete set null (team_id)
       )`,
     `create index pulse_waiting_group_idx on pulse_waiting_responses (tenant_id, question_id, team_id)`,
+    RELEASE_FUNCTION,
 
     `create temporary table pulse_regroup on commit drop as
       select r.tenant_id, r.question_id, r.team_id, r.score, r.responded_at, k.k,
@@ -129,6 +155,7 @@ export async function down(knex: Knex): Promise<void> {
     `insert into pulse_responses (tenant_id, question_id, team_id, score, responded_at, pending)
       select tenant_id, question_id, team_id, legacy_score, date_trunc('week', now() at time zone 'UTC') at time zone 'UTC', true
       from pulse_waiting_responses`,
+    `drop function pulse_release_batch(text, uuid, uuid, uuid, uuid[], smallint[], timestamptz)`,
     `drop table pulse_waiting_responses`,
   ]);
 }

@@ -348,7 +348,7 @@ async function storeAnswersAsReleased(
   }
   await insertInChunks(db, "pulse_responses", shuffle(released, random));
   const stillWaiting = shuffle([...waiting.values()].flat(), random).map((answer) => {
-    const box = sealAnswer(sealer, tenantId, answer.questionId, answer.score);
+    const box = sealAnswer(sealer, answer.score);
     return { tenant_id: tenantId, question_id: answer.questionId, team_id: answer.teamId, key_id: box.keyId, sealed: box.sealed };
   });
   await insertInChunks(db, "pulse_waiting_responses", stillWaiting);

@@ -136,7 +136,7 @@ describe("migrating existing pulse data to batch release", () => {
       expect(row.legacy_score).toBeNull();
       expect(row.key_id).toBe(sealer.keyId);
     }
-    const opened = rows.map((row) => openAnswer(sealer, ids.five as string, ids["five:question"] as string, { keyId: row.key_id, sealed: row.sealed }));
+    const opened = rows.map((row) => openAnswer(sealer, { keyId: row.key_id, sealed: row.sealed }));
     expect(opened.every((score) => score !== null)).toBe(true);
     expect((opened as number[]).sort()).toEqual([...carriedScores].sort());
   });

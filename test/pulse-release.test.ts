@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isBatchChanged, releaseBatch } from "../src/modules/pulse/pulse-release.repository.js";
 import { createPulseSealer, openAnswer } from "../src/modules/pulse/pulse-release.service.js";
 import { createTestApp, ManualClock, signIn, TEST_SESSION_SECRET, type TestApp } from "./helpers/app.js";
 import type { TenantFixture } from "./helpers/factories.js";
@@ -48,6 +50,22 @@ describe("pulse batch release", () => {
     expect(await app.pulseReleaser.sweep()).toMatchObject({ released: 0 });
   });
 
+  it("a release statement takes exactly the rows it read, or changes nothing", async () => {
+    const { fixture, questionId } = await group();
+    const target = { tenantId: fixture.tenant.id, questionId, teamId: fixture.teams.a.id };
+    await addWaiting(app.db, fixture.tenant.id, [{ questionId, teamId: fixture.teams.a.id, scores: [1, 2, 3, 4, 5] }]);
+    const ids = (await app.db("pulse_waiting_responses").where({ tenant_id: fixture.tenant.id }).pluck("id")) as string[];
+    // One of the rows is gone (another release took it): the statement fails and leaves everything as it was.
+    const error = await releaseBatch(app.db, target, [...ids.slice(1), randomUUID()], [1, 2, 3, 4, 5], new Date()).catch((caught) => caught);
+    expect(isBatchChanged(error)).toBe(true);
+    expect(await state(fixture)).toEqual({ batches: [], total: 0, waiting: 5 });
+    // Rows of another group are never taken, whatever ids are passed.
+    await expect(releaseBatch(app.db, { ...target, teamId: fixture.teams.b.id }, ids, [1, 2, 3, 4, 5], new Date()).catch((caught) => isBatchChanged(caught))).resolves.toBe(true);
+    expect(await state(fixture)).toEqual({ batches: [], total: 0, waiting: 5 });
+    expect(await releaseBatch(app.db, target, ids, [5, 4, 3, 2, 1], new Date("2026-11-25T00:00:00Z"))).toBe(5);
+    expect(await state(fixture)).toEqual({ batches: [5], total: 15, waiting: 0 });
+  });
+
   it("lowering the threshold releases waiting groups that reach the new one; raising it recomputes nothing", async () => {
     const { fixture, questionId, invites } = await group(5);
     for (const token of await invites(3)) await request(app.app).post("/pulse/respond").send({ token, score: 2 }).expect(200);
@@ -89,7 +107,7 @@ describe("pulse batch release", () => {
       const [resealed] = await app.db("pulse_waiting_responses").where({ tenant_id: fixture.tenant.id });
       const newSealer = createPulseSealer([newSecret]);
       expect(resealed.key_id).toBe(newSealer.keyId);
-      expect(openAnswer(newSealer, fixture.tenant.id, questionId, { keyId: resealed.key_id, sealed: resealed.sealed })).toBe(2);
+      expect(openAnswer(newSealer, { keyId: resealed.key_id, sealed: resealed.sealed })).toBe(2);
     } finally {
       await rotated.close();
     }

@@ -51,8 +51,8 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
     const [stored] = await app.db("pulse_waiting_responses").where({ tenant_id: fixture.tenant.id });
     expect(Object.keys(stored).sort()).toEqual(["id", "key_id", "legacy_score", "question_id", "sealed", "team_id", "tenant_id"]);
     expect(stored).toMatchObject({ question_id: questionId, team_id: fixture.teams.a.id, legacy_score: null });
-    expect(openAnswer(createPulseSealer([TEST_SESSION_SECRET]), fixture.tenant.id, questionId, { keyId: stored.key_id, sealed: stored.sealed })).toBe(4);
-    expect(openAnswer(createPulseSealer(["another-secret-of-at-least-32-characters"]), fixture.tenant.id, questionId, { keyId: stored.key_id, sealed: stored.sealed })).toBeNull();
+    expect(openAnswer(createPulseSealer([TEST_SESSION_SECRET]), { keyId: stored.key_id, sealed: stored.sealed })).toBe(4);
+    expect(openAnswer(createPulseSealer(["another-secret-of-at-least-32-characters"]), { keyId: stored.key_id, sealed: stored.sealed })).toBeNull();
     expect(await app.db("pulse_responses").where({ tenant_id: fixture.tenant.id })).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 
 /**
  * Small values sealed with a key that never enters the database: AES-256-GCM under a key derived
- * (HKDF-SHA256) from a server secret and a scope (the tenant), with a random nonce, so equal
+ * (HKDF-SHA256) from a server secret, a purpose and a scope, with a random nonce, so equal
  * values never look alike and a dump alone reveals nothing. Each sealed value names the secret
  * that sealed it by a short key id; older secrets can still open what they sealed (rotation).
  */

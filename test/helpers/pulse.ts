@@ -79,7 +79,7 @@ export async function addWaiting(db: Database, tenantId: string, rows: Array<{ q
   const sealer = createPulseSealer([TEST_SESSION_SECRET]);
   const records = rows.flatMap((row) =>
     row.scores.map((score) => {
-      const box = sealAnswer(sealer, tenantId, row.questionId, score);
+      const box = sealAnswer(sealer, score);
       return { tenant_id: tenantId, question_id: row.questionId, team_id: row.teamId, key_id: box.keyId, sealed: box.sealed };
     }),
   );

@@ -25,39 +25,8 @@ export interface SealedRow {
   sealed: Buffer;
 }
 
-function whereGroup(query: ReturnType<Executor>, group: ResponseGroup) {
-  query.where({ tenant_id: group.tenantId, question_id: group.questionId });
-  if (group.teamId === null) query.whereNull("team_id");
-  else query.andWhere("team_id", group.teamId);
-  return query;
-}
-
 /** A Postgres array literal: knex would spread a JS array into a list of placeholders. */
 const textArray = (values: string[]) => `{${values.join(",")}}`;
-
-export async function insertWaitingResponse(trx: Executor, group: ResponseGroup, box: { keyId: string; sealed: Buffer }): Promise<void> {
-  await trx("pulse_waiting_responses").insert({
-    tenant_id: group.tenantId,
-    question_id: group.questionId,
-    team_id: group.teamId,
-    key_id: box.keyId,
-    sealed: box.sealed,
-  });
-}
-
-/** The group's openable waiting answers and the tenant's threshold, in one round trip. */
-export async function findWaitingGroup(db: Executor, group: ResponseGroup, keyIds: string[], defaultThreshold: number): Promise<WaitingGroup> {
-  const teamFilter = group.teamId === null ? "w.team_id is null" : "w.team_id = ?";
-  const result = await db.raw(
-    `select
-       (select count(*)::int from pulse_waiting_responses w
-        where w.tenant_id = ? and w.question_id = ? and ${teamFilter} and w.key_id = any(?::text[])) as openable,
-       coalesce((select (settings #>> '{pulse,anonThreshold}')::int from tenant_settings where tenant_id = ?), ?) as threshold`,
-    [group.tenantId, group.questionId, ...(group.teamId === null ? [] : [group.teamId]), textArray(keyIds), group.tenantId, defaultThreshold],
-  );
-  const row = result.rows[0] ?? { openable: 0, threshold: defaultThreshold };
-  return { ...group, openable: Number(row.openable), threshold: Number(row.threshold) };
-}
 
 /** Every group whose openable waiting answers reach its tenant's threshold (the release sweep). */
 export async function listReadyGroups(db: Executor, keyIds: string[], defaultThreshold: number): Promise<WaitingGroup[]> {
@@ -82,31 +51,39 @@ export async function listReadyGroups(db: Executor, keyIds: string[], defaultThr
   }));
 }
 
-/**
- * Serialises releases of one group across connections and instances until the transaction ends
- * (a 64-bit hash of the group's key; PostgreSQL and PGlite both have advisory locks).
- */
-export async function lockGroup(trx: Executor, group: ResponseGroup): Promise<void> {
-  await trx.raw(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`pulse-release:${group.tenantId}:${group.questionId}:${group.teamId ?? "-"}`]);
-}
-
-/** Removes and returns the group's openable waiting answers (inside the release transaction). */
-export async function takeWaitingResponses(trx: Executor, group: ResponseGroup, keyIds: string[]): Promise<SealedRow[]> {
-  const query = whereGroup(trx("pulse_waiting_responses"), group).whereRaw("key_id = any(?::text[])", [textArray(keyIds)]);
-  const rows: Array<{ id: string; key_id: string; sealed: Buffer }> = await query.delete().returning(["id", "key_id", "sealed"]);
+/** The group's openable waiting answers, read (not taken) before a release. */
+export async function listWaitingAnswers(db: Executor, group: ResponseGroup, keyIds: string[]): Promise<SealedRow[]> {
+  const query = db("pulse_waiting_responses")
+    .where({ tenant_id: group.tenantId, question_id: group.questionId })
+    .whereRaw("key_id = any(?::text[])", [textArray(keyIds)])
+    .select("id", "key_id", "sealed");
+  if (group.teamId === null) query.whereNull("team_id");
+  else query.andWhere("team_id", group.teamId);
+  const rows: Array<{ id: string; key_id: string; sealed: Buffer }> = await query;
   return rows.map((row) => ({ id: row.id, keyId: row.key_id, sealed: Buffer.from(row.sealed) }));
 }
 
+/** Whether a release statement failed because the batch changed under it (another release took some of its rows). */
+export const isBatchChanged = (error: unknown) => (error as { code?: string } | null)?.code === "PB001";
+
 /**
- * Writes one released batch: the scores in the order given (already shuffled), all dated on the
- * release day, with fresh random ids. Called by a transaction that consumes no invite.
+ * Releases one batch in one statement (pulse_release_batch(), see its migration): deletes exactly
+ * these waiting rows and writes the scores, in the order given, dated `releasedOn`, with fresh
+ * random ids, in a transaction that touches nothing else. Returns how many were released: 0 when
+ * another connection of any instance holds the group's lock, that is, is releasing it right now.
+ * Throws (isBatchChanged) when some rows were already gone; nothing is changed then.
  */
-export async function insertReleasedBatch(trx: Executor, group: ResponseGroup, scores: number[], releasedOn: Date): Promise<void> {
-  await trx.raw(
-    `insert into pulse_responses (tenant_id, question_id, team_id, score, responded_at)
-     select ?, ?, ?, score, ? from unnest(?::smallint[]) with ordinality as s(score, position) order by position`,
-    [group.tenantId, group.questionId, group.teamId, releasedOn, `{${scores.join(",")}}`],
-  );
+export async function releaseBatch(db: Executor, group: ResponseGroup, waitingIds: string[], scores: number[], releasedOn: Date): Promise<number> {
+  const result = await db.raw(`select pulse_release_batch(?, ?, ?, ?, ?::uuid[], ?::smallint[], ?) as released`, [
+    `pulse-release:${group.tenantId}:${group.questionId}:${group.teamId ?? "-"}`,
+    group.tenantId,
+    group.questionId,
+    group.teamId,
+    textArray(waitingIds),
+    `{${scores.join(",")}}`,
+    releasedOn,
+  ]);
+  return Number(result.rows[0]?.released ?? 0);
 }
 
 /** Waiting rows that still need (re)sealing: scores a migration carried over, or sealed with an older key. */

@@ -7,14 +7,12 @@ import { DEFAULT_TENANT_SETTINGS } from "../settings/settings.schema.js";
 import { releaseDay } from "./pulse.calendar.js";
 import {
   countUnopenable,
-  findWaitingGroup,
-  insertReleasedBatch,
-  insertWaitingResponse,
-  listRowsToSeal,
+  isBatchChanged,
   listReadyGroups,
-  lockGroup,
+  listRowsToSeal,
+  listWaitingAnswers,
+  releaseBatch,
   replaceSeal,
-  takeWaitingResponses,
   type ResponseGroup,
 } from "./pulse-release.repository.js";
 
@@ -25,41 +23,53 @@ import {
  * released responses therefore holds 0 or at least k answers, so no figure, and no difference
  * of figures, is ever about fewer than k people.
  *
- * Releases are attempted right after an answer is stored and by a sweep every few seconds on
- * every instance (answers whose release failed, a lowered threshold, carried-over answers).
- * A per-group advisory lock and the delete that takes the waiting rows make a batch go out once,
- * however many instances try at the same moment.
+ * Releases are attempted right after the answer that completes a group is stored, and by a sweep
+ * every few seconds on every instance (answers whose release failed or was skipped, a lowered
+ * threshold, carried-over answers). A per-group advisory lock and a release statement that
+ * takes exactly the rows it read, or nothing, make a batch go out once, however many instances
+ * try at the same moment.
  */
 export interface PulseReleaser {
-  /** Seals a score for the waiting table (called inside the transaction that consumes the invite). */
-  storeWaiting(trx: Parameters<typeof insertWaitingResponse>[0], group: ResponseGroup, score: number): Promise<void>;
-  /** Releases the group if it has reached its threshold; returns the number of responses released. */
-  releaseIfReady(group: ResponseGroup): Promise<number>;
+  /** Key ids this server can open (a group's count of releasable answers counts only these). */
+  readonly keyIds: string[];
+  /** A score sealed for the waiting table. */
+  seal(score: number): SealedValue;
+  /**
+   * Releases the group's waiting answers as one batch when at least `threshold` can be opened;
+   * returns how many were released (0 when another connection is releasing it right now).
+   */
+  release(group: ResponseGroup, threshold: number): Promise<number>;
   /** Seals carried-over scores, re-seals answers sealed by an older secret, releases every group that is ready. */
   sweep(): Promise<{ released: number; batches: number }>;
 }
 
-/** Additional data bound into each seal: a sealed score only opens as an answer to its own question. */
-const sealContext = (questionId: string) => `pulse-answer:${questionId}`;
+/**
+ * One key per server secret, not per tenant: an answer is sealed before the statement that
+ * consumes its invite tells which tenant and question it belongs to, so that answering is one
+ * round trip. Confidentiality is the same (every tenant's key would come from the one secret);
+ * only moving sealed values between rows, which needs write access to the database, goes undetected.
+ */
+const SEAL_SCOPE = "server";
+const SEAL_CONTEXT = "pulse-answer";
 
 /** A score sealed for the waiting table (the seed writes its unreleased history with this too). */
-export function sealAnswer(sealer: Sealer, tenantId: string, questionId: string, score: number): SealedValue {
-  return sealer.seal(tenantId, sealContext(questionId), Buffer.from([score]));
+export function sealAnswer(sealer: Sealer, score: number): SealedValue {
+  return sealer.seal(SEAL_SCOPE, SEAL_CONTEXT, Buffer.from([score]));
 }
 
 /** The score of a sealed waiting answer, or null when it cannot be opened with the sealer's secrets. */
-export function openAnswer(sealer: Sealer, tenantId: string, questionId: string, box: SealedValue): number | null {
-  const value = sealer.open(tenantId, sealContext(questionId), box);
+export function openAnswer(sealer: Sealer, box: SealedValue): number | null {
+  const value = sealer.open(SEAL_SCOPE, SEAL_CONTEXT, box);
   const score = value?.length === 1 ? value[0] : undefined;
   return score !== undefined && score >= 1 && score <= 5 ? score : null;
 }
 
-/** The sealer of waiting answers: keys derived from the server secrets, scoped per tenant. */
+/** The sealer of waiting answers: its keys are derived from the server secrets (see SEAL_SCOPE). */
 export function createPulseSealer(secrets: string[]): Sealer {
   return createSealer("pulse-waiting-responses", secrets);
 }
 
-const DEFAULT_THRESHOLD = DEFAULT_TENANT_SETTINGS.pulse.anonThreshold;
+export const DEFAULT_THRESHOLD = DEFAULT_TENANT_SETTINGS.pulse.anonThreshold;
 const RESEAL_BATCH = 500;
 
 /** Fisher–Yates with a cryptographic source: the stored order must not follow the order of answering. */
@@ -72,46 +82,44 @@ function shuffled<T>(items: T[]): T[] {
   return result;
 }
 
-class NotReady extends Error {}
-
 export function createPulseReleaser(deps: { db: Database; sealer: Sealer; clock: Clock; logger: Logger }): PulseReleaser {
   const { db, sealer, clock, logger } = deps;
   let warnedUnopenable = -1;
 
-  const openScore = (group: ResponseGroup, row: SealedValue): number | null => openAnswer(sealer, group.tenantId, group.questionId, row);
 
+  /**
+   * Reads and opens the group's waiting answers, then releases them with one statement that takes
+   * exactly those rows (see releaseBatch): no transaction stays open while this process works.
+   */
   async function release(group: ResponseGroup, threshold: number): Promise<number> {
+    const rows = await listWaitingAnswers(db, group, sealer.keyIds);
+    const ids: string[] = [];
+    const scores: number[] = [];
+    for (const row of rows) {
+      const score = openAnswer(sealer, row);
+      // An altered box cannot be counted; it stays where it is and is reported.
+      if (score === null) logger.error({ tenantId: group.tenantId }, "a waiting pulse answer could not be opened (altered?); it is not counted");
+      else {
+        ids.push(row.id);
+        scores.push(score);
+      }
+    }
+    if (scores.length < threshold) return 0;
     try {
-      return await db.transaction(async (trx) => {
-        await lockGroup(trx, group);
-        const rows = await takeWaitingResponses(trx, group, sealer.keyIds);
-        const scores: number[] = [];
-        for (const row of rows) {
-          const score = openScore(group, row);
-          // An altered box cannot be counted; it is dropped with the batch rather than kept forever.
-          if (score === null) logger.error({ tenantId: group.tenantId }, "a waiting pulse answer could not be opened (altered?); it is not counted");
-          else scores.push(score);
-        }
-        // Another instance released first, or some answers were unreadable: put everything back.
-        if (scores.length < threshold) throw new NotReady();
-        await insertReleasedBatch(trx, group, shuffled(scores), releaseDay(clock.now()));
-        return scores.length;
-      });
+      return await releaseBatch(db, group, ids, shuffled(scores), releaseDay(clock.now()));
     } catch (error) {
-      if (error instanceof NotReady) return 0;
+      // Another release took some of these rows first: the batch went out, once, with it.
+      if (isBatchChanged(error)) return 0;
       throw error;
     }
   }
 
   return {
-    async storeWaiting(trx, group, score) {
-      await insertWaitingResponse(trx, group, sealAnswer(sealer, group.tenantId, group.questionId, score));
-    },
+    keyIds: sealer.keyIds,
+    seal: (score) => sealAnswer(sealer, score),
 
-    async releaseIfReady(group) {
-      const waiting = await findWaitingGroup(db, group, sealer.keyIds, DEFAULT_THRESHOLD);
-      if (waiting.openable < waiting.threshold) return 0;
-      const released = await release(group, waiting.threshold);
+    async release(group, threshold) {
+      const released = await release(group, threshold);
       if (released > 0) logger.info({ tenantId: group.tenantId, responses: released }, "pulse responses released");
       return released;
     },
@@ -146,10 +154,9 @@ export function createPulseReleaser(deps: { db: Database; sealer: Sealer; clock:
       const resealed = await db.transaction(async (trx) => {
         let count = 0;
         for (const row of rows) {
-          const group = { tenantId: row.tenantId, questionId: row.questionId, teamId: null };
-          const score = row.legacyScore ?? (row.keyId && row.sealed ? openScore(group, { keyId: row.keyId, sealed: row.sealed }) : null);
+          const score = row.legacyScore ?? (row.keyId && row.sealed ? openAnswer(sealer, { keyId: row.keyId, sealed: row.sealed }) : null);
           if (score === null) continue;
-          await replaceSeal(trx, row.id, sealAnswer(sealer, row.tenantId, row.questionId, score));
+          await replaceSeal(trx, row.id, sealAnswer(sealer, score));
           count += 1;
         }
         return count;

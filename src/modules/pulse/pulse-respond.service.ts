@@ -6,8 +6,8 @@ import { findTenant } from "../tenants/tenants.repository.js";
 import type { TenantSettings } from "../settings/settings.schema.js";
 import { findPulseQuestion, isUuid } from "./pulse-admin.repository.js";
 import type { Logger } from "../../platform/logger.js";
-import type { PulseReleaser } from "./pulse-release.service.js";
-import { consumeInvite, findOpenInvite } from "./pulse-responses.repository.js";
+import { DEFAULT_THRESHOLD, type PulseReleaser } from "./pulse-release.service.js";
+import { consumeInviteAndStore, findOpenInvite } from "./pulse-responses.repository.js";
 
 export const INVALID_INVITE_MESSAGE = "Invalid or expired invite";
 
@@ -41,16 +41,17 @@ export interface InviteDescription {
 }
 
 export interface PulseRespondService {
-  respond(ctx: RequestContext, input: { token: unknown; score: unknown }): Promise<RespondResult>;
+  /** `page`: also read what the confirmation page shows (the question, the organisation's look). */
+  respond(ctx: RequestContext, input: { token: unknown; score: unknown }, options?: { page?: boolean }): Promise<RespondResult>;
   /** What an open invite asks (for the page that offers the scores again); null for any unusable token. */
   describe(token: unknown): Promise<InviteDescription | null>;
 }
 
 /**
  * One-tap answers. The score is checked before anything is written, so a bad score leaves the
- * invite open. Consuming the invite and storing the sealed, waiting answer commit together;
- * nothing about the request (token, address, agent) is logged or stored. The group's batch is
- * released afterwards, in its own transaction, when this answer completes it.
+ * invite open. Consuming the invite and storing the sealed answer as waiting are one statement;
+ * nothing about the request (token, address, agent) is logged or stored. When the answer completes its group, the
+ * group's batch is released right away, in a transaction of its own.
  */
 export function createPulseRespondService(deps: { db: Database; clock: Clock; releaser: PulseReleaser; logger: Logger }): PulseRespondService {
   const { db, clock, releaser, logger } = deps;
@@ -61,24 +62,21 @@ export function createPulseRespondService(deps: { db: Database; clock: Clock; re
   };
 
   return {
-    async respond(_ctx, input) {
+    async respond(_ctx, input, options = {}) {
       const score = parseScore(input.score);
       if (score === null) throw invalidScore();
       const token = tokenOf(input.token);
       if (!token) throw invalidInvite();
 
-      const consumed = await db.transaction(async (trx) => {
-        const invite = await consumeInvite(trx, token, clock.now());
-        if (!invite) return null;
-        await releaser.storeWaiting(trx, invite, score);
-        return invite;
-      });
-      if (!consumed) throw invalidInvite();
-      // The answer is safely stored; a failed release is retried by the sweep within seconds.
-      await releaser.releaseIfReady(consumed).catch((error) => logger.error({ err: error }, "pulse release after an answer failed; the sweep retries"));
+      const stored = await consumeInviteAndStore(db, { token, now: clock.now(), ...releaser.seal(score), openableKeyIds: releaser.keyIds, defaultThreshold: DEFAULT_THRESHOLD });
+      if (!stored) throw invalidInvite();
+      if (stored.openable >= stored.threshold) {
+        // The answer is safely stored; a failed release is retried by the sweep within seconds.
+        await releaser.release(stored, stored.threshold).catch((error) => logger.error({ err: error }, "pulse release after an answer failed; the sweep retries"));
+      }
 
-      const question = await findPulseQuestion(db, consumed.tenantId, consumed.questionId);
-      const tenant = await findTenant(db, consumed.tenantId);
+      if (!options.page) return { questionText: null, settings: null, tenantName: null, score };
+      const [question, tenant] = await Promise.all([findPulseQuestion(db, stored.tenantId, stored.questionId), findTenant(db, stored.tenantId)]);
       return { questionText: question?.text ?? null, settings: tenant?.settings ?? null, tenantName: tenant?.tenant.name ?? null, score };
     },
 
@@ -87,9 +85,9 @@ export function createPulseRespondService(deps: { db: Database; clock: Clock; re
       if (!token) return null;
       const invite = await findOpenInvite(db, token, clock.now());
       if (!invite) return null;
-      const tenant = await findTenant(db, invite.tenantId);
-      if (!tenant) return null;
-      return { questionText: invite.questionText, settings: tenant.settings, tenantName: tenant.tenant.name };
+      const [question, tenant] = await Promise.all([findPulseQuestion(db, invite.tenantId, invite.questionId), findTenant(db, invite.tenantId)]);
+      if (!question || !tenant) return null;
+      return { questionText: question.text, settings: tenant.settings, tenantName: tenant.tenant.name };
     },
   };
 }

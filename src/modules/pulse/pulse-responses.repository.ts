@@ -1,40 +1,62 @@
 import type { Executor } from "../../platform/db.js";
 
-export interface ConsumedInvite {
+const OPEN_INVITE = `i.token = ? and i.responded_at is null and i.expires_at > ?
+  and exists (select 1 from users u where u.tenant_id = i.tenant_id and u.id = i.user_id and u.deactivated_at is null)`;
+
+/**
+ * An open invite's tenant and question, without consuming it (the page that offers the scores
+ * again). Invites are authenticated by their token alone (SPEC), and the token names the tenant:
+ * these are the tenant-table queries without a tenant filter, on purpose. A deactivated user's
+ * links stop working.
+ */
+export async function findOpenInvite(db: Executor, token: string, now: Date): Promise<{ tenantId: string; questionId: string } | null> {
+  const result = await db.raw(`select i.tenant_id, i.question_id from pulse_invites i where ${OPEN_INVITE}`, [token, now]);
+  const row = result.rows[0];
+  return row ? { tenantId: row.tenant_id, questionId: row.question_id } : null;
+}
+
+export interface StoredAnswer {
   tenantId: string;
   questionId: string;
   teamId: string | null;
+  /** Openable waiting answers of the group, this one included. */
+  openable: number;
+  /** The tenant's threshold k. */
+  threshold: number;
 }
 
 /**
- * Marks an open invite answered, atomically: the row lock serialises concurrent requests with
- * the same token, and the losers re-check `responded_at is null` and match nothing. This is the
- * one tenant-table query without a tenant filter on purpose: the link is authenticated by its
- * token alone (SPEC), and the token names the tenant. A deactivated user's links stop working.
+ * Consumes an open invite and stores its sealed answer as waiting, in one statement (so one
+ * short transaction, whose locks, such as the invite rollup's row of the team and week, are held
+ * no longer than the statement): concurrent requests with one token serialise on the invite's
+ * row lock and the losers re-check `responded_at is null` and store nothing. Returns the group,
+ * how many openable answers it now has and the tenant's threshold, or null when the token names
+ * no open invite.
  */
-export async function consumeInvite(trx: Executor, token: string, now: Date): Promise<ConsumedInvite | null> {
-  const result = await trx.raw(
-    `update pulse_invites i set responded_at = ?
-     where i.token = ? and i.responded_at is null and i.expires_at > ?
-       and exists (select 1 from users u where u.tenant_id = i.tenant_id and u.id = i.user_id and u.deactivated_at is null)
-     returning i.tenant_id, i.question_id, i.team_id`,
-    [now, token, now],
-  );
-  const row = result.rows[0];
-  return row ? { tenantId: row.tenant_id, questionId: row.question_id, teamId: row.team_id ?? null } : null;
-}
-
-/** An open invite's question, for a page that asks again; never consumes. Same rules as consumeInvite. */
-export async function findOpenInvite(db: Executor, token: string, now: Date): Promise<{ tenantId: string; questionText: string } | null> {
+export async function consumeInviteAndStore(
+  db: Executor,
+  input: { token: string; now: Date; keyId: string; sealed: Buffer; openableKeyIds: string[]; defaultThreshold: number },
+): Promise<StoredAnswer | null> {
   const result = await db.raw(
-    `select i.tenant_id, q.text from pulse_invites i
-     join pulse_questions q on q.tenant_id = i.tenant_id and q.id = i.question_id
-     where i.token = ? and i.responded_at is null and i.expires_at > ?
-       and exists (select 1 from users u where u.tenant_id = i.tenant_id and u.id = i.user_id and u.deactivated_at is null)`,
-    [token, now],
+    `with consumed as (
+       update pulse_invites i set responded_at = ? where ${OPEN_INVITE}
+       returning i.tenant_id, i.question_id, i.team_id
+     ), stored as (
+       insert into pulse_waiting_responses (tenant_id, question_id, team_id, key_id, sealed)
+       select tenant_id, question_id, team_id, ?, ? from consumed
+       returning tenant_id, question_id, team_id
+     )
+     select s.tenant_id, s.question_id, s.team_id,
+       1 + (select count(*)::int from pulse_waiting_responses w
+            where w.tenant_id = s.tenant_id and w.question_id = s.question_id and w.team_id is not distinct from s.team_id
+              and w.key_id = any(?::text[])) as openable,
+       coalesce((select (ts.settings #>> '{pulse,anonThreshold}')::int from tenant_settings ts where ts.tenant_id = s.tenant_id), ?) as threshold
+     from stored s`,
+    [input.now, input.token, input.now, input.keyId, input.sealed, `{${input.openableKeyIds.join(",")}}`, input.defaultThreshold],
   );
   const row = result.rows[0];
-  return row ? { tenantId: row.tenant_id, questionText: row.text } : null;
+  if (!row) return null;
+  return { tenantId: row.tenant_id, questionId: row.question_id, teamId: row.team_id ?? null, openable: Number(row.openable), threshold: Number(row.threshold) };
 }
 
 export interface ResponseCell {

@@ -56,7 +56,7 @@ export function pulseRoutes(deps: { respond: PulseRespondService; summary: Pulse
         const token = first(query.token);
         let result: RespondResult;
         try {
-          result = await respond.respond(ctx, { token, score: first(query.score) });
+          result = await respond.respond(ctx, { token, score: first(query.score) }, { page: !json });
         } catch (error) {
           if (json || !isAppError(error)) throw error;
           if (error.code === "VALIDATION_FAILED") {
