@@ -86,7 +86,6 @@ export function createPulseReleaser(deps: { db: Database; sealer: Sealer; clock:
   const { db, sealer, clock, logger } = deps;
   let warnedUnopenable = -1;
 
-
   /**
    * Reads and opens the group's waiting answers, then releases them with one statement that takes
    * exactly those rows (see releaseBatch): no transaction stays open while this process works.

@@ -50,8 +50,8 @@ export interface PulseRespondService {
 /**
  * One-tap answers. The score is checked before anything is written, so a bad score leaves the
  * invite open. Consuming the invite and storing the sealed answer as waiting are one statement;
- * nothing about the request (token, address, agent) is logged or stored. When the answer completes its group, the
- * group's batch is released right away, in a transaction of its own.
+ * nothing about the request (token, address, agent) is logged or stored. When the answer
+ * completes its group, the group's batch is released right away, by a statement of its own.
  */
 export function createPulseRespondService(deps: { db: Database; clock: Clock; releaser: PulseReleaser; logger: Logger }): PulseRespondService {
   const { db, clock, releaser, logger } = deps;
