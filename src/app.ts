@@ -39,7 +39,7 @@ import { createPulseAdminService } from "./modules/pulse/pulse-admin.service.js"
 import { createPulseRespondService } from "./modules/pulse/pulse-respond.service.js";
 import { createPulseReleaser, createPulseSealer, type PulseReleaser } from "./modules/pulse/pulse-release.service.js";
 import { createPulseSummaryService } from "./modules/pulse/pulse-summary.service.js";
-import { pulseRoutes } from "./modules/pulse/pulse.routes.js";
+import { pulseRoutes, pulseTokenLinks } from "./modules/pulse/pulse.routes.js";
 import { createHealthService } from "./modules/health/health.service.js";
 import { eventRoutes } from "./modules/events/events.routes.js";
 import { SseHub } from "./modules/events/sse-hub.js";
@@ -181,6 +181,8 @@ export function buildApp(deps: AppDeps): BuiltApp {
     sealer: createPulseSealer([config.session.secret, ...config.session.previousSecrets]),
   });
 
+  const pulseRespond = createPulseRespondService({ db, clock, releaser: pulseReleaser, logger });
+
   const routes: AnyRoute[] = [
     ...authRoutes({ auth, config, tenants }),
     ...oauthRoutes({ auth, oauth: createOAuthService({ db }), strategies: createOAuthStrategies(config), tenants, config, clock, logger }),
@@ -192,7 +194,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     ...questionRoutes({ questions, moderation }),
     ...eventRoutes({ hub: sse }),
     ...pulseAdminRoutes({ admin: createPulseAdminService({ db, clock, settings: admin.settings }), scheduler: { db, queue: systemQueue, logger, clock } }),
-    ...pulseRoutes({ respond: createPulseRespondService({ db, clock, releaser: pulseReleaser, logger }), summary: createPulseSummaryService({ db, clock }) }),
+    ...pulseRoutes({ respond: pulseRespond, summary: createPulseSummaryService({ db, clock }) }),
     ...userRoutes(admin),
     ...settingsRoutes(admin),
     ...auditRoutes(admin),
@@ -229,7 +231,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
 
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(sessionMiddleware(config, kv, clock));
-  app.use(resolveTenant(tenants, config.baseDomain));
+  app.use(resolveTenant(tenants, config.baseDomain, pulseTokenLinks(pulseRespond)));
   app.use(authenticate({ db, clock, tenants, tokens }));
   app.use(csrfProtection());
 

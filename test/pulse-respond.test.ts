@@ -177,6 +177,29 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
     expect((await inviteRow(id)).responded_at).not.toBeNull();
   });
 
+  it("the link works where its address names no tenant (subdomains, no 'default'): the token names it", async () => {
+    const subdomains = await createTestApp({ clock, database: { db: app.db, kind: process.env.TEST_DATABASE === "embedded" ? "embedded" : "postgres", close: async () => undefined }, env: { BASE_DOMAIN: "qa.example.com" } });
+    try {
+      const host = "nosuch.qa.example.com";
+      const { id, token } = await invite();
+      const answered = await request(subdomains.app).get(`/pulse/respond?token=${token}&score=2`).set("Host", host).set("Accept", "application/json").expect(200);
+      expect(answered.body).toEqual({ ok: true });
+      expect((await inviteRow(id)).responded_at).not.toBeNull();
+      const second = await invite();
+      await request(subdomains.app).post("/pulse/respond").set("Host", host).send({ token: second.token, score: 3 }).expect(200);
+      const page = await request(subdomains.app).get(`/pulse/respond?token=${(await invite()).token}`).set("Host", host).set("Accept", "text/html").expect(400);
+      expect(page.text).toContain("How is &lt;b&gt;the week&lt;/b&gt; going?");
+      // A token that names no invite is the usual invalid answer, not "tenant not found".
+      expect((await request(subdomains.app).get(`/pulse/respond?token=${randomUUID()}&score=2`).set("Host", host).set("Accept", "application/json").expect(400)).body).toEqual(INVALID);
+      expect((await request(subdomains.app).get("/pulse/respond?score=2").set("Host", host).set("Accept", "text/html").expect(400)).text).toContain("Invalid or expired invite");
+      // Every other route still needs a tenant the address names.
+      expect((await request(subdomains.app).get("/teams").set("Host", host).expect(404)).body.error.code).toBe("TENANT_NOT_FOUND");
+      expect((await request(subdomains.app).get(`/pulse/summary?token=${token}`).set("Host", host).expect(404)).body.error.code).toBe("TENANT_NOT_FOUND");
+    } finally {
+      await subdomains.close();
+    }
+  });
+
   it("a deactivated user's link no longer works", async () => {
     const { id, token } = await invite("viewer");
     await app.db("users").where({ id: fixture.users.viewer.id }).update({ deactivated_at: new Date() });

@@ -7,7 +7,7 @@ import type { TenantSettings } from "../settings/settings.schema.js";
 import { findPulseQuestion, isUuid } from "./pulse-admin.repository.js";
 import type { Logger } from "../../platform/logger.js";
 import { DEFAULT_THRESHOLD, type PulseReleaser } from "./pulse-release.service.js";
-import { consumeInviteAndStore, findOpenInvite } from "./pulse-responses.repository.js";
+import { consumeInviteAndStore, findInviteTenant, findOpenInvite } from "./pulse-responses.repository.js";
 
 export const INVALID_INVITE_MESSAGE = "Invalid or expired invite";
 
@@ -45,6 +45,8 @@ export interface PulseRespondService {
   respond(ctx: RequestContext, input: { token: unknown; score: unknown }, options?: { page?: boolean }): Promise<RespondResult>;
   /** What an open invite asks (for the page that offers the scores again); null for any unusable token. */
   describe(token: unknown): Promise<InviteDescription | null>;
+  /** The tenant a token's invite belongs to, used or not; null when it names no invite. */
+  tenantOf(token: unknown): Promise<string | null>;
 }
 
 /**
@@ -78,6 +80,11 @@ export function createPulseRespondService(deps: { db: Database; clock: Clock; re
       if (!options.page) return { questionText: null, settings: null, tenantName: null, score };
       const [question, tenant] = await Promise.all([findPulseQuestion(db, stored.tenantId, stored.questionId), findTenant(db, stored.tenantId)]);
       return { questionText: question?.text ?? null, settings: tenant?.settings ?? null, tenantName: tenant?.tenant.name ?? null, score };
+    },
+
+    async tenantOf(raw) {
+      const token = tokenOf(raw);
+      return token ? findInviteTenant(db, token) : null;
     },
 
     async describe(raw) {

@@ -15,6 +15,12 @@ export async function findOpenInvite(db: Executor, token: string, now: Date): Pr
   return row ? { tenantId: row.tenant_id, questionId: row.question_id } : null;
 }
 
+/** The tenant an invite token belongs to, answered or not (its link names the tenant). */
+export async function findInviteTenant(db: Executor, token: string): Promise<string | null> {
+  const row = await db("pulse_invites").where({ token }).first("tenant_id");
+  return row?.tenant_id ?? null;
+}
+
 export interface StoredAnswer {
   tenantId: string;
   questionId: string;

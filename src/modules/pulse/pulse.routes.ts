@@ -1,6 +1,8 @@
 import type { Request, RequestHandler, Response } from "express";
 import { errors, isAppError } from "../../platform/errors.js";
 import { requestContext, route, type AnyRoute } from "../../platform/http/route.js";
+import type { TokenLinks } from "../../platform/http/tenant.js";
+import { DEFAULT_TENANT_SETTINGS } from "../settings/settings.schema.js";
 import { chooseScorePage, invalidInvitePage, thankYouPage } from "./pulse-respond.page.js";
 import type { PulseRespondService, RespondResult } from "./pulse-respond.service.js";
 import { canSeeSomeSummary, type PulseSummaryService } from "./pulse-summary.service.js";
@@ -26,6 +28,19 @@ function wantsJson(req: Request): boolean {
 
 function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? undefined : value;
+}
+
+/**
+ * The one-tap link goes to FRONTEND_URL, which need not name the tenant (subdomains, no
+ * `default` tenant): its token does. A token that names no invite is answered as invalid under
+ * a neutral tenant with the default look.
+ */
+export function pulseTokenLinks(respond: PulseRespondService): TokenLinks {
+  return {
+    paths: ["/pulse/respond"],
+    tenantOf: (req) => respond.tenantOf(req.method === "POST" ? req.body?.token : req.query.token),
+    unknown: { tenant: { id: "00000000-0000-0000-0000-000000000000", slug: "", name: "" }, settings: DEFAULT_TENANT_SETTINGS },
+  };
 }
 
 export function pulseRoutes(deps: { respond: PulseRespondService; summary: PulseSummaryService }): AnyRoute[] {

@@ -1,4 +1,5 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
+import type { Tenant } from "../context.js";
 import { AppError } from "../errors.js";
 import { bearerCredential } from "./authenticate.js";
 import type { TenantDirectory } from "../../modules/tenants/tenant-directory.js";
@@ -20,14 +21,30 @@ export function tenantFromHost(hostname: string | undefined, baseDomain: string 
 }
 
 /**
+ * Links that authenticate themselves by a token (the pulse's one-tap link) name their tenant
+ * through the token, not the address: an email's link goes to FRONTEND_URL, which may name no
+ * tenant (subdomains, no `default` tenant). `tenantOf` finds the token's tenant; a token that
+ * names none still gets an answer (the route's "invalid" one), under the neutral `unknown` tenant.
+ */
+export interface TokenLinks {
+  paths: string[];
+  tenantOf(req: Request): Promise<string | null>;
+  unknown: { tenant: Tenant; settings: NonNullable<Request["tenantSettings"]> };
+}
+
+/**
  * SPEC tenant resolution: the session's tenant (fixed at login) wins; then x-tenant-id (slug or
  * id); then the subdomain; then `default`.
  */
-export function resolveTenant(directory: TenantDirectory, baseDomain: string | undefined): RequestHandler {
+export function resolveTenant(directory: TenantDirectory, baseDomain: string | undefined, tokenLinks?: TokenLinks): RequestHandler {
   return async (req, _res, next) => {
     const sessionTenant = req.session?.tenantSlug;
     const key = sessionTenant ?? req.get("x-tenant-id")?.trim() ?? tenantFromHost(req.hostname, baseDomain) ?? "default";
-    const found = key ? await directory.resolve(key) : null;
+    let found = key ? await directory.resolve(key) : null;
+    if (!found && tokenLinks?.paths.includes(req.path)) {
+      const tenantId = await tokenLinks.tenantOf(req);
+      found = (tenantId ? await directory.resolve(tenantId) : null) ?? tokenLinks.unknown;
+    }
     if (found) {
       req.tenant = found.tenant;
       req.tenantSettings = found.settings;
