@@ -75,7 +75,8 @@ const environmentSchema = z.object({
   SMTP_FROM_EMAIL: z.string().default("qa@localhost"),
   SMTP_FROM_NAME: z.string().default("Team Q&A"),
   HOSTED_API_KEY: optionalString,
-  HOSTED_API_URL: z.url().default("https://api.hosted-email.example/v1/send"),
+  // No default: a made-up address would only fail at the first email ("Email API unreachable").
+  HOSTED_API_URL: optionalUrl,
   HOSTED_FROM_EMAIL: optionalString,
   HOSTED_FROM_NAME: optionalString,
 
@@ -193,8 +194,9 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
         }
       : null;
 
-  // SPEC: demo mode is on when forced, or in development; never in production unless forced.
-  const demoEnabled = e.AUTH_MODE_DEMO ?? !isProduction;
+  // SPEC: demo mode is always on in development (AUTH_MODE_DEMO=false does not turn it off there),
+  // and in production only when forced with AUTH_MODE_DEMO=true.
+  const demoEnabled = isProduction ? e.AUTH_MODE_DEMO === true : true;
 
   if (isProduction) {
     if (!e.KVSTORE_URL) {
@@ -205,6 +207,9 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
     }
     if (e.EMAIL_PROVIDER === "hosted_api" && !e.HOSTED_API_KEY) {
       throw new ConfigError("HOSTED_API_KEY is required when EMAIL_PROVIDER=hosted_api (every email would fail with 'Invalid API key').");
+    }
+    if (e.EMAIL_PROVIDER === "hosted_api" && !e.HOSTED_API_URL) {
+      throw new ConfigError("HOSTED_API_URL is required when EMAIL_PROVIDER=hosted_api (every email would fail with 'Email API unreachable').");
     }
     if (!github && !google && e.AUTH_MODE_DEMO !== true) {
       throw new ConfigError(
@@ -249,7 +254,7 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
       },
       hosted: {
         apiKey: e.HOSTED_API_KEY,
-        apiUrl: e.HOSTED_API_URL,
+        apiUrl: e.HOSTED_API_URL ?? "",
         fromEmail: e.HOSTED_FROM_EMAIL ?? e.SMTP_FROM_EMAIL,
         fromName: e.HOSTED_FROM_NAME ?? e.SMTP_FROM_NAME,
       },

@@ -7,11 +7,11 @@ import { auditActions } from "./helpers/records.js";
 /** SPEC "Tenant settings", the documented values, written out rather than imported. */
 const SPEC_DEFAULTS = {
   questions: { minLength: 10, maxLength: 2000 },
-  users: { defaultRole: "member", defaultTeamId: null },
+  users: { defaultRole: "member", defaultTeamId: null, signup: "open", allowedEmailDomains: [] },
   security: {
     sessionTimeout: 8,
     adminSessionTimeout: 8,
-    rateLimits: { questionsPerHour: 10, upvotesPerMinute: 20, responsesPerHour: 5, searchPerMinute: 30 },
+    rateLimits: { questionsPerHour: 10, upvotesPerMinute: 20, responsesPerHour: 5, searchPerMinute: 30, emailRecipientsPerHour: 500 },
   },
   branding: { theme: "executive-blue", primaryColor: null as string | null, accentColor: null, logoUrl: null, faviconUrl: null },
   features: { allowAnonymousQuestions: true, requireQuestionApproval: false, enableEmailNotifications: false },

@@ -112,10 +112,12 @@ describe("hosted_api provider against a local fake API", () => {
     }
   });
 
-  it("production refuses to start with EMAIL_PROVIDER=hosted_api and no HOSTED_API_KEY", () => {
+  it("production refuses to start with EMAIL_PROVIDER=hosted_api and no HOSTED_API_KEY or no HOSTED_API_URL, with one line naming it", () => {
     const production = { NODE_ENV: "production", KVSTORE_URL: "redis://127.0.0.1:6379", SESSION_SECRET: "x".repeat(32), AUTH_MODE_DEMO: "true" };
-    expect(() => loadConfig({ ...production, EMAIL_PROVIDER: "hosted_api" })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...production, EMAIL_PROVIDER: "hosted_api" })).toThrow(/HOSTED_API_KEY/);
-    expect(loadConfig({ ...production, EMAIL_PROVIDER: "hosted_api", HOSTED_API_KEY: "k" }).email.provider).toBe("hosted_api");
+    const url = { HOSTED_API_URL: "https://mail.example.org/v1/send" };
+    expect(() => loadConfig({ ...production, ...url, EMAIL_PROVIDER: "hosted_api" })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, ...url, EMAIL_PROVIDER: "hosted_api" })).toThrow(/HOSTED_API_KEY/);
+    expect(() => loadConfig({ ...production, EMAIL_PROVIDER: "hosted_api", HOSTED_API_KEY: "k" })).toThrow(/^HOSTED_API_URL is required when EMAIL_PROVIDER=hosted_api/);
+    expect(loadConfig({ ...production, ...url, EMAIL_PROVIDER: "hosted_api", HOSTED_API_KEY: "k" }).email.hosted.apiUrl).toBe(url.HOSTED_API_URL);
   });
 });

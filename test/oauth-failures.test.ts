@@ -239,14 +239,15 @@ describe("OAuth misconfiguration and enabled modes", () => {
     });
     expect((await request(both.app).get("/health").expect(200)).body.auth).toEqual({ mode: "development", strategies: ["demo", "github", "google"] });
 
+    // SPEC keeps demo sign-in on in development: AUTH_MODE_DEMO=false does not switch it off there.
     const googleOnly = await appWith({ ...google.env(GOOGLE_CALLBACK), AUTH_MODE_DEMO: "false" });
     expect((await request(googleOnly.app).get("/auth/modes").expect(200)).body).toEqual({
-      modes: ["oauth"],
-      demo: { enabled: false, users: [] },
+      modes: ["demo", "oauth"],
+      demo: { enabled: true, users: ["admin", "moderator", "alice", "bob"] },
       oauth: { github: false, google: true },
     });
-    expect((await request(googleOnly.app).get("/health").expect(200)).body.auth).toEqual({ mode: "development", strategies: ["google"] });
-    expect((await request(googleOnly.app).get("/auth/demo?user=admin").expect(403)).body.error.code).toBe("DEMO_DISABLED");
+    expect((await request(googleOnly.app).get("/health").expect(200)).body.auth).toEqual({ mode: "development", strategies: ["demo", "google"] });
+    await request(googleOnly.app).get("/auth/demo?user=admin").expect(302);
   });
 
   it("SPEC's PROVIDER_A_/PROVIDER_B_ names enable the same providers", async () => {

@@ -5,11 +5,11 @@ describe("tenant settings schema", () => {
   it("defaults are SPEC's documented values", () => {
     expect(DEFAULT_TENANT_SETTINGS).toEqual({
       questions: { minLength: 10, maxLength: 2000 },
-      users: { defaultRole: "member", defaultTeamId: null },
+      users: { defaultRole: "member", defaultTeamId: null, signup: "open", allowedEmailDomains: [] },
       security: {
         sessionTimeout: 8,
         adminSessionTimeout: 8,
-        rateLimits: { questionsPerHour: 10, upvotesPerMinute: 20, responsesPerHour: 5, searchPerMinute: 30 },
+        rateLimits: { questionsPerHour: 10, upvotesPerMinute: 20, responsesPerHour: 5, searchPerMinute: 30, emailRecipientsPerHour: 500 },
       },
       branding: { theme: "executive-blue", primaryColor: null, accentColor: null, logoUrl: null, faviconUrl: null },
       features: { allowAnonymousQuestions: true, requireQuestionApproval: false, enableEmailNotifications: false },
@@ -20,7 +20,7 @@ describe("tenant settings schema", () => {
 
   it("deep-merges a partial patch; null replaces", () => {
     const merged = deepMerge(structuredClone(DEFAULT_TENANT_SETTINGS), { security: { rateLimits: { searchPerMinute: 5 } }, branding: { primaryColor: "#112233" } });
-    expect(merged.security.rateLimits).toEqual({ questionsPerHour: 10, upvotesPerMinute: 20, responsesPerHour: 5, searchPerMinute: 5 });
+    expect(merged.security.rateLimits).toEqual({ questionsPerHour: 10, upvotesPerMinute: 20, responsesPerHour: 5, searchPerMinute: 5, emailRecipientsPerHour: 500 });
     expect(merged.branding.primaryColor).toBe("#112233");
     expect(deepMerge(merged, { branding: { primaryColor: null } }).branding.primaryColor).toBeNull();
   });
@@ -31,6 +31,9 @@ describe("tenant settings schema", () => {
     [{ branding: { theme: "neon" } }, "branding.theme"],
     [{ branding: { logoUrl: "javascript:alert(1)" } }, "branding.logoUrl"],
     [{ pulse: { defaultTime: "25:00" } }, "pulse.defaultTime"],
+    [{ users: { signup: "domains" } }, "users.allowedEmailDomains"],
+    [{ users: { signup: "anyone" } }, "users.signup"],
+    [{ users: { signup: "domains", allowedEmailDomains: ["@example.com"] } }, "users.allowedEmailDomains.0"],
     [{ pulse: { anonThreshold: 1 } }, "pulse.anonThreshold"],
     [{ security: { sessionTimeout: 0 } }, "security.sessionTimeout"],
     [{ features: { surprise: true } }, "features"],

@@ -8,6 +8,16 @@ const hoursSetting = z.number().int().min(1).max(720);
 const positiveLimit = z.number().int().min(1).max(100_000);
 
 export const THEMES = ["executive-blue", "modern-purple", "refined-teal"] as const;
+/** open: anyone with a verified address; domains: addresses of allowedEmailDomains; invite: only users an admin added. */
+export const SIGNUP_POLICIES = ["open", "domains", "invite"] as const;
+export type SignupPolicy = (typeof SIGNUP_POLICIES)[number];
+
+/** A bare domain, lower case: example.com (no @, no scheme, no wildcard). */
+const emailDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "must be a domain such as example.com");
 export const CADENCES = ["weekly", "biweekly", "monthly"] as const;
 
 export const tenantSettingsSchema = z
@@ -19,6 +29,9 @@ export const tenantSettingsSchema = z
     users: z.strictObject({
       defaultRole: z.enum(["member", "viewer"]),
       defaultTeamId: z.uuid().nullable(),
+      // Who may join by signing in with GitHub or Google for the first time (existing users always can).
+      signup: z.enum(SIGNUP_POLICIES),
+      allowedEmailDomains: z.array(emailDomain).max(100),
     }),
     security: z.strictObject({
       sessionTimeout: hoursSetting,
@@ -28,6 +41,7 @@ export const tenantSettingsSchema = z
         upvotesPerMinute: positiveLimit,
         responsesPerHour: positiveLimit,
         searchPerMinute: positiveLimit,
+        emailRecipientsPerHour: positiveLimit,
       }),
     }),
     branding: z.strictObject({
@@ -57,17 +71,20 @@ export const tenantSettingsSchema = z
     if (settings.questions.minLength > settings.questions.maxLength) {
       ctx.addIssue({ code: "custom", path: ["questions", "minLength"], message: "must not exceed questions.maxLength" });
     }
+    if (settings.users.signup === "domains" && settings.users.allowedEmailDomains.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["users", "allowedEmailDomains"], message: "name at least one domain when users.signup is 'domains'" });
+    }
   });
 
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 
 export const DEFAULT_TENANT_SETTINGS: TenantSettings = Object.freeze({
   questions: { minLength: 10, maxLength: 2000 },
-  users: { defaultRole: "member", defaultTeamId: null },
+  users: { defaultRole: "member", defaultTeamId: null, signup: "open", allowedEmailDomains: [] },
   security: {
     sessionTimeout: 8,
     adminSessionTimeout: 8,
-    rateLimits: { questionsPerHour: 10, upvotesPerMinute: 20, responsesPerHour: 5, searchPerMinute: 30 },
+    rateLimits: { questionsPerHour: 10, upvotesPerMinute: 20, responsesPerHour: 5, searchPerMinute: 30, emailRecipientsPerHour: 500 },
   },
   branding: { theme: "executive-blue", primaryColor: null, accentColor: null, logoUrl: null, faviconUrl: null },
   features: { allowAnonymousQuestions: true, requireQuestionApproval: false, enableEmailNotifications: false },
