@@ -13,6 +13,7 @@ import * as usersPulseHash from "./20261123040300_users_pulse_hash.js";
 import * as questionCounts from "./20261123080100_question_counts.js";
 import * as pulseBatchRelease from "./20261125000100_pulse_batch_release.js";
 import * as pulseScheduleFromSettings from "./20261125000200_pulse_schedule_from_settings.js";
+import * as apiTokenScopeAndExpiry from "./20261125000300_api_token_scope_and_expiry.js";
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -39,4 +40,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ["20261123080100_question_counts", questionCounts],
   ["20261125000100_pulse_batch_release", pulseBatchRelease],
   ["20261125000200_pulse_schedule_from_settings", pulseScheduleFromSettings],
+  ["20261125000300_api_token_scope_and_expiry", apiTokenScopeAndExpiry],
 ];

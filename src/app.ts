@@ -1,4 +1,5 @@
 import express, { Router, type Express, type RequestHandler } from "express";
+import type { Store } from "express-session";
 import helmet from "helmet";
 import type { Config } from "./config.js";
 import type { Clock } from "./platform/clock.js";
@@ -43,6 +44,10 @@ import { pulseRoutes, pulseTokenLinks } from "./modules/pulse/pulse.routes.js";
 import { createHealthService } from "./modules/health/health.service.js";
 import { eventRoutes } from "./modules/events/events.routes.js";
 import { SseHub } from "./modules/events/sse-hub.js";
+import { createStreamGuard } from "./modules/events/stream-guard.js";
+import { createStreamSlots } from "./modules/events/stream-slots.js";
+import { listLiveTokenIds } from "./modules/tokens/tokens.repository.js";
+import { findActiveUserIds } from "./modules/users/users.repository.js";
 import { createModerationService } from "./modules/questions/moderation.service.js";
 import { createQuestionEvents } from "./modules/questions/questions.events.js";
 import { createQuestionLimits } from "./modules/questions/questions.limits.js";
@@ -76,7 +81,7 @@ export interface AppDeps {
   queue: EmailQueue;
   web?: WebFrontend;
   /** Test knobs; production uses the defaults. */
-  tuning?: { sseHeartbeatMs?: number };
+  tuning?: { sseHeartbeatMs?: number; streamCheckMs?: number };
 }
 
 export interface BuiltApp {
@@ -167,8 +172,19 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const email = createEmailAdminService({ db, queue });
   const unsubscribe = createUnsubscribeService({ db, clock, secret: config.session.secret });
 
+  let sessionStore: Store | undefined;
   const sse = new SseHub(bus, logger, deps.tuning?.sseHeartbeatMs);
   sseClients = () => sse.size;
+  sse.keep({
+    guard: createStreamGuard({
+      activeUserIds: (ids) => findActiveUserIds(db, ids),
+      liveTokenIds: (ids, now) => listLiveTokenIds(db, ids, now),
+      sessions: () => sessionStore,
+    }),
+    slots: createStreamSlots(kv, config.kv.prefix),
+    intervalMs: deps.tuning?.streamCheckMs,
+    now: () => clock.now(),
+  });
   const questionEvents = createQuestionEvents(bus, logger);
   const questionLimits = createQuestionLimits(rateLimits);
   const questions = createQuestionService({ db, events: questionEvents, limits: questionLimits });
@@ -231,6 +247,11 @@ export function buildApp(deps: AppDeps): BuiltApp {
 
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(sessionMiddleware(config, kv, clock));
+  // The store behind req.session, for the stream guard's "does this session still exist?".
+  app.use((req, _res, next) => {
+    sessionStore ??= req.sessionStore;
+    next();
+  });
   app.use(resolveTenant(tenants, config.baseDomain, pulseTokenLinks(pulseRespond)));
   app.use(authenticate({ db, clock, tenants, tokens }));
   app.use(csrfProtection());

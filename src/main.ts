@@ -12,6 +12,7 @@ import { projectRoot } from "./platform/paths.js";
 import { InMemoryJobQueue, type EmailQueue } from "./platform/queue.js";
 import { BullEmailQueue } from "./platform/queue-bullmq.js";
 import { builtFrontend, viteDevFrontend } from "./platform/http/spa.js";
+import { createHttpServer } from "./platform/http/server.js";
 import { countTenants } from "./modules/tenants/tenants.repository.js";
 import { startPulseScheduler } from "./modules/pulse/pulse-scheduler.js";
 import { createPulseSealer, startReleaseSweeps } from "./modules/pulse/pulse-release.service.js";
@@ -74,7 +75,8 @@ async function main(): Promise<void> {
   // Every instance releases pulse answers, SCHEDULER or not (CONTRACT §5: within 30 s everywhere).
   const stopReleaseSweeps = startReleaseSweeps(pulseReleaser, logger);
   const pulseScheduler = config.schedulerEnabled ? startPulseScheduler({ db: database.db, queue: systemQueue, logger, clock: systemClock, countRun: (outcome) => metrics.schedulerRuns.inc({ outcome }) }) : null;
-  const server: Server = app.listen(config.port, () => {
+  const server: Server = createHttpServer(app);
+  server.listen(config.port, () => {
     logger.info(
       { url: config.baseUrl, port: config.port, env: config.env, startupMs: Math.round(performance.now() - startedAt) },
       `listening on ${config.baseUrl}`,

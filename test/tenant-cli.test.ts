@@ -41,6 +41,20 @@ describe("tenant CLI", () => {
     expect((await app.db("tenant_settings").where({ tenant_id: tenantId }).first()).settings.pulse).toMatchObject({ enabled: false, defaultCadence: "weekly", defaultTime: "09:00", rotatingCohorts: true });
 
     expect(cli("list").stdout).toContain(`${slug}\tCLI Corp\t${tenantId}`);
+    // A real organisation starts closed to strangers with GitHub or Google accounts (issue: sign-up policy).
+    expect(output).toMatchObject({ signup: "invite", allowedEmailDomains: [] });
+    expect((await app.db("tenant_settings").where({ tenant_id: tenantId }).first()).settings.users).toMatchObject({ signup: "invite", allowedEmailDomains: [] });
+  });
+
+  it("--allow-domain opens sign-up to those domains; a malformed one is refused with one line", async () => {
+    const slug = uniqueSlug("cli");
+    const result = cli("create", slug, "Open Corp", "--owner", "boss@open.example", "--allow-domain", "Open.Example", "--allow-domain", "partner.example");
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ signup: "domains", allowedEmailDomains: ["open.example", "partner.example"] });
+    const bad = cli("create", uniqueSlug("cli"), "Bad Corp", "--owner", "boss@bad.example", "--allow-domain", "@bad.example");
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr.trim().split("\n")).toHaveLength(1);
+    expect(bad.stderr).toMatch(/users\.allowedEmailDomains\.0: must be a domain such as example\.com/);
   });
 
   it("refuses a duplicate slug, a bad slug and a missing owner with one line", () => {

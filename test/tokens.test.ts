@@ -6,7 +6,7 @@ import { createTenantFixture, type TenantFixture } from "./helpers/factories.js"
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-async function createToken(client: ApiClient, body: object = { name: "CI script" }): Promise<{ id: string; token: string; expiresAt: string | null }> {
+async function createToken(client: ApiClient, body: object = { name: "CI script" }): Promise<{ id: string; token: string; scope: string; expiresAt: string }> {
   const response = await client.post("/auth/tokens", body).expect(201);
   return response.body;
 }
@@ -25,13 +25,14 @@ describe("API tokens (CONTRACT §6)", () => {
   afterAll(() => app.close());
 
   describe("issuing, listing and revoking", () => {
-    it("POST /auth/tokens answers 201 {id, name, token, createdAt, expiresAt}; only a hash is stored", async () => {
+    it("POST /auth/tokens answers 201 {id, name, token, scope, createdAt, expiresAt}; only a hash is stored", async () => {
       const client = await signIn(app, fixture.tenant.slug, "admin");
       const response = await client.post("/auth/tokens", { name: "  Audit export  ", expiresInDays: 30 }).expect(201);
       expect(response.body).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         name: "Audit export",
         token: expect.stringMatching(/^qa_pat_[A-Za-z0-9_-]{43}$/),
+        scope: "full",
         createdAt: "2026-11-23T09:00:00.000Z",
         expiresAt: "2026-12-23T09:00:00.000Z",
       });
@@ -41,10 +42,13 @@ describe("API tokens (CONTRACT §6)", () => {
       expect(row).toMatchObject({ tenant_id: fixture.tenant.id, user_id: fixture.users.admin.id });
     });
 
-    it("without expiresInDays (or with null) a token does not expire", async () => {
+    it("every token expires: without expiresInDays (or with null) after 90 days, at most after 365", async () => {
+      clock.set("2026-11-23T09:00:00Z");
       const client = await signIn(app, fixture.tenant.slug, "member");
-      expect((await createToken(client)).expiresAt).toBeNull();
-      expect((await createToken(client, { name: "forever", expiresInDays: null })).expiresAt).toBeNull();
+      expect((await createToken(client)).expiresAt).toBe("2027-02-21T09:00:00.000Z");
+      expect((await createToken(client, { name: "default", expiresInDays: null })).expiresAt).toBe("2027-02-21T09:00:00.000Z");
+      expect((await createToken(client, { name: "a year", expiresInDays: 365 })).expiresAt).toBe("2027-11-23T09:00:00.000Z");
+      expect((await client.post("/auth/tokens", { name: "forever", expiresInDays: 366 }).expect(400)).body.error.details[0].path).toBe("body.expiresInDays");
     });
 
     it("GET /auth/tokens lists the caller's own tokens, newest first, never the secret", async () => {
@@ -62,12 +66,13 @@ describe("API tokens (CONTRACT §6)", () => {
           id: second.id,
           name: "second",
           prefix: second.token.slice(0, 13),
+          scope: "full",
           createdAt: "2026-11-23T09:01:00.000Z",
           expiresAt: "2026-11-24T09:01:00.000Z",
           lastUsedAt: null,
           expired: false,
         },
-        expect.objectContaining({ id: first.id, name: "first", expiresAt: null }),
+        expect.objectContaining({ id: first.id, name: "first", expiresAt: "2027-02-21T09:00:00.000Z" }),
       ]);
       expect(JSON.stringify(list.body)).not.toContain(first.token);
     });
@@ -125,7 +130,9 @@ describe("API tokens (CONTRACT §6)", () => {
         [{ name: "ok", expiresInDays: -3 }, "body.expiresInDays"],
         [{ name: "ok", expiresInDays: 1.5 }, "body.expiresInDays"],
         [{ name: "ok", expiresInDays: "7" }, "body.expiresInDays"],
-        [{ name: "ok", expiresInDays: 3651 }, "body.expiresInDays"],
+        [{ name: "ok", expiresInDays: 366 }, "body.expiresInDays"],
+        [{ name: "ok", scope: "write" }, "body.scope"],
+        [{ name: "ok", scope: "READ" }, "body.scope"],
       ];
       for (const [body, path] of cases) {
         const response = await client.post("/auth/tokens", body as object).expect(400);
@@ -147,6 +154,7 @@ describe("API tokens (CONTRACT §6)", () => {
           name: `bulk ${i}`,
           token_hash: createHash("sha256").update(`bulk-${tenant.tenant.id}-${i}`).digest("hex"),
           token_prefix: "qa_pat_bulk",
+          expires_at: new Date("2027-01-01T00:00:00Z"),
         })),
       );
       const response = await client.post("/auth/tokens", { name: "one too many" }).expect(409);
@@ -242,6 +250,35 @@ describe("API tokens (CONTRACT §6)", () => {
       // The bearer "logout" ended nothing: the session and the token both still work.
       await client.get("/auth/me").expect(200);
       await request(app.app).get("/auth/me").set(bearer(token)).expect(200);
+    });
+
+    it("a read-only token reads what its user may read and changes nothing: every write is 403 TOKEN_SCOPE", async () => {
+      const admin = await signIn(app, fixture.tenant.slug, "admin");
+      const { id, token, scope } = await createToken(admin, { name: "dashboard", scope: "read" });
+      expect(scope).toBe("read");
+      expect((await admin.get("/auth/tokens").expect(200)).body.find((item: { id: string }) => item.id === id)).toMatchObject({ scope: "read" });
+      await request(app.app).get("/auth/me").set(bearer(token)).expect(200);
+      await request(app.app).get("/admin/audit-logs").set(bearer(token)).expect(200);
+      await request(app.app).head("/teams").set(bearer(token)).expect(200);
+      const writes: Array<[string, string, object?]> = [
+        ["post", `/teams/${fixture.teams.a.slug}/questions`, { body: "A question from a read-only token?" }],
+        ["post", "/questions", { teamId: fixture.teams.a.id, body: "A question from a read-only token?" }],
+        ["post", "/admin/tenant-settings", { features: { allowAnonymousQuestions: false } }],
+        ["put", `/admin/users/${fixture.users.member.id}`, { role: "viewer" }],
+        ["delete", `/admin/users/${fixture.users.member.id}`],
+        ["post", "/admin/tags", { name: "From a token", color: "#112233" }],
+        ["patch", "/auth/me", { name: "x" }],
+        ["options", "/teams"],
+      ];
+      for (const [method, path, body] of writes) {
+        const call = (request(app.app) as unknown as Record<string, (path: string) => request.Test>)[method]!(path).set(bearer(token));
+        const response = await (body ? call.send(body) : call);
+        expect(response.status, `${method} ${path}`).toBe(403);
+        expect(response.body.error.code, `${method} ${path}`).toBe("TOKEN_SCOPE");
+      }
+      expect(await app.db("users").where({ id: fixture.users.member.id }).first()).toMatchObject({ role: "member", deactivated_at: null });
+      expect(await app.db("tags").where({ tenant_id: fixture.tenant.id, name: "From a token" })).toEqual([]);
+      expect((await app.db("tenant_settings").where({ tenant_id: fixture.tenant.id }).first()).settings.features?.allowAnonymousQuestions).not.toBe(false);
     });
 
     it("a token cannot mint more tokens (403): new tokens need a signed-in session", async () => {

@@ -5,8 +5,12 @@ import { provisionTenant } from "../modules/tenants/tenants.service.js";
 import { fail, openMigratedDatabase } from "./environment.js";
 
 const USAGE = `Usage:
-  npm run tenant -- create <slug> "<name>" --owner <email> [--owner-name "<name>"] [--team "<team name>"]...
+  npm run tenant -- create <slug> "<name>" --owner <email> [--owner-name "<name>"] [--team "<team name>"]... [--allow-domain <domain>]...
   npm run tenant -- list
+
+A new organisation only lets in the people an admin adds (users.signup "invite"); each
+--allow-domain lets anyone with a verified address at that domain join by signing in
+(users.signup "domains"). Admins change it later in Settings.
 
 With the embedded database (no DATABASE_URL), stop the server first: PGlite allows one process.`;
 
@@ -17,6 +21,7 @@ async function run(): Promise<void> {
       owner: { type: "string" },
       "owner-name": { type: "string" },
       team: { type: "string", multiple: true },
+      "allow-domain": { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -31,16 +36,19 @@ async function run(): Promise<void> {
     }
     if (command !== "create" || !slug || !name) fail(USAGE);
     if (!values.owner || !/^[^@\s]+@[^@\s]+$/.test(values.owner)) fail("--owner <email> is required: the owner signs in by OAuth with that address.");
+    const domains = values["allow-domain"] ?? [];
     const created = await provisionTenant(handle.db, {
       slug,
       name,
       ownerEmail: values.owner,
       ownerName: values["owner-name"],
       teams: values.team?.map((teamName) => ({ name: teamName })),
+      // A real organisation starts closed: GitHub and Google accounts are open to the whole world.
+      settings: { users: domains.length ? { signup: "domains", allowedEmailDomains: domains } : { signup: "invite" } },
     });
     console.log(
       JSON.stringify(
-        { tenant: created.tenant, ownerId: created.ownerId, teams: created.teams },
+        { tenant: created.tenant, ownerId: created.ownerId, teams: created.teams, signup: created.settings.users.signup, allowedEmailDomains: created.settings.users.allowedEmailDomains },
         null,
         2,
       ),

@@ -20,10 +20,12 @@ export function eventRoutes(deps: { hub: SseHub }): AnyRoute[] {
       summary: "Live events of the tenant (text/event-stream)",
       description:
         "Each message is `id: <n>` and `data: <json>` with `{type, tenantId, data, timestamp}`; a `heartbeat` every 30 s. " +
-        "Reconnect with `Last-Event-ID` to receive the events missed meanwhile. `tenant` must name the session's tenant (403 otherwise).",
+        "Reconnect with `Last-Event-ID` to receive the events missed meanwhile. `tenant` must name the session's tenant (403 otherwise). " +
+        "A stream ends within 5 s of what opened it: logout, the session's expiry, deactivation or deletion of the user, revocation " +
+        "or expiry of the API token. At most 20 streams per user at once: 429 RATE_LIMITED for the next.",
       access: "session",
       query: eventsQuery,
-      otherResponses: { 200: "text/event-stream" },
+      otherResponses: { 200: "text/event-stream", 429: "The user already has 20 streams open" },
       handler: async ({ ctx, query, req, res }) => {
         const named = query.tenant?.toLowerCase();
         if (named && named !== ctx.tenant.slug && named !== ctx.tenant.id) {
@@ -31,7 +33,8 @@ export function eventRoutes(deps: { hub: SseHub }): AnyRoute[] {
         }
         const header = lastEventIdHeader.safeParse(req.get("last-event-id"));
         const lastEventId = header.success ? header.data : (query.lastEventId ?? null);
-        await deps.hub.attach(res, { tenantId: ctx.tenant.id, lastEventId, closeAt: req.session?.expiresAt });
+        const owner = ctx.user && req.credential ? { tenantId: ctx.tenant.id, userId: ctx.user.id, credential: req.credential } : undefined;
+        await deps.hub.attach(res, { tenantId: ctx.tenant.id, lastEventId, owner });
       },
     }),
   ];

@@ -1,6 +1,10 @@
+import { randomUUID } from "node:crypto";
 import type { Response } from "express";
+import { errors } from "../../platform/errors.js";
 import type { EventBus, PublishedEvent } from "../../platform/events.js";
 import type { Logger } from "../../platform/logger.js";
+import type { StreamGuard, StreamOwner } from "./stream-guard.js";
+import type { StreamSlots } from "./stream-slots.js";
 
 export const HEARTBEAT_MS = 30_000;
 /** A client this far behind (bytes queued in its socket) is too slow to keep: it reconnects and replays. */
@@ -9,6 +13,10 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 const RECONNECT_MS = 3000;
 /** After a shutdown, come back quickly: the load balancer already sends new connections elsewhere. */
 const SHUTDOWN_RECONNECT_MS = 500;
+/** How often open streams' credentials are checked: CONTRACT §4 ends a stream within 5 s of its credential. */
+export const STREAM_CHECK_MS = 2500;
+/** Retry-After of a refused stream (the user already has the maximum open). */
+const FULL_RETRY_SECONDS = 10;
 
 interface SseClient {
   res: Response;
@@ -18,6 +26,16 @@ interface SseClient {
   /** Events that arrived while the replay was being read; written once it is. */
   pending: PublishedEvent[] | null;
   expiryTimer: NodeJS.Timeout | null;
+  /** Who opened it, with what; null for streams kept without a credential check. */
+  owner: StreamOwner | null;
+  streamId: string;
+}
+
+export interface StreamKeeping {
+  guard: StreamGuard;
+  slots: StreamSlots;
+  intervalMs?: number;
+  now?: () => Date;
 }
 
 function formatEvent(event: PublishedEvent): string {
@@ -35,6 +53,9 @@ export class SseHub {
   private readonly clients = new Map<string, Set<SseClient>>();
   private unsubscribe: (() => void) | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
+  private keeping: StreamKeeping | null = null;
+  private checkTimer: NodeJS.Timeout | null = null;
+  private checking = false;
 
   constructor(
     private readonly bus: EventBus,
@@ -48,17 +69,35 @@ export class SseHub {
     return total;
   }
 
+  /** Checks open streams' credentials and holds their per-user slots (CONTRACT §4). */
+  keep(keeping: StreamKeeping): void {
+    this.keeping = keeping;
+  }
+
   private start(): void {
     if (this.unsubscribe) return;
     this.unsubscribe = this.bus.subscribe((event) => this.deliver(event));
     this.heartbeat = setInterval(() => this.sendHeartbeats(), this.heartbeatMs);
     this.heartbeat.unref();
+    if (this.keeping) {
+      this.checkTimer = setInterval(() => void this.checkStreams(), this.keeping.intervalMs ?? STREAM_CHECK_MS);
+      this.checkTimer.unref();
+    }
   }
 
-  /** Streams the tenant's events to `res` until the client leaves or `closeAt` (epoch ms) passes. */
-  async attach(res: Response, options: { tenantId: string; lastEventId: number | null; closeAt?: number }): Promise<void> {
+  /**
+   * Streams the tenant's events to `res` until the client leaves, or until what opened it ends:
+   * its session or token expires (a timer), or is revoked, or its user is deactivated or deleted
+   * (the periodic check). 429 RATE_LIMITED when the user already has the maximum of streams open.
+   */
+  async attach(res: Response, options: { tenantId: string; lastEventId: number | null; owner?: StreamOwner }): Promise<void> {
+    const owner = options.owner ?? null;
+    const streamId = randomUUID();
+    if (owner && this.keeping && !(await this.keeping.slots.acquire({ userId: owner.userId, streamId }))) {
+      throw errors.rateLimited(FULL_RETRY_SECONDS);
+    }
     this.start();
-    const client: SseClient = { res, tenantId: options.tenantId, lastId: 0, pending: [], expiryTimer: null };
+    const client: SseClient = { res, tenantId: options.tenantId, lastId: 0, pending: [], expiryTimer: null, owner, streamId };
     res.status(200);
     res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
     res.setHeader("Cache-Control", "no-cache, no-transform");
@@ -72,9 +111,9 @@ export class SseHub {
     if (!tenantClients) this.clients.set(client.tenantId, (tenantClients = new Set()));
     tenantClients.add(client);
     res.on("close", () => this.detach(client));
-    if (options.closeAt) {
-      const delay = Math.max(0, options.closeAt - Date.now());
-      // Past the session's fixed expiry the stream ends; the reconnect then meets a 401.
+    if (owner) {
+      const delay = Math.max(0, owner.credential.expiresAt - Date.now());
+      // Past the session's fixed expiry or the token's, the stream ends; the reconnect then meets a 401.
       if (delay < 2 ** 31 - 1) client.expiryTimer = setTimeout(() => res.end(), delay);
     }
 
@@ -135,6 +174,40 @@ export class SseHub {
     const tenantClients = this.clients.get(client.tenantId);
     tenantClients?.delete(client);
     if (tenantClients?.size === 0) this.clients.delete(client.tenantId);
+    if (client.owner && this.keeping) {
+      this.keeping.slots.release({ userId: client.owner.userId, streamId: client.streamId }).catch((error) => {
+        this.logger.warn({ err: { message: (error as Error).message } }, "SSE slot not released; its lease runs out");
+      });
+    }
+  }
+
+  /** Ends the streams whose credential or user no longer holds, and renews the others' slots. */
+  private async checkStreams(): Promise<void> {
+    if (!this.keeping || this.checking) return;
+    this.checking = true;
+    try {
+      const kept = [...this.clients.values()].flatMap((set) => [...set]).filter((client) => client.owner && !client.res.writableEnded);
+      if (kept.length === 0) return;
+      const now = this.keeping.now?.() ?? new Date();
+      let ended: Set<StreamOwner>;
+      try {
+        ended = await this.keeping.guard.ended(kept.map((client) => client.owner as StreamOwner), now);
+      } catch (error) {
+        // Without an answer nothing is ended; the next check asks again.
+        this.logger.warn({ err: { message: (error as Error).message } }, "SSE credential check failed");
+        return;
+      }
+      const open: SseClient[] = [];
+      for (const client of kept) {
+        if (ended.has(client.owner as StreamOwner)) client.res.end();
+        else open.push(client);
+      }
+      await this.keeping.slots
+        .renew(open.map((client) => ({ userId: (client.owner as StreamOwner).userId, streamId: client.streamId })))
+        .catch((error) => this.logger.warn({ err: { message: (error as Error).message } }, "SSE slot leases not renewed"));
+    } finally {
+      this.checking = false;
+    }
   }
 
   /**
@@ -146,10 +219,13 @@ export class SseHub {
     this.unsubscribe = null;
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
+    if (this.checkTimer) clearInterval(this.checkTimer);
+    this.checkTimer = null;
     for (const tenantClients of this.clients.values()) {
       for (const client of tenantClients) {
         if (client.expiryTimer) clearTimeout(client.expiryTimer);
         if (!client.res.writableEnded) client.res.end(`retry: ${SHUTDOWN_RECONNECT_MS}\n\n`);
+        if (client.owner && this.keeping) void this.keeping.slots.release({ userId: client.owner.userId, streamId: client.streamId }).catch(() => undefined);
       }
     }
     this.clients.clear();

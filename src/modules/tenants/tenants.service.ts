@@ -46,7 +46,12 @@ export async function provisionTenant(db: Database, input: ProvisionTenantInput)
     throw new AppError("VALIDATION_FAILED", 400, "Tenant slug must be 1-63 lowercase letters, digits or hyphens.");
   }
   const merged = deepMerge(structuredClone(DEFAULT_TENANT_SETTINGS), input.settings ?? {});
-  const settings = tenantSettingsSchema.parse(merged);
+  const parsed = tenantSettingsSchema.safeParse(merged);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+    throw new AppError("VALIDATION_FAILED", 400, `Invalid settings for the new tenant: ${problems}.`);
+  }
+  const settings = parsed.data;
   return db.transaction(async (trx) => {
     const existing = await trx("tenants").where({ slug }).first();
     if (existing) throw new AppError("DUPLICATE", 409, `Tenant '${slug}' already exists.`);

@@ -1,4 +1,5 @@
 import type { Executor } from "../../platform/db.js";
+import type { TokenScope } from "./tokens.schemas.js";
 
 export interface TokenRecord {
   id: string;
@@ -6,8 +7,9 @@ export interface TokenRecord {
   userId: string;
   name: string;
   prefix: string;
+  scope: TokenScope;
   createdAt: string;
-  expiresAt: string | null;
+  expiresAt: string;
   lastUsedAt: string | null;
 }
 
@@ -21,15 +23,16 @@ function toTokenRecord(row: any): TokenRecord {
     userId: row.user_id,
     name: row.name,
     prefix: row.token_prefix,
+    scope: row.scope,
     createdAt: iso(row.created_at) as string,
-    expiresAt: iso(row.expires_at ?? null),
+    expiresAt: iso(row.expires_at) as string,
     lastUsedAt: iso(row.last_used_at ?? null),
   };
 }
 
 export async function insertToken(
   db: Executor,
-  input: { tenantId: string; userId: string; name: string; tokenHash: string; tokenPrefix: string; createdAt: Date; expiresAt: Date | null },
+  input: { tenantId: string; userId: string; name: string; tokenHash: string; tokenPrefix: string; scope: TokenScope; createdAt: Date; expiresAt: Date },
 ): Promise<TokenRecord> {
   const [row] = await db("api_tokens")
     .insert({
@@ -38,6 +41,7 @@ export async function insertToken(
       name: input.name,
       token_hash: input.tokenHash,
       token_prefix: input.tokenPrefix,
+      scope: input.scope,
       created_at: input.createdAt,
       expires_at: input.expiresAt,
     })
@@ -68,6 +72,17 @@ export async function deleteUserToken(db: Executor, tenantId: string, userId: st
 export async function findTokenByHash(db: Executor, tokenHash: string): Promise<TokenRecord | null> {
   const row = await db("api_tokens").where({ token_hash: tokenHash }).first();
   return row ? toTokenRecord(row) : null;
+}
+
+/** Of these tokens (each in its tenant), the ids of those that still exist and have not expired (live streams check their token). */
+export async function listLiveTokenIds(db: Executor, tokens: Array<{ tenantId: string; tokenId: string }>, now: Date): Promise<Set<string>> {
+  if (tokens.length === 0) return new Set();
+  const result = await db.raw(
+    `select t.id from api_tokens t join unnest(?::uuid[], ?::uuid[]) as k(tenant_id, id) on t.tenant_id = k.tenant_id and t.id = k.id
+     where t.expires_at > ?`,
+    [`{${tokens.map((token) => token.tenantId).join(",")}}`, `{${tokens.map((token) => token.tokenId).join(",")}}`, now],
+  );
+  return new Set((result.rows as Array<{ id: string }>).map((row) => row.id));
 }
 
 /** Records use at most once a minute per token, so a busy script does not write on every request. */

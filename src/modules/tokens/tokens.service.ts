@@ -5,6 +5,7 @@ import type { Database } from "../../platform/db.js";
 import { AppError, errors } from "../../platform/errors.js";
 import { recordAudit } from "../audit/audit.repository.js";
 import { countUserTokens, deleteUserToken, findTokenByHash, insertToken, listUserTokens, touchToken } from "./tokens.repository.js";
+import { DEFAULT_TOKEN_DAYS, type TokenScope } from "./tokens.schemas.js";
 
 /**
  * Personal API tokens for the bearer form of the API (CONTRACT §6). The secret is shown once, at
@@ -28,6 +29,8 @@ export interface BearerIdentity {
   tokenId: string;
   tenantId: string;
   userId: string;
+  scope: TokenScope;
+  expiresAt: number;
 }
 
 function signedInUser(ctx: RequestContext) {
@@ -38,13 +41,14 @@ function signedInUser(ctx: RequestContext) {
 export function createTokenService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
 
-  async function create(ctx: RequestContext, input: { name: string; expiresInDays?: number | null }) {
+  async function create(ctx: RequestContext, input: { name: string; expiresInDays?: number | null; scope?: TokenScope }) {
     const user = signedInUser(ctx);
     // A leaked token must not be able to mint its own successors: new tokens need a session.
     if (ctx.authMethod === "bearer") throw errors.forbidden("API tokens can only be created from a signed-in session, not with another token.");
     const secret = `${TOKEN_PREFIX}${randomBytes(SECRET_BYTES).toString("base64url")}`;
     const now = clock.now();
-    const expiresAt = input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * DAY_MS) : null;
+    const expiresAt = new Date(now.getTime() + (input.expiresInDays ?? DEFAULT_TOKEN_DAYS) * DAY_MS);
+    const scope = input.scope ?? "full";
     const record = await db.transaction(async (trx) => {
       if ((await countUserTokens(trx, ctx.tenant.id, user.id)) >= MAX_TOKENS_PER_USER) {
         throw errors.conflict("TOKEN_LIMIT", `You already have ${MAX_TOKENS_PER_USER} API tokens; revoke one you no longer use first.`);
@@ -55,6 +59,7 @@ export function createTokenService(deps: { db: Database; clock: Clock }) {
         name: input.name,
         tokenHash: hashToken(secret),
         tokenPrefix: secret.slice(0, SHOWN_PREFIX_LENGTH),
+        scope,
         createdAt: now,
         expiresAt,
       });
@@ -62,11 +67,11 @@ export function createTokenService(deps: { db: Database; clock: Clock }) {
         action: "api_token.create",
         entityType: "api_token",
         entityId: token.id,
-        after: { name: token.name, prefix: token.prefix, expiresAt: token.expiresAt },
+        after: { name: token.name, prefix: token.prefix, scope: token.scope, expiresAt: token.expiresAt },
       });
       return token;
     });
-    return { id: record.id, name: record.name, token: secret, createdAt: record.createdAt, expiresAt: record.expiresAt };
+    return { id: record.id, name: record.name, token: secret, scope: record.scope, createdAt: record.createdAt, expiresAt: record.expiresAt };
   }
 
   async function list(ctx: RequestContext) {
@@ -77,10 +82,11 @@ export function createTokenService(deps: { db: Database; clock: Clock }) {
       id: token.id,
       name: token.name,
       prefix: token.prefix,
+      scope: token.scope,
       createdAt: token.createdAt,
       expiresAt: token.expiresAt,
       lastUsedAt: token.lastUsedAt,
-      expired: token.expiresAt !== null && new Date(token.expiresAt).getTime() <= now,
+      expired: new Date(token.expiresAt).getTime() <= now,
     }));
   }
 
@@ -93,7 +99,7 @@ export function createTokenService(deps: { db: Database; clock: Clock }) {
         action: "api_token.revoke",
         entityType: "api_token",
         entityId: removed.id,
-        before: { name: removed.name, prefix: removed.prefix, expiresAt: removed.expiresAt },
+        before: { name: removed.name, prefix: removed.prefix, scope: removed.scope, expiresAt: removed.expiresAt },
       });
     });
   }
@@ -104,17 +110,23 @@ export function createTokenService(deps: { db: Database; clock: Clock }) {
     const token = await findTokenByHash(db, hashToken(secret));
     if (!token) return null;
     const now = clock.now();
-    if (token.expiresAt && new Date(token.expiresAt).getTime() <= now.getTime()) return null;
+    const expiresAt = new Date(token.expiresAt).getTime();
+    if (expiresAt <= now.getTime()) return null;
     if (!token.lastUsedAt || now.getTime() - new Date(token.lastUsedAt).getTime() >= TOUCH_INTERVAL_MS) {
       await touchToken(db, token.tenantId, token.id, now);
     }
-    return { tokenId: token.id, tenantId: token.tenantId, userId: token.userId };
+    return { tokenId: token.id, tenantId: token.tenantId, userId: token.userId, scope: token.scope, expiresAt };
   }
 
   return { create, list, revoke, authenticate };
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;
+
+/** A read-only token may read, nothing else. */
+export function tokenScopeError(): AppError {
+  return new AppError("TOKEN_SCOPE", 403, "This API token is read-only: it may only read (GET and HEAD). Use a full token to make changes.");
+}
 
 export function invalidTokenError(): AppError {
   return new AppError("UNAUTHENTICATED", 401, "The API token is invalid, expired or revoked.", undefined, {

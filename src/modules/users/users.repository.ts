@@ -95,3 +95,14 @@ export async function findUser(db: Executor, tenantId: string, userId: string): 
   const row = await db("users").where({ tenant_id: tenantId, id: userId }).first();
   return row ? toUserRecord(row) : null;
 }
+
+/** Of these users (each in its tenant), the ids of those that exist and are not deactivated (live streams check their user). */
+export async function findActiveUserIds(db: Executor, users: Array<{ tenantId: string; userId: string }>): Promise<Set<string>> {
+  if (users.length === 0) return new Set();
+  const result = await db.raw(
+    `select u.id from users u join unnest(?::uuid[], ?::uuid[]) as k(tenant_id, id) on u.tenant_id = k.tenant_id and u.id = k.id
+     where u.deactivated_at is null`,
+    [`{${users.map((user) => user.tenantId).join(",")}}`, `{${users.map((user) => user.userId).join(",")}}`],
+  );
+  return new Set((result.rows as Array<{ id: string }>).map((row) => row.id));
+}

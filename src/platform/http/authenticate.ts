@@ -4,7 +4,7 @@ import type { Clock } from "../clock.js";
 import type { CurrentUser, RequestContext } from "../context.js";
 import { findActiveUserWithTeams } from "../../modules/users/users.repository.js";
 import type { TenantDirectory } from "../../modules/tenants/tenant-directory.js";
-import { invalidTokenError, type TokenService } from "../../modules/tokens/tokens.service.js";
+import { invalidTokenError, tokenScopeError, type TokenService } from "../../modules/tokens/tokens.service.js";
 import { destroySession, SESSION_COOKIE } from "./session.js";
 
 function clientIp(req: Request): string | null {
@@ -50,6 +50,8 @@ export function authenticate(deps: AuthenticateDeps): RequestHandler {
     }
     const user = await findActiveUserWithTeams(deps.db, identity.tenantId, identity.userId);
     if (!user) throw invalidTokenError();
+    if (identity.scope === "read" && req.method !== "GET" && req.method !== "HEAD") throw tokenScopeError();
+    req.credential = { kind: "bearer", id: identity.tokenId, expiresAt: identity.expiresAt };
     return context(req, user, "bearer");
   }
 
@@ -82,6 +84,7 @@ export function authenticate(deps: AuthenticateDeps): RequestHandler {
       const expired = !req.session.expiresAt || req.session.expiresAt <= deps.clock.now().getTime();
       if (!expired && sessionUser.tenantId === tenant.id) {
         user = await findActiveUserWithTeams(deps.db, tenant.id, sessionUser.id);
+        if (user) req.credential = { kind: "session", id: req.sessionID, expiresAt: req.session.expiresAt as number };
       }
       if (!user) {
         await destroySession(req);

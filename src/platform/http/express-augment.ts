@@ -11,6 +11,11 @@ declare global {
       tenantSettings?: TenantSettings;
       /** Set by authentication; every tenant route reads it through requestContext(). */
       ctx?: RequestContext;
+      /**
+       * What signed this request in, for what must end with it (a live stream ends when the
+       * session or token does): the session id or the token id, and when it expires (epoch ms).
+       */
+      credential?: { kind: "session" | "bearer"; id: string; expiresAt: number };
     }
   }
 }

@@ -1,0 +1,42 @@
+import http from "node:http";
+import type { Express } from "express";
+
+/**
+ * The HTTP server's own limits, set explicitly rather than left to Node's defaults (60 s for the
+ * headers, 300 s for a whole request, checked only every 30 s), so that a slow client cannot hold
+ * connections open by trickling a request in (slow-loris):
+ * - headers must arrive complete within 10 s of the connection or of the previous request;
+ * - a whole request (headers and body; bodies here are small JSON) within 30 s;
+ * - an idle keep-alive connection closes after 5 s;
+ * - the limits are checked every 2 s.
+ * They bound receiving the request only: a response may take as long as it needs, so live event
+ * streams (GET, no body) are not cut.
+ */
+export interface ServerTimeouts {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  checkIntervalMs: number;
+}
+
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  checkIntervalMs: 2_000,
+};
+
+export function createHttpServer(app: Express, timeouts: ServerTimeouts = SERVER_TIMEOUTS): http.Server {
+  const server = http.createServer(
+    {
+      headersTimeout: timeouts.headersTimeoutMs,
+      requestTimeout: timeouts.requestTimeoutMs,
+      keepAliveTimeout: timeouts.keepAliveTimeoutMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
+    app,
+  );
+  // No inactivity timeout on the socket itself: a stream between heartbeats is quiet, not stuck.
+  server.timeout = 0;
+  return server;
+}
