@@ -28,7 +28,7 @@ export default defineConfig({
             "test/browser/**",
             ...["config", "settings-schema", "email-templates", "oauth-profiles", "permissions"].map((name) => `test/${name}.test.ts`),
             ...["embedded", "pulse-embedded", "tenant-cli"].map((name) => `test/${name}.test.ts`),
-            ...["faults", "instances", "email-worker-crash", "auth", "email-admin", "events", "pulse-scheduler", "pulse-release-instances", "events-lifetime"].map((name) => `test/${name}.test.ts`),
+            ...["faults", "instances", "email-worker-crash", "auth", "email-admin", "events", "pulse-scheduler", "pulse-release-instances", "events-lifetime", "email-answered-settings", "email-recipient-limit-instances"].map((name) => `test/${name}.test.ts`),
           ],
           env: { TEST_DATABASE: "embedded" },
         },

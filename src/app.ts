@@ -1,5 +1,4 @@
 import express, { Router, type Express, type RequestHandler } from "express";
-import type { Store } from "express-session";
 import helmet from "helmet";
 import type { Config } from "./config.js";
 import type { Clock } from "./platform/clock.js";
@@ -19,7 +18,7 @@ import { errorHandler, notFoundHandler } from "./platform/http/error-handler.js"
 import { requestId } from "./platform/http/request-id.js";
 import { requestLog } from "./platform/http/request-log.js";
 import { mountRoutes, type AnyRoute } from "./platform/http/route.js";
-import { sessionMiddleware } from "./platform/http/session.js";
+import { createSessionStore, sessionMiddleware } from "./platform/http/session.js";
 import { spaFallback, type WebFrontend } from "./platform/http/spa.js";
 import { resolveTenant } from "./platform/http/tenant.js";
 import "./platform/http/express-augment.js";
@@ -110,28 +109,39 @@ function parseTrustProxy(value: string): boolean | number | string {
   return value;
 }
 
+/**
+ * Helmet's headers. In production, `upgrade-insecure-requests` (and HSTS) go only on HTTPS
+ * requests: production reached over plain HTTP (docker compose opened from a phone at
+ * http://192.168.x.y:3000) would otherwise have every script upgraded to an https:// that does
+ * not answer, and the page would stay blank.
+ */
 function securityHeaders(config: Config): RequestHandler {
-  return helmet({
-    // The Vite dev server injects inline scripts and a websocket for hot reload.
-    contentSecurityPolicy: config.webDevServer
-      ? false
-      : {
-          directives: {
-            defaultSrc: ["'self'"],
-            scriptSrc: ["'self'"],
-            styleSrc: ["'self'", "'unsafe-inline'"],
-            imgSrc: ["'self'", "data:", "https:"],
-            connectSrc: ["'self'"],
-            fontSrc: ["'self'", "data:"],
-            objectSrc: ["'none'"],
-            frameAncestors: ["'none'"],
-            formAction: ["'self'"],
-            upgradeInsecureRequests: config.isProduction ? [] : null,
+  const headers = (secure: boolean) =>
+    helmet({
+      // The Vite dev server injects inline scripts and a websocket for hot reload.
+      contentSecurityPolicy: config.webDevServer
+        ? false
+        : {
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'"],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "https:"],
+              connectSrc: ["'self'"],
+              fontSrc: ["'self'", "data:"],
+              objectSrc: ["'none'"],
+              frameAncestors: ["'none'"],
+              formAction: ["'self'"],
+              upgradeInsecureRequests: secure ? [] : null,
+            },
           },
-        },
-    strictTransportSecurity: config.isProduction ? { maxAge: 15552000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-  });
+      strictTransportSecurity: secure ? { maxAge: 15552000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+    });
+  if (!config.isProduction) return headers(false);
+  const overHttps = headers(true);
+  const overHttp = headers(false);
+  return (req, res, next) => (req.secure ? overHttps : overHttp)(req, res, next);
 }
 
 /** Static files only for paths that look like files, so API requests never touch the disk. */
@@ -172,14 +182,14 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const email = createEmailAdminService({ db, queue });
   const unsubscribe = createUnsubscribeService({ db, clock, secret: config.session.secret });
 
-  let sessionStore: Store | undefined;
+  const sessionStore = createSessionStore(config, kv, clock);
   const sse = new SseHub(bus, logger, deps.tuning?.sseHeartbeatMs);
   sseClients = () => sse.size;
   sse.keep({
     guard: createStreamGuard({
       activeUserIds: (ids) => findActiveUserIds(db, ids),
       liveTokenIds: (ids, now) => listLiveTokenIds(db, ids, now),
-      sessions: () => sessionStore,
+      sessions: sessionStore,
     }),
     slots: createStreamSlots(kv, config.kv.prefix),
     intervalMs: deps.tuning?.streamCheckMs,
@@ -246,14 +256,9 @@ export function buildApp(deps: AppDeps): BuiltApp {
   app.use(unsubscribeRouter(unsubscribe));
 
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
-  app.use(sessionMiddleware(config, kv, clock));
-  // The store behind req.session, for the stream guard's "does this session still exist?".
-  app.use((req, _res, next) => {
-    sessionStore ??= req.sessionStore;
-    next();
-  });
+  app.use(sessionMiddleware(config, sessionStore));
   app.use(resolveTenant(tenants, config.baseDomain, pulseTokenLinks(pulseRespond)));
-  app.use(authenticate({ db, clock, tenants, tokens }));
+  app.use(authenticate({ config, db, clock, tenants, tokens }));
   app.use(csrfProtection());
 
   const api = Router();

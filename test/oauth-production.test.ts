@@ -67,15 +67,21 @@ describe("sign-in in production (Redis sessions, HTTPS, login limits)", () => {
       expect(lifetime).toBeLessThanOrEqual(8 * HOUR);
     });
 
-    it("over plain HTTP no session cookie is set, so a sign-in cannot complete", async () => {
+    it("reached over plain HTTP (no TLS proxy in front) the cookies are not Secure, so the sign-in still completes; X-Forwarded-Proto: https makes them Secure again", async () => {
+      // Secure exactly when the request is HTTPS as Express sees it through TRUST_PROXY (loopback here).
       const agent = request.agent(app.app);
       github.signInAs(account());
       const start = await agent.get(`/auth/github?tenant=${fixture.tenant.slug}`).set("X-Forwarded-For", "203.0.113.250").expect(302);
-      expect(sessionCookie(start.headers["set-cookie"])).toBeUndefined();
+      expect(sessionCookie(start.headers["set-cookie"])).not.toMatch(/Secure/);
       const consent = await fetch(start.headers.location as string, { redirect: "manual" });
       const back = new URL(consent.headers.get("location") ?? "");
-      const callback = await agent.get(`${back.pathname}${back.search}`).set("X-Forwarded-For", "203.0.113.250").expect(403);
-      expect(callback.body.error.code).toBe("OAUTH_STATE_INVALID");
+      const callback = await agent.get(`${back.pathname}${back.search}`).set("X-Forwarded-For", "203.0.113.250").expect(302);
+      expect(sessionCookie(callback.headers["set-cookie"])).not.toMatch(/Secure/);
+      expect((await agent.get("/auth/me").expect(200)).body.tenantSlug).toBe(fixture.tenant.slug);
+
+      const { start: httpsStart, callback: httpsCallback } = await signInWithGitHub(account());
+      expect(sessionCookie(httpsStart.headers["set-cookie"])).toMatch(/; Secure/);
+      expect(sessionCookie(httpsCallback.headers["set-cookie"])).toMatch(/; Secure/);
     });
 
     it("demo mode is off: /auth/demo is 403 DEMO_DISABLED; /auth/modes and /health show OAuth only, rate limiting on", async () => {

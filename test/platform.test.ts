@@ -158,3 +158,21 @@ describe("OpenAPI", () => {
     }
   });
 });
+
+describe("production's HTTPS-only headers", () => {
+  it("upgrade-insecure-requests and HSTS go on HTTPS requests only, so production over plain HTTP still loads its scripts", async () => {
+    const app = await createTestApp({ redis: true, env: { NODE_ENV: "production", AUTH_MODE_DEMO: "true" } });
+    try {
+      const plain = await request(app.app).get("/health/live").expect(200);
+      expect(plain.headers["content-security-policy"]).toContain("default-src 'self'");
+      expect(plain.headers["content-security-policy"]).not.toContain("upgrade-insecure-requests");
+      expect(plain.headers["strict-transport-security"]).toBeUndefined();
+      // Through the trusted proxy (loopback), over HTTPS.
+      const secure = await request(app.app).get("/health/live").set("X-Forwarded-Proto", "https").expect(200);
+      expect(secure.headers["content-security-policy"]).toContain("upgrade-insecure-requests");
+      expect(secure.headers["strict-transport-security"]).toBe("max-age=15552000; includeSubDomains");
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -169,7 +169,23 @@ export class BullEmailQueue implements EmailQueue {
       if (finished) snapshots.sort((a, b) => (b.finishedOn ?? 0) - (a.finishedOn ?? 0));
       recent[status] = snapshots.slice(0, limit);
     }
-    return { counts, recent };
+    // Redis keeps every job until it is sent, then BullMQ's retention (24 h / 7 days) removes it.
+    return { counts, recent, retention: null };
+  }
+
+  /**
+   * Workers name their Redis connections after the queue (and its key prefix), so CLIENT LIST
+   * shows every worker of this queue, whichever process runs it. Where CLIENT LIST is not allowed
+   * (some managed Redis services) BullMQ answers with a placeholder entry: unknown.
+   */
+  async workers(): Promise<number | null> {
+    try {
+      const workers = await this.queue.getWorkers();
+      if (workers.some((worker) => !("rawname" in worker))) return null;
+      return workers.length;
+    } catch {
+      return null;
+    }
   }
 
   /**

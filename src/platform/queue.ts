@@ -26,8 +26,8 @@ export interface QueuedJob<N extends EmailJobName = EmailJobName> {
 
 /**
  * The one queue interface every module uses to send email. BullMQ on Redis when KVSTORE_URL is
- * set; without it (development) an in-memory queue that keeps jobs visible and never runs them,
- * as SPEC's development column says. Call it after the transaction that made the job necessary
+ * set; without it (development) an in-memory queue that keeps the newest jobs visible and never
+ * runs them, as SPEC's development column says. Call it after the transaction that made the job necessary
  * has committed.
  */
 export interface JobQueue {
@@ -72,6 +72,11 @@ export interface TenantQueueView {
   counts: Record<JobStatus, number>;
   /** At most `limit` per status: completed and failed newest first (by finishedOn), active and waiting in queue order. */
   recent: Record<JobStatus, JobSnapshot[]>;
+  /**
+   * Only for a queue that keeps a bounded number of jobs (the in-memory one): how many it keeps,
+   * and how many of this tenant's jobs it dropped to stay within that (they are never sent).
+   */
+  retention: { maxWaiting: number; dropped: number } | null;
 }
 
 export type RetryOutcome = JobSnapshot | "not_found" | "not_failed";
@@ -87,30 +92,55 @@ export interface EmailQueue extends JobQueue {
   retry(tenantId: string, id: string): Promise<RetryOutcome>;
   /** Jobs per state across every tenant (operators' metrics). */
   depths(): Promise<Record<JobStatus, number>>;
+  /**
+   * How many email workers consume this queue now (any process: the server's own, `npm run worker`,
+   * other instances); null when it cannot be told.
+   */
+  workers(): Promise<number | null>;
 }
 
 export function emptyCounts(): Record<JobStatus, number> {
   return { active: 0, waiting: 0, completed: 0, failed: 0 };
 }
 
+/**
+ * How many waiting jobs the in-memory (development) queue keeps. Nothing sends them, and the demo
+ * tenants run the pulse every day: without a bound the process would grow for as long as it runs.
+ */
+export const DEV_QUEUE_MAX_WAITING = 5_000;
+
+/**
+ * Development without Redis: jobs are kept in memory, visible to the admin view and never sent
+ * (no worker can read this queue). Only the newest `maxWaiting` are kept; the older ones are
+ * dropped and counted per tenant, so the admin view can say so.
+ */
 export class InMemoryJobQueue implements EmailQueue {
   readonly kind = "memory" as const;
   readonly waiting: QueuedJob[] = [];
+  private readonly dropped = new Map<string, number>();
 
-  constructor(private readonly limit = 10_000) {}
+  constructor(readonly maxWaiting = DEV_QUEUE_MAX_WAITING) {}
 
   async add<N extends EmailJobName>(name: N, data: EmailJobs[N]): Promise<QueuedJob<N>> {
-    const job: QueuedJob<N> = { id: randomUUID(), name, data, timestamp: Date.now() };
-    this.waiting.push(job as unknown as QueuedJob);
-    // Nothing consumes this queue in development: keep the most recent jobs only.
-    if (this.waiting.length > this.limit) this.waiting.splice(0, this.waiting.length - this.limit);
-    return job;
+    const [job] = await this.addBulk([{ name, data }]);
+    return job as QueuedJob<N>;
   }
 
   async addBulk<N extends EmailJobName>(jobs: Array<{ name: N; data: EmailJobs[N] }>): Promise<Array<QueuedJob<N>>> {
-    const added: Array<QueuedJob<N>> = [];
-    for (const job of jobs) added.push(await this.add(job.name, job.data));
+    const timestamp = Date.now();
+    const added = jobs.map((job): QueuedJob<N> => ({ id: randomUUID(), name: job.name, data: job.data, timestamp }));
+    for (const job of added) this.waiting.push(job as unknown as QueuedJob);
+    this.trim();
     return added;
+  }
+
+  /** Drops the oldest jobs beyond the bound, counting them for their tenant. */
+  private trim(): void {
+    const excess = this.waiting.length - this.maxWaiting;
+    if (excess <= 0) return;
+    for (const job of this.waiting.splice(0, excess)) {
+      this.dropped.set(job.data.tenantId, (this.dropped.get(job.data.tenantId) ?? 0) + 1);
+    }
   }
 
   async overview(tenantId: string, limit: number): Promise<TenantQueueView> {
@@ -119,6 +149,7 @@ export class InMemoryJobQueue implements EmailQueue {
       counts: { ...emptyCounts(), waiting: mine.length },
       // Queue order, as BullMQ's view: the next jobs to go first.
       recent: { active: [], waiting: mine.slice(0, limit).map(snapshotOf), completed: [], failed: [] },
+      retention: { maxWaiting: this.maxWaiting, dropped: this.dropped.get(tenantId) ?? 0 },
     };
   }
 
@@ -129,6 +160,11 @@ export class InMemoryJobQueue implements EmailQueue {
 
   async depths(): Promise<Record<JobStatus, number>> {
     return { ...emptyCounts(), waiting: this.waiting.length };
+  }
+
+  /** Workers read BullMQ only: nothing ever consumes this queue. */
+  async workers(): Promise<number> {
+    return 0;
   }
 
   async retry(tenantId: string, id: string): Promise<RetryOutcome> {

@@ -77,6 +77,24 @@ describe("browser: admin settings, users, teams and audit", () => {
     expect((await ownerApi.get("/admin/tenant-settings")).body.questions).toEqual({ minLength: 10, maxLength: 2000 });
   });
 
+  it("an admin closes sign-up to the organisation's domains in Settings; it is saved as entered, lower-cased", async () => {
+    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin");
+    await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+    const policy = page.getByLabel("New people may join");
+    await expect(policy.inputValue()).resolves.toBe("open");
+    await policy.selectOption("domains");
+    await page.getByLabel("Allowed email domains").fill("Acme.example\npartner.example");
+    await expectAccessible(page, "settings: who may sign up");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("Settings saved.").waitFor();
+    const saved = (await ownerApi.get("/admin/tenant-settings")).body.users;
+    expect(saved).toMatchObject({ signup: "domains", allowedEmailDomains: ["acme.example", "partner.example"] });
+    // Back to open for the other tests of this file.
+    await policy.selectOption("open");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("Settings saved.").waitFor();
+  });
+
   it("Settings › Pulse and the pulse schedule show the same values after saving either", async () => {
     const admin = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin");
     await admin.getByRole("heading", { level: 1, name: "Settings" }).waitFor();

@@ -52,14 +52,27 @@ describe("browser: admin panel", () => {
     await page.getByRole("banner").getByRole("link", { name: new RegExp(fixture.users.member.name) }).click();
     await page.getByRole("heading", { level: 1, name: "Your API tokens" }).waitFor();
     await page.getByLabel("Name").fill("Reporting script");
+    // A new token is read-only unless asked otherwise, and every token expires (at most 365 days).
+    await expect(page.getByLabel("Access").inputValue()).resolves.toBe("read");
+    await expect(page.getByLabel("Expires after (days)").getAttribute("max")).resolves.toBe("365");
     await page.getByRole("button", { name: "Create token" }).click();
     const token = (await page.locator("code.token").textContent()) ?? "";
     expect(token.length).toBeGreaterThan(20);
+    const row = page.getByRole("listitem").filter({ hasText: "Reporting script" });
+    await row.getByText("Read only").waitFor();
+    await row.getByText(/expires/).waitFor();
     await expectAccessible(page, "account and API tokens");
 
     const me = await request(harness.app.app).get("/auth/me").set("Authorization", `Bearer ${token}`);
     expect(me.status).toBe(200);
     expect(me.body.user.id).toBe(fixture.users.member.id);
+    const write = await request(harness.app.app).post("/questions").set("Authorization", `Bearer ${token}`).send({ teamId: fixture.teams.a.id, body: "Can a read-only token ask this?" });
+    expect([write.status, write.body.error.code]).toEqual([403, "TOKEN_SCOPE"]);
+
+    await page.getByLabel("Name").fill("Automation");
+    await page.getByLabel("Access").selectOption("full");
+    await page.getByRole("button", { name: "Create token" }).click();
+    await page.getByRole("listitem").filter({ hasText: "Automation" }).getByText("Full access").waitFor();
 
     page.once("dialog", (dialog) => void dialog.accept());
     await page.getByRole("button", { name: "Revoke Reporting script" }).click();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmailWorker } from "../../src/modules/email/email.worker.js";
+import { DEV_QUEUE_MAX_WAITING } from "../../src/platform/queue.js";
 import type { BullEmailQueue } from "../../src/platform/queue-bullmq.js";
-import type { TestApp } from "../helpers/app.js";
+import { signIn, type TestApp } from "../helpers/app.js";
 import { smtpEnv, startWorker } from "../helpers/email.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.js";
@@ -34,6 +35,8 @@ describe("browser: email admin", () => {
     const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin/email");
     await page.getByRole("heading", { level: 1, name: "Email" }).waitFor();
     await page.locator(".metric", { hasText: "completed" }).waitFor();
+    // A worker consumes the queue here: no warning that emails are not sent.
+    expect(await page.getByText("Emails are not being sent").count()).toBe(0);
     await expectAccessible(page, "admin email");
 
     await page.getByLabel("To").fill(`${fixture.users.member.email}, ${fixture.users.viewer.email}`);
@@ -85,5 +88,64 @@ describe("browser: email admin", () => {
         { timeout: 20_000, interval: 500 },
       )
       .toBe(1);
+  });
+});
+
+/** Development's default: the in-memory queue and no worker. The page must say that nothing is sent. */
+describe("browser: email admin in development (no worker)", () => {
+  let harness: Harness;
+  let fixture: TenantFixture;
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    fixture = await createTenantFixture(harness.app.db);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it("says in plain words that emails are not being sent and how to turn the worker on, and what the bounded queue dropped", async () => {
+    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin/email");
+    await page.getByRole("heading", { level: 1, name: "Email" }).waitFor();
+    const warning = page.getByRole("status").filter({ hasText: "Emails are not being sent." });
+    await warning.waitFor();
+    const text = await warning.textContent();
+    expect(text).toContain("No email worker is running, so queued emails wait here and nobody receives them.");
+    expect(text).toContain("EMAIL_WORKER=true");
+    expect(text).toContain("KVSTORE_URL");
+    await page.getByText(`keeps only the newest ${DEV_QUEUE_MAX_WAITING.toLocaleString("en-US")} waiting emails`).waitFor();
+    expect(await page.getByText("were dropped and will never be sent").count()).toBe(0);
+    await expectAccessible(page, "admin email without a worker");
+
+    // A development server that has run the daily pulse for a long time: the oldest jobs go, and the page says so.
+    await harness.app.queue.addBulk(
+      Array.from({ length: DEV_QUEUE_MAX_WAITING + 3 }, () => ({ name: "pulse-invite" as const, data: { tenantId: fixture.tenant.id, inviteId: "4f9d3f0e-8f43-4a8e-9a51-2b1d5b7c9e10" } })),
+    );
+    await page.reload();
+    await page.getByText("3 older emails of this organisation were dropped and will never be sent.").waitFor();
+    expect(Number(await page.locator(".metric", { hasText: "waiting" }).locator(".metric-value").textContent())).toBe(DEV_QUEUE_MAX_WAITING);
+  });
+
+  it("a direct email over the hourly recipient limit shows the limit, what is left and when to try again", async () => {
+    const admin = await signIn(harness.app, fixture.tenant.slug, "admin");
+    await admin.post("/admin/tenant-settings", { security: { rateLimits: { emailRecipientsPerHour: 3 } } }).expect(200);
+    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin/email");
+    const send = async (to: string) => {
+      await page.getByLabel("To").fill(to);
+      await page.getByLabel("Subject").fill("Office closed on Friday");
+      await page.getByLabel("Message").fill("The office is closed on Friday.");
+      await page.getByRole("button", { name: "Queue email" }).click();
+    };
+    await send("a@example.org, b@example.org");
+    await page.getByText("Queued 2 emails.").waitFor();
+    await send("c@example.org, d@example.org");
+    const refused = page.getByRole("alert").filter({ hasText: "recipients per hour" });
+    await refused.waitFor();
+    expect(await refused.textContent()).toMatch(
+      /This organisation may email at most 3 recipients per hour: 1 is left for now, and this email names 2\. Try again in (59|60) minutes, or send to fewer people\./,
+    );
+    // The form keeps what was typed, so the admin can trim the list.
+    expect(await page.getByLabel("To").inputValue()).toBe("c@example.org, d@example.org");
+    await expectAccessible(page, "admin email over the recipient limit");
   });
 });

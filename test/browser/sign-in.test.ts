@@ -114,6 +114,42 @@ describe("browser: sign-in and the app shell", () => {
     expect(new URL(page.url()).searchParams.get("returnTo")).toBe(`/${fixture.teams.a.slug}`);
   });
 
+  it("a visitor browses and asks anonymously without any stored session; a signed-in user's first write carries the CSRF header", async () => {
+    const kv = harness.app.kv!;
+    const sessions = async () => (await kv.keys(`${harness.app.config.kv.prefix}sess:*`)).sort();
+    const before = await sessions();
+    const context = await harness.browser.newContext({ baseURL: harness.baseUrl, extraHTTPHeaders: { "x-tenant-id": fixture.tenant.slug } });
+    const page = await context.newPage();
+    const csrfAnswers: unknown[] = [];
+    page.on("response", async (response) => {
+      if (new URL(response.url()).pathname === "/auth/csrf") csrfAnswers.push(await response.json());
+    });
+    await page.goto("/login");
+    await page.getByRole("heading", { name: "Sign in to Team Q&A" }).waitFor();
+    await page.goto(`/${fixture.teams.a.slug}`);
+    await page.getByText("You are not signed in: your question will be posted anonymously.").waitFor();
+    const body = "Will the office be open between the holidays this year?";
+    await page.getByLabel("Your question").fill(body);
+    await page.getByRole("button", { name: "Ask question" }).click();
+    await page.getByText("Your question is on the board.").waitFor();
+    expect(csrfAnswers).toEqual([{ csrfToken: null }]);
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("qa.sid");
+    expect(await sessions()).toEqual(before);
+    await context.close();
+
+    // Signed in, the same client fetches a real token and sends it: the write goes through.
+    const member = await signInAs(await harness.newContext(), fixture.tenant.slug, "member", `/${fixture.teams.a.slug}`);
+    const sent: Array<string | undefined> = [];
+    member.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/questions") sent.push(request.headers()["x-csrf-token"]);
+    });
+    const signedIn = "Could the team calendar show everyone's time zone?";
+    await member.getByLabel("Your question").fill(signedIn);
+    await member.getByRole("button", { name: "Ask question" }).click();
+    await member.getByText("Your question is on the board.").waitFor();
+    expect(sent).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)]);
+  });
+
   it("works on a phone-sized screen: the sign-in page has no horizontal scroll", async () => {
     const context = await harness.newContext({ viewport: { width: 375, height: 740 }, isMobile: true });
     const page = await context.newPage();
@@ -144,5 +180,51 @@ describe("browser: sign-in with GitHub and Google enabled", () => {
     await page.getByLabel("Organisation").fill("acme");
     await expect(google.getAttribute("href")).resolves.toBe("/auth/google?tenant=acme&returnTo=%2Fengineering");
     await expectAccessible(page, "sign-in with providers");
+  });
+});
+
+describe("browser: production reached over plain HTTP, FRONTEND_URL unset (docker compose at http://localhost:3000)", () => {
+  let harness: Harness;
+  let fixture: TenantFixture;
+
+  beforeAll(async () => {
+    harness = await startHarness({
+      redis: true,
+      env: { NODE_ENV: "production", AUTH_MODE_DEMO: "true", BASE_URL: undefined, FRONTEND_URL: undefined },
+    });
+    fixture = await createTenantFixture(harness.app.db);
+  });
+  afterAll(() => harness?.close());
+
+  it("demo sign-in sticks on http://localhost:<port> (a cookie without Secure), lands on that address, and a write works", async () => {
+    // The browser uses another name for this server than the configured BASE_URL (localhost:3000):
+    // like a phone using the LAN address, it must stay on the address it used.
+    const origin = harness.baseUrl.replace("127.0.0.1", "localhost");
+    const context = await harness.browser.newContext({ baseURL: origin });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      // A visitor's 401s on the sign-in page are expected; a blocked or upgraded request is not.
+      if (message.type() === "error" && /Content Security Policy|Refused to|Mixed Content|ERR_/.test(message.text())) errors.push(message.text());
+    });
+    await page.goto("/login");
+    await page.getByLabel("Organisation").fill(fixture.tenant.slug);
+    await page.getByRole("link", { name: /Continue as admin/ }).waitFor();
+    await page.getByLabel("Another demo account").fill("member");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(`${origin}/${fixture.teams.a.slug}`);
+    await page.getByRole("heading", { level: 1, name: fixture.teams.a.name }).waitFor();
+    await expect(page.getByText(fixture.users.member.name).first().isVisible()).resolves.toBe(true);
+
+    const cookie = (await context.cookies()).find((candidate) => candidate.name === "qa.sid");
+    expect(cookie).toMatchObject({ httpOnly: true, secure: false, sameSite: "Lax" });
+
+    const body = "Can we move the all-hands to Thursday afternoons?";
+    await page.getByLabel("Your question").fill(body);
+    await page.getByRole("button", { name: "Ask question" }).click();
+    await page.getByText("Your question is on the board.").waitFor();
+    await page.getByRole("article", { name: body }).waitFor();
+    expect(errors).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { Config } from "../../config.js";
 import { AppError, isAppError } from "../../platform/errors.js";
 import { prefersHtml } from "../../platform/http/spa.js";
 import type { Logger } from "../../platform/logger.js";
@@ -11,6 +12,26 @@ import type { StrategyOutcome } from "./oauth.strategies.js";
  * text/html) get CONTRACT §1's JSON error body from the one error handler, same status and code.
  */
 
+/**
+ * Where sign-in sends people back to: the configured FRONTEND_URL, or "" (a path, so the browser
+ * stays on whatever address it used: localhost, or a LAN address for phones at an all-hands).
+ * Never the request's Host or X-Forwarded-Host: a client chooses those.
+ */
+export function webAppBase(config: Config): string {
+  return config.frontendUrlConfigured ? config.frontendUrl : "";
+}
+
+/**
+ * A location in the web app: `path` (a validated returnTo, default "/") with `params`, under
+ * `base`. The path is normalised first, and a leading "//" (which "/a/..//evil.example" becomes)
+ * is collapsed, so a relative location can never name another host.
+ */
+export function webAppLocation(base: string, path: string | null | undefined, params: Record<string, string> = {}): string {
+  const url = new URL(path ?? "/", "http://web-app.invalid/");
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return `${base}${url.pathname.replace(/^\/+/, "/")}${url.search}${url.hash}`;
+}
+
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] as string);
 
@@ -19,9 +40,11 @@ const TITLES: Record<string, string> = {
   ACCOUNT_DEACTIVATED: "Account deactivated",
   ACCOUNT_EXISTS: "Use your usual sign-in",
   OAUTH_DENIED: "Sign-in cancelled",
+  SIGNUP_NOT_ALLOWED: "Not a member of this organisation yet",
 };
 
-export function signInErrorPage(error: AppError, requestId: string, frontendUrl: string): string {
+/** `webBase`: webAppBase(config), so the link back never follows the request's Host either. */
+export function signInErrorPage(error: AppError, requestId: string, webBase: string): string {
   const title = TITLES[error.code] ?? "Sign-in failed";
   return `<!doctype html>
 <html lang="en">
@@ -31,27 +54,27 @@ export function signInErrorPage(error: AppError, requestId: string, frontendUrl:
 <body><main>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(error.message)}</p>
-<p><a href="${escapeHtml(`${frontendUrl}/`)}">Back to sign-in</a></p>
+<p><a href="${escapeHtml(webAppLocation(webBase, "/"))}">Back to sign-in</a></p>
 <p class="meta">Error <code>${escapeHtml(error.code)}</code> · request <code>${escapeHtml(requestId)}</code></p>
 </main></body>
 </html>`;
 }
 
 /** Renders a known sign-in failure as a page for browsers; anything else goes on to the error handler. */
-export function renderSignInError(req: Request, res: Response, error: unknown, frontendUrl: string): void {
+export function renderSignInError(req: Request, res: Response, error: unknown, webBase: string): void {
   if (!isAppError(error) || !prefersHtml(req)) throw error;
   if (error.headers) res.set(error.headers);
   res.setHeader("Cache-Control", "no-store");
-  res.status(error.status).type("html").send(signInErrorPage(error, req.requestId, frontendUrl));
+  res.status(error.status).type("html").send(signInErrorPage(error, req.requestId, webBase));
 }
 
 /** A `before` step whose failures (the login limit's 429) render like the route's own. */
-export function signInStep(step: (req: Request) => Promise<void>, frontendUrl: string): RequestHandler {
+export function signInStep(step: (req: Request) => Promise<void>, webBase: string): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       await step(req);
     } catch (error) {
-      return renderSignInError(req, res, error, frontendUrl);
+      return renderSignInError(req, res, error, webBase);
     }
     next();
   };

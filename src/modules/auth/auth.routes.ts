@@ -1,10 +1,10 @@
 import { route, type AnyRoute } from "../../platform/http/route.js";
-import { destroySession, SESSION_COOKIE } from "../../platform/http/session.js";
+import { destroySession, SESSION_COOKIE, sessionCookieOptions } from "../../platform/http/session.js";
 import { issueCsrfToken } from "../../platform/http/csrf.js";
 import { errors } from "../../platform/errors.js";
 import type { Config } from "../../config.js";
 import type { TenantDirectory } from "../tenants/tenant-directory.js";
-import { renderSignInError } from "./auth.pages.js";
+import { renderSignInError, webAppBase, webAppLocation } from "./auth.pages.js";
 import type { AuthService } from "./auth.service.js";
 import { loginAttemptSteps } from "./login-attempts.js";
 import { authModesSchema, csrfSchema, demoLoginQuery, logoutSchema, meSchema, membershipsSchema } from "./auth.schemas.js";
@@ -12,7 +12,8 @@ import { hasPermission } from "../../platform/http/permissions.js";
 
 export function authRoutes(deps: { auth: AuthService; config: Config; tenants: TenantDirectory }): AnyRoute[] {
   const { auth, config, tenants } = deps;
-  const attempts = loginAttemptSteps({ auth, tenants, frontendUrl: config.frontendUrl });
+  const webBase = webAppBase(config);
+  const attempts = loginAttemptSteps({ auth, tenants, webBase });
   return [
     route({
       method: "get",
@@ -27,24 +28,23 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
       method: "get",
       path: "/auth/demo",
       tag: "Auth",
-      summary: "Demo sign-in as a seeded user; redirects to the frontend with ?demo=true",
+      summary: "Demo sign-in as a seeded user; redirects to the web app with ?demo=true",
       description:
         "Unknown username: 404 NOT_FOUND. Demo mode off: 403 DEMO_DISABLED. No session is created on failure. " +
+        "The redirect goes to FRONTEND_URL when it is set, else to a path (`/?demo=true`, or `returnTo`) on the address the browser used. " +
         "429 RATE_LIMITED past 5 attempts in 5 minutes per IP and tenant (production).",
       access: "public",
       query: demoLoginQuery,
       before: [attempts.namedTenant()],
-      otherResponses: { 302: "Signed in; redirect to the frontend" },
+      otherResponses: { 302: "Signed in; redirect to the web app" },
       handler: async ({ req, res, ctx, query }) => {
         try {
           await auth.demoLogin(req, ctx, query);
         } catch (error) {
-          return renderSignInError(req, res, error, config.frontendUrl);
+          return renderSignInError(req, res, error, webBase);
         }
-        const frontend = config.frontendUrlConfigured ? config.frontendUrl : `${req.protocol}://${req.get("host")}`;
-        const target = new URL(query.returnTo ?? "/", `${frontend}/`);
-        target.searchParams.set("demo", "true");
-        res.redirect(302, target.toString());
+        res.setHeader("Cache-Control", "no-store");
+        res.redirect(302, webAppLocation(webBase, query.returnTo, { demo: "true" }));
       },
     }),
     route({
@@ -92,6 +92,9 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
       path: "/auth/csrf",
       tag: "Auth",
       summary: "CSRF token for state-changing requests (send it as x-csrf-token)",
+      description:
+        "Signed in by the session cookie: the token bound to that session (the same one for the session's life). " +
+        "A visitor gets `null` and no session is stored: a request without a signed-in session needs no token.",
       access: "public",
       response: csrfSchema,
       handler: ({ req, res }) => {
@@ -109,7 +112,7 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
       handler: async ({ req, res, ctx }) => {
         await auth.logout(req, ctx);
         await destroySession(req);
-        res.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure: config.session.secureCookies });
+        res.clearCookie(SESSION_COOKIE, sessionCookieOptions(config, req));
         return { success: true as const };
       },
     }),

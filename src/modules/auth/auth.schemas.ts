@@ -63,5 +63,5 @@ export const membershipsSchema = z.array(
   z.object({ teamId: z.uuid(), role: z.enum(["viewer", "member", "moderator"]), canModerate: z.boolean() }),
 );
 
-export const csrfSchema = z.object({ csrfToken: z.string() });
+export const csrfSchema = z.object({ csrfToken: z.string().nullable().describe("null for a visitor: no session, so no token is needed") });
 export const logoutSchema = z.object({ success: z.literal(true) });

@@ -10,8 +10,8 @@ import type { OAuthProvider } from "./oauth.profiles.js";
  * attempt, counted per client IP and per the tenant it tries to sign in to. These run before
  * the request is validated, so malformed attempts count too.
  */
-export function loginAttemptSteps(deps: { auth: AuthService; tenants: TenantDirectory; frontendUrl: string }) {
-  const { auth, tenants, frontendUrl } = deps;
+export function loginAttemptSteps(deps: { auth: AuthService; tenants: TenantDirectory; webBase: string }) {
+  const { auth, tenants, webBase } = deps;
 
   /** The tenant named by `?tenant=` when it exists, else the one the request resolved to. */
   async function namedTenantId(req: Request): Promise<string> {
@@ -26,12 +26,12 @@ export function loginAttemptSteps(deps: { auth: AuthService; tenants: TenantDire
   return {
     /** Demo sign-in and the OAuth starts. */
     namedTenant: (): RequestHandler =>
-      signInStep(async (req) => auth.countLoginAttempt(requestContext(req), await namedTenantId(req)), frontendUrl),
+      signInStep(async (req) => auth.countLoginAttempt(requestContext(req), await namedTenantId(req)), webBase),
     /** OAuth callbacks: the tenant chosen when the flow started, kept in the session. */
     pendingOAuthTenant: (provider: OAuthProvider): RequestHandler =>
       signInStep(async (req) => {
         const ctx = requestContext(req);
         await auth.countLoginAttempt(ctx, req.session?.oauthPending?.[provider]?.tenantId ?? ctx.tenant.id);
-      }, frontendUrl),
+      }, webBase),
   };
 }

@@ -2,9 +2,10 @@ import type { Config } from "../../config.js";
 import type { Clock } from "../../platform/clock.js";
 import { AppError, errors } from "../../platform/errors.js";
 import { route, type AnyRoute } from "../../platform/http/route.js";
+import { PENDING_SIGN_IN_LIFETIME_MS } from "../../platform/http/session.js";
 import type { Logger } from "../../platform/logger.js";
 import type { TenantDirectory } from "../tenants/tenant-directory.js";
-import { oauthFailure, renderSignInError } from "./auth.pages.js";
+import { oauthFailure, renderSignInError, webAppBase, webAppLocation } from "./auth.pages.js";
 import { oauthCallbackQuery, oauthStartQuery } from "./auth.schemas.js";
 import type { AuthService } from "./auth.service.js";
 import { loginAttemptSteps } from "./login-attempts.js";
@@ -32,8 +33,8 @@ const PROVIDERS: OAuthProvider[] = ["github", "google"];
  */
 export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
   const { auth, oauth, strategies, tenants, config, clock, logger } = deps;
-  const frontendUrl = config.frontendUrl;
-  const attempts = loginAttemptSteps({ auth, tenants, frontendUrl });
+  const webBase = webAppBase(config);
+  const attempts = loginAttemptSteps({ auth, tenants, webBase });
 
   function notEnabled(provider: OAuthProvider): AppError {
     return new AppError("NOT_FOUND", 404, `${PROVIDER_LABELS[provider]} sign-in is not enabled on this server.`);
@@ -47,6 +48,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
       summary: `Starts sign-in with ${PROVIDER_LABELS[provider]}: redirects to the provider`,
       description:
         `Scopes: ${OAUTH_SCOPES[provider].join(", ")}. The tenant is fixed here (\`tenant\`, else the request's tenant). ` +
+        "The state, tenant and returnTo are kept in a session that lasts 10 minutes unless the sign-in completes. " +
         "Failures end on an HTML page for browsers (Accept: text/html), else the JSON error body. " +
         "404 NOT_FOUND when the provider is not configured; 429 RATE_LIMITED past 5 attempts in 5 minutes (production).",
       access: "public",
@@ -61,6 +63,9 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
             ...req.session.oauthPending,
             [provider]: { tenantId: target.tenant.id, returnTo: query.returnTo ?? null, startedAt: clock.now().getTime() },
           };
+          // A visitor's session exists only for this sign-in: it ends with the sign-in's few
+          // minutes (in Redis too). A signed-in session switching tenants keeps its own lifetime.
+          if (!req.session.user) req.session.cookie.maxAge = PENDING_SIGN_IN_LIFETIME_MS;
           // passport-oauth2 treats any request carrying `code` or `error` as a callback; the
           // start path only ever starts, whatever else is in its query.
           Object.defineProperty(req, "query", { value: {}, configurable: true, enumerable: true, writable: true });
@@ -70,7 +75,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
           res.setHeader("Cache-Control", "no-store");
           res.redirect(302, outcome.location);
         } catch (error) {
-          renderSignInError(req, res, error, frontendUrl);
+          renderSignInError(req, res, error, webBase);
         }
       },
     }),
@@ -81,9 +86,10 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
       summary: `${PROVIDER_LABELS[provider]} comes back here: signs in (creating the user at first login) and redirects to the web app`,
       description:
         "Needs `code` (or the provider's `error`) and the `state` issued at the start, in the same browser session. " +
-        "Failures: 400 VALIDATION_FAILED (no code), 403 OAUTH_STATE_INVALID, 401 OAUTH_DENIED (consent refused), " +
+        "Failures: 400 VALIDATION_FAILED (no code), 403 OAUTH_STATE_INVALID (also after 10 minutes), 401 OAUTH_DENIED (consent refused), " +
         "401 OAUTH_FAILED (code or client refused by the provider), 403 EMAIL_REQUIRED (no verified email), " +
-        "403 ACCOUNT_DEACTIVATED, 409 ACCOUNT_EXISTS (the email signs in another way), 502 OAUTH_PROVIDER_UNAVAILABLE, " +
+        "403 ACCOUNT_DEACTIVATED, 403 SIGNUP_NOT_ALLOWED (a new person the tenant's users.signup policy does not let in), " +
+        "409 ACCOUNT_EXISTS (the email signs in another way), 502 OAUTH_PROVIDER_UNAVAILABLE, " +
         "429 RATE_LIMITED. An HTML page for browsers, else the JSON error body.",
       access: "public",
       query: oauthCallbackQuery,
@@ -99,6 +105,10 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
           if (pending) {
             delete req.session.oauthPending?.[provider];
           }
+          // Past its few minutes a sign-in is over, whatever the provider says (no code exchange).
+          if (pending && clock.now().getTime() - pending.startedAt > PENDING_SIGN_IN_LIFETIME_MS) {
+            throw oauthFailure({ kind: "fail", reason: "STATE_INVALID" }, provider, logger);
+          }
           const outcome = await strategies.run(provider, req);
           if (outcome.kind === "redirect") throw oauthFailure({ kind: "fail", reason: "STATE_INVALID" }, provider, logger);
           if (outcome.kind !== "success") throw oauthFailure(outcome, provider, logger);
@@ -109,15 +119,15 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
           const target = await tenants.resolve(pending.tenantId);
           if (!target) throw new AppError("TENANT_NOT_FOUND", 404, "The organisation this sign-in was for no longer exists.");
           const actor = { tenant: { id: target.tenant.id }, user: null, ip: ctx.ip, userAgent: ctx.userAgent, requestId: ctx.requestId };
-          const result = await oauth.provision(actor, target.settings, outcome.identity);
+          const result = await oauth.provision(actor, target.settings, outcome.identity, target.tenant.name);
           await auth.startSession(req, result.user, target.tenant.slug, target.settings, provider, {
             account: result.outcome,
             ...(result.refreshed.length ? { refreshed: result.refreshed } : {}),
           });
           res.setHeader("Cache-Control", "no-store");
-          res.redirect(302, new URL(pending.returnTo ?? "/", `${frontendUrl}/`).toString());
+          res.redirect(302, webAppLocation(webBase, pending.returnTo));
         } catch (error) {
-          renderSignInError(req, res, error, frontendUrl);
+          renderSignInError(req, res, error, webBase);
         }
       },
     }),

@@ -4,7 +4,7 @@ import { recordAudit, type AuditActor } from "../audit/audit.repository.js";
 import type { TenantSettings } from "../settings/settings.schema.js";
 import { createUser } from "../users/users.provisioning.js";
 import { findUserBySso, type UserRecord } from "../users/users.repository.js";
-import { accountDeactivated } from "./auth.errors.js";
+import { accountDeactivated, signupNotAllowed } from "./auth.errors.js";
 import { findUserByEmail, linkSsoAccount, updateProfile } from "./oauth.repository.js";
 import { PROVIDER_LABELS, type OAuthIdentity } from "./oauth.profiles.js";
 
@@ -17,6 +17,22 @@ export interface ProvisionResult {
 }
 
 const UNIQUE_VIOLATION = "23505";
+
+/** Whether the tenant's sign-up policy lets a new person with this verified address join. */
+export function signupAllowed(settings: TenantSettings, email: string): boolean {
+  const { signup, allowedEmailDomains } = settings.users;
+  if (signup === "open") return true;
+  if (signup === "invite") return false;
+  const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+  return allowedEmailDomains.includes(domain);
+}
+
+/** Thrown inside the provisioning transaction; the refusal is audited after it rolls back. */
+class SignupRefused extends Error {
+  constructor(readonly policy: "domains" | "invite") {
+    super("sign-up not allowed");
+  }
+}
 
 function changedFields(user: UserRecord, identity: OAuthIdentity): Array<"name" | "avatarUrl"> {
   const changed: Array<"name" | "avatarUrl"> = [];
@@ -69,6 +85,8 @@ export function createOAuthService(deps: { db: Database }) {
       return { user: linked, outcome: "linked", refreshed };
     }
 
+    // Existing users (above) always sign in; a new person only as the sign-up policy allows.
+    if (!signupAllowed(settings, identity.email)) throw new SignupRefused(settings.users.signup as "domains" | "invite");
     const user = await createUser(
       trx,
       actor,
@@ -83,12 +101,26 @@ export function createOAuthService(deps: { db: Database }) {
    * Two first sign-ins of one person can race (two tabs): the loser hits a unique index and
    * retries once, finding the account the winner created.
    */
-  async function provision(actor: AuditActor, settings: TenantSettings, identity: OAuthIdentity): Promise<ProvisionResult> {
+  async function provision(actor: AuditActor, settings: TenantSettings, identity: OAuthIdentity, organisation: string): Promise<ProvisionResult> {
     try {
-      return await deps.db.transaction((trx) => provisionOnce(trx, actor, settings, identity));
+      try {
+        return await deps.db.transaction((trx) => provisionOnce(trx, actor, settings, identity));
+      } catch (error) {
+        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+        return await deps.db.transaction((trx) => provisionOnce(trx, actor, settings, identity));
+      }
     } catch (error) {
-      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
-      return deps.db.transaction((trx) => provisionOnce(trx, actor, settings, identity));
+      if (!(error instanceof SignupRefused)) throw error;
+      // Admins see who tried to join: nobody is signed in, so the entry names no user.
+      await deps.db.transaction((trx) =>
+        recordAudit(trx, actor, {
+          action: "user.signup_refused",
+          entityType: "user",
+          entityId: null,
+          metadata: { provider: identity.provider, email: identity.email, name: identity.name, policy: error.policy },
+        }),
+      );
+      throw signupNotAllowed(error.policy, organisation);
     }
   }
 

@@ -47,9 +47,10 @@ export function createEmailComposer(deps: ComposerDeps) {
   }
 
   async function questionAnswered(data: EmailJobs["question-answered"]): Promise<Composition> {
+    // features.enableEmailNotifications was decided when the answer queued this job (from the
+    // settings as saved then); this worker's cached copy may be seconds old, so it is not asked again.
     const tenant = await tenants.resolve(data.tenantId);
     if (!tenant) return skip("tenant not found");
-    if (!tenant.settings.features.enableEmailNotifications) return skip("email notifications are turned off");
     const question = await findAnsweredQuestion(db, data.tenantId, data.questionId);
     if (!question) return skip("question not found");
     if (question.status !== "ANSWERED" || !question.responseText) return skip("question is not answered");
@@ -73,7 +74,12 @@ export function createEmailComposer(deps: ComposerDeps) {
   }
 
   async function pulseInvite(data: EmailJobs["pulse-invite"]): Promise<Composition> {
-    const tenant = await tenants.resolve(data.tenantId);
+    let tenant = await tenants.resolve(data.tenantId);
+    if (tenant && !tenant.settings.pulse.channelEmail) {
+      // The cached copy may predate an admin turning email delivery back on: read again before skipping.
+      tenants.invalidate(data.tenantId);
+      tenant = await tenants.resolve(data.tenantId);
+    }
     if (!tenant) return skip("tenant not found");
     if (!tenant.settings.pulse.channelEmail) return skip("pulse email delivery is turned off");
     const invite = await findPulseInvite(db, data.tenantId, data.inviteId);

@@ -168,3 +168,47 @@ export async function setEmailOptOut(trx: Executor, tenantId: string, userId: st
   const updated = await query.update({ email_opt_out_at: optOutAt, updated_at: trx.fn.now() });
   return Number(updated) > 0;
 }
+
+/**
+ * Direct emails are limited per tenant and rolling hour (security.rateLimits.emailRecipientsPerHour).
+ * The count comes from the audit trail, where every send is recorded with its recipient count in
+ * the transaction that queues it: so it holds across instances and restarts, with or without Redis.
+ * Callers hold `lockDirectEmail` so that counting and recording a send cannot interleave.
+ */
+const DIRECT_SENDS_LAST_HOUR = `
+  select a.id, a.created_at,
+    coalesce(
+      case when jsonb_typeof(a.metadata->'recipients') = 'number' then (a.metadata->>'recipients')::numeric::int end,
+      case when jsonb_typeof(a.after->'to') = 'array' then jsonb_array_length(a.after->'to') end,
+      0
+    ) as recipients
+  from audit_logs a
+  where a.tenant_id = ? and a.action = 'email.send' and a.created_at > now() - interval '1 hour'`;
+
+/** Serialises direct sends of one tenant until the transaction ends (every instance, one database). */
+export async function lockDirectEmail(trx: Executor, tenantId: string): Promise<void> {
+  await trx.raw("select pg_advisory_xact_lock(hashtextextended(?, 0))", [`email.direct:${tenantId}`]);
+}
+
+/** Recipients of the tenant's direct emails recorded in the last hour. */
+export async function directRecipientsLastHour(trx: Executor, tenantId: string): Promise<number> {
+  const result = await trx.raw(`select coalesce(sum(s.recipients), 0)::int as used from (${DIRECT_SENDS_LAST_HOUR}) s`, [tenantId]);
+  return Number(result.rows[0]?.used ?? 0);
+}
+
+/**
+ * Milliseconds until at least `count` of the last hour's recipients have aged out of the window
+ * (the oldest sends leave first); null when the hour holds fewer than that.
+ */
+export async function msUntilRecipientsFree(trx: Executor, tenantId: string, count: number): Promise<number | null> {
+  const result = await trx.raw(
+    `select ceil(extract(epoch from (s.created_at + interval '1 hour' - now())) * 1000)::bigint as wait_ms
+     from (select s.created_at, sum(s.recipients) over (order by s.created_at, s.id) as freed from (${DIRECT_SENDS_LAST_HOUR}) s) s
+     where s.freed >= ?
+     order by s.created_at
+     limit 1`,
+    [tenantId, count],
+  );
+  const row = result.rows[0];
+  return row ? Math.max(0, Number(row.wait_ms)) : null;
+}

@@ -14,7 +14,9 @@ export function emailAdminRoutes(deps: { email: EmailAdminService }): AnyRoute[]
       description:
         "`metrics` counts the tenant's jobs per state (`waiting` includes jobs backing off before a retry). " +
         "`recentJobs.completed` and `.failed` hold the last 20, newest first; `active` and `waiting` the next 20 in queue order. " +
-        "Without Redis (development) jobs are kept in memory and never sent: they all show as waiting.",
+        "Without Redis (development) jobs are kept in memory and never sent: they all show as waiting, and only the newest " +
+        "`delivery.maxWaiting` (every tenant) are kept (`delivery.dropped` counts this tenant's dropped ones). " +
+        "`delivery.workerRunning` says whether any email worker consumes the queue (false: queued emails wait, unsent).",
       access: "admin.access",
       response: emailQueueSchema,
       handler: ({ ctx }) => email.overview(ctx),
@@ -37,7 +39,11 @@ export function emailAdminRoutes(deps: { email: EmailAdminService }): AnyRoute[]
       summary: "Queues a direct email to users (by id) and/or addresses",
       description:
         "One email per distinct recipient. A user id of another tenant: 404 NOT_FOUND; a deactivated user: 400. " +
-        "Direct emails reach users who unsubscribed from notifications (the opt-out covers automatic emails). Audited as `email.send`.",
+        "Direct emails reach users who unsubscribed from notifications (the opt-out covers automatic emails). Audited as `email.send` " +
+        "(`metadata.recipients`: the distinct recipients). At most `security.rateLimits.emailRecipientsPerHour` distinct recipients per " +
+        "tenant in any rolling hour, counted from those audit entries (every instance, development too): over it, 429 RATE_LIMITED with " +
+        "Retry-After (seconds until enough of the hour's recipients age out) and what is left; more recipients than the limit itself: 400 " +
+        "VALIDATION_FAILED at `body.to`. A refused send is neither queued nor counted.",
       access: "admin.access",
       body: directEmailBody,
       status: 202,

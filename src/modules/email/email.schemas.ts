@@ -50,6 +50,22 @@ export type EmailJobView = z.infer<typeof emailJobSchema>;
 
 const counts = z.object({ active: z.number().int(), waiting: z.number().int(), completed: z.number().int(), failed: z.number().int() });
 
+export const emailDeliverySchema = z
+  .object({
+    queue: z.enum(["memory", "redis"]).describe("memory: development without KVSTORE_URL (nothing can send these jobs); redis: BullMQ"),
+    workerRunning: z
+      .boolean()
+      .nullable()
+      .describe(
+        "Whether an email worker is consuming the queue (any process). False in development by default: jobs wait, unsent, until a worker runs " +
+          "(EMAIL_WORKER=true with KVSTORE_URL, or `npm run worker`). Null when it cannot be told.",
+      ),
+    maxWaiting: z.number().int().nullable().describe("In-memory queue only: how many waiting jobs (every tenant) are kept; older ones are dropped"),
+    dropped: z.number().int().describe("This tenant's jobs dropped from the in-memory queue since the server started (never sent)"),
+  })
+  .describe("Whether queued emails are being sent, and what the development queue keeps");
+export type EmailDelivery = z.infer<typeof emailDeliverySchema>;
+
 export const emailQueueSchema = z.object({
   metrics: counts,
   recentJobs: z.object({
@@ -58,4 +74,5 @@ export const emailQueueSchema = z.object({
     completed: z.array(emailJobSchema),
     failed: z.array(emailJobSchema),
   }),
+  delivery: emailDeliverySchema,
 });

@@ -1,10 +1,11 @@
 import type { Database } from "../../platform/db.js";
 import type { RequestContext } from "../../platform/context.js";
-import { errors, isAppError } from "../../platform/errors.js";
+import { AppError, errors, isAppError } from "../../platform/errors.js";
 import { JOB_STATUSES, type EmailJobs, type EmailQueue, type JobSnapshot } from "../../platform/queue.js";
 import { recordAudit } from "../audit/audit.repository.js";
-import { findRecipients, isUuid } from "./email.repository.js";
-import type { DirectEmailInput, EmailJobView } from "./email.schemas.js";
+import { findTenant } from "../tenants/tenants.repository.js";
+import { directRecipientsLastHour, findRecipients, isUuid, lockDirectEmail, msUntilRecipientsFree } from "./email.repository.js";
+import type { DirectEmailInput, EmailDelivery, EmailJobView } from "./email.schemas.js";
 import { PULSE_INVITE_SUBJECT, QUESTION_ANSWERED_SUBJECT } from "./email.templates.js";
 
 /** SPEC: the admin view lists the last 20 completed and the last 20 failed jobs. */
@@ -40,16 +41,53 @@ async function queueCall<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createEmailAdminService(deps: { db: Database; queue: EmailQueue }) {
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** 429 for a direct email that does not fit in what is left of the tenant's hourly allowance. */
+function recipientLimitReached(limit: number, used: number, requested: number, waitMs: number): AppError {
+  const remaining = Math.max(0, limit - used);
+  const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const message =
+    `This organisation may email at most ${plural(limit, "recipient", "recipients")} per hour: ` +
+    `${remaining} ${remaining === 1 ? "is" : "are"} left for now, and this email names ${requested}.`;
+  return new AppError("RATE_LIMITED", 429, message, [{ path: "body.to", message, limit, remaining, requested, retryAfterSeconds }], {
+    "Retry-After": String(retryAfterSeconds),
+  });
+}
+
+export interface EmailAdminServiceDeps {
+  db: Database;
+  queue: EmailQueue;
+  /**
+   * Whether this process started an email worker (main.ts knows). Optional: the queue itself is
+   * asked which workers consume it (BullMQ lists them, whatever process runs them; nothing ever
+   * consumes the in-memory queue), and a worker this process runs counts even when that cannot be told.
+   */
+  workerRunning?: boolean;
+}
+
+export function createEmailAdminService(deps: EmailAdminServiceDeps) {
   const { db, queue } = deps;
 
+  async function workerRunning(): Promise<boolean | null> {
+    if (deps.workerRunning) return true;
+    const workers = await queue.workers().catch(() => null);
+    return workers === null ? null : workers > 0;
+  }
+
   async function overview(ctx: RequestContext) {
-    const view = await queueCall(() => queue.overview(ctx.tenant.id, RECENT_JOBS_LIMIT));
+    const [view, running] = await Promise.all([queueCall(() => queue.overview(ctx.tenant.id, RECENT_JOBS_LIMIT)), workerRunning()]);
     const recentJobs = Object.fromEntries(JOB_STATUSES.map((status) => [status, view.recent[status].map(presentJob)])) as Record<
       (typeof JOB_STATUSES)[number],
       EmailJobView[]
     >;
-    return { metrics: view.counts, recentJobs };
+    const delivery: EmailDelivery = {
+      queue: queue.kind === "memory" ? "memory" : "redis",
+      workerRunning: running,
+      maxWaiting: view.retention?.maxWaiting ?? null,
+      dropped: view.retention?.dropped ?? 0,
+    };
+    return { metrics: view.counts, recentJobs, delivery };
   }
 
   /** Retries a failed job with fresh attempts; audited with the failure it had. */
@@ -76,7 +114,9 @@ export function createEmailAdminService(deps: { db: Database; queue: EmailQueue 
 
   /**
    * CONTRACT §6: queues one direct email per distinct recipient (user ids of this tenant, or
-   * addresses), so one bad address fails and retries alone.
+   * addresses), so one bad address fails and retries alone. At most
+   * security.rateLimits.emailRecipientsPerHour distinct recipients per tenant in any rolling hour
+   * (the audit entry of each send records its count); a refused send is neither queued nor counted.
    */
   async function sendDirect(ctx: RequestContext, input: DirectEmailInput) {
     const sender = ctx.user;
@@ -101,6 +141,22 @@ export function createEmailAdminService(deps: { db: Database; queue: EmailQueue 
       }
     }
     return db.transaction(async (trx) => {
+      // Per tenant and rolling hour, from the recorded sends: one send at a time per tenant, so
+      // two requests (on any instances) cannot both fit in the same remaining allowance.
+      await lockDirectEmail(trx, ctx.tenant.id);
+      const fresh = await findTenant(trx, ctx.tenant.id);
+      const limit = (fresh?.settings ?? ctx.settings).security.rateLimits.emailRecipientsPerHour;
+      if (recipients.length > limit) {
+        throw errors.validation(
+          [{ path: "body.to", message: `This organisation may email at most ${plural(limit, "recipient", "recipients")} per hour; this email names ${recipients.length}.` }],
+          "Too many recipients for the hourly email limit: send the email in parts.",
+        );
+      }
+      const used = await directRecipientsLastHour(trx, ctx.tenant.id);
+      if (used + recipients.length > limit) {
+        const waitMs = (await msUntilRecipientsFree(trx, ctx.tenant.id, used + recipients.length - limit)) ?? 3_600_000;
+        throw recipientLimitReached(limit, used, recipients.length, waitMs);
+      }
       await recordAudit(trx, ctx, {
         action: "email.send",
         entityType: "email",

@@ -31,13 +31,13 @@ export interface StreamGuardDeps {
   activeUserIds(users: Array<{ tenantId: string; userId: string }>): Promise<Set<string>>;
   /** Of these API tokens, the ids of the ones that exist and have not expired. */
   liveTokenIds(tokens: Array<{ tenantId: string; tokenId: string }>, now: Date): Promise<Set<string>>;
-  /** The session store, to see which sessions still exist (known once a request has used it). */
-  sessions: () => Store | undefined;
+  /** The session store, to see which sessions still exist. */
+  sessions: Store;
 }
 
 /** Session ids still in the store: one MGET on Redis (connect-redis keeps them at prefix + id), else one get each. */
-async function liveSessionIds(store: Store | undefined, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0 || !store) return new Set();
+async function liveSessionIds(store: Store, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
   const redisStore = store as Store & { client?: { mget(...keys: string[]): Promise<Array<string | null>> }; prefix?: string };
   if (redisStore.client && typeof redisStore.client.mget === "function" && typeof redisStore.prefix === "string") {
     const values = await redisStore.client.mget(...ids.map((id) => `${redisStore.prefix}${id}`));
@@ -61,7 +61,7 @@ export function createStreamGuard(deps: StreamGuardDeps): StreamGuard {
       const [users, liveTokens, liveSessions] = await Promise.all([
         deps.activeUserIds(distinct(owners.map((owner) => ({ tenantId: owner.tenantId, userId: owner.userId })), (user) => user.userId)),
         deps.liveTokenIds(tokens, now),
-        liveSessionIds(deps.sessions(), sessions),
+        liveSessionIds(deps.sessions, sessions),
       ]);
       const ended = new Set<StreamOwner>();
       for (const owner of owners) {

@@ -7,6 +7,7 @@ import type { Logger } from "../../platform/logger.js";
 import { recordAudit } from "../audit/audit.repository.js";
 import { findTag } from "../tags/tags.repository.js";
 import { findTeam, setQueueFrozen } from "../teams/teams.repository.js";
+import { findTenant } from "../tenants/tenants.repository.js";
 import { presentQuestion, requireModerator } from "./questions.access.js";
 import type { QuestionEvents } from "./questions.events.js";
 import type { QuestionLimits } from "./questions.limits.js";
@@ -84,10 +85,17 @@ export function createModerationService(deps: ModerationServiceDeps) {
     return presentQuestion(answered, ctx.user);
   }
 
-  /** SPEC: the answered email goes to the author (a signed-in user, so never a visitor) when notifications are on. */
+  /**
+   * SPEC: the answered email goes to the author (a signed-in user, so never a visitor) when
+   * notifications are on. Decided here, once, from the settings as saved now (not the request's
+   * tenant cache, which another instance may hold for a moment after a change); the worker does
+   * not decide again, so a job queued is an email meant to go out.
+   */
   async function notifyAuthor(ctx: RequestContext, question: QuestionRecord, responderId: string): Promise<void> {
-    if (!ctx.settings.features.enableEmailNotifications || !question.authorId || question.authorId === responderId) return;
+    if (!question.authorId || question.authorId === responderId) return;
     try {
+      const settings = (await findTenant(db, ctx.tenant.id))?.settings ?? ctx.settings;
+      if (!settings.features.enableEmailNotifications) return;
       await queue.add("question-answered", { tenantId: ctx.tenant.id, questionId: question.id, recipientUserId: question.authorId });
     } catch (error) {
       logger.error({ err: { message: (error as Error).message }, questionId: question.id, requestId: ctx.requestId }, "answered email not queued");

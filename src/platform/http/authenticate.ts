@@ -5,7 +5,8 @@ import type { CurrentUser, RequestContext } from "../context.js";
 import { findActiveUserWithTeams } from "../../modules/users/users.repository.js";
 import type { TenantDirectory } from "../../modules/tenants/tenant-directory.js";
 import { invalidTokenError, tokenScopeError, type TokenService } from "../../modules/tokens/tokens.service.js";
-import { destroySession, SESSION_COOKIE } from "./session.js";
+import type { Config } from "../../config.js";
+import { destroySession, SESSION_COOKIE, sessionCookieOptions } from "./session.js";
 
 function clientIp(req: Request): string | null {
   return req.ip ?? req.socket.remoteAddress ?? null;
@@ -24,6 +25,7 @@ export function bearerCredential(req: Request): string | null {
 }
 
 export interface AuthenticateDeps {
+  config: Config;
   db: Database;
   clock: Clock;
   tenants: TenantDirectory;
@@ -88,7 +90,7 @@ export function authenticate(deps: AuthenticateDeps): RequestHandler {
       }
       if (!user) {
         await destroySession(req);
-        res.clearCookie(SESSION_COOKIE, { path: "/" });
+        res.clearCookie(SESSION_COOKIE, sessionCookieOptions(deps.config, req));
       }
     }
     req.ctx = context(req, user, user ? "session" : null);

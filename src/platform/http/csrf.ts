@@ -8,25 +8,30 @@ const csrf = csrfSync({
   size: 32,
 });
 
-/** CONTRACT §1: GET /auth/csrf hands this out (creating a session for a visitor if needed). */
-export function issueCsrfToken(req: Request): string {
-  return csrf.generateToken(req, false);
-}
-
-function carriesSession(req: Request): boolean {
-  return Boolean(req.session && (req.session.user || req.session.csrfToken));
+/** A request signed in by its session cookie: the only kind with ambient authority to forge. */
+function signedInBySession(req: Request): boolean {
+  return req.ctx?.authMethod === "session" && Boolean(req.session?.user);
 }
 
 /**
- * CSRF protection for state-changing requests that carry a session cookie. Bearer-token requests
- * carry no cookie and need no token; nor does a request without any session (no ambient
- * authority to forge). csrf-sync's error (EBADCSRFTOKEN) becomes 403 CSRF_INVALID.
+ * GET /auth/csrf: the token bound to the signed-in session (kept in it from the first call on).
+ * A visitor gets null: nothing a visitor sends is checked, and storing a token would store a
+ * session for every anonymous page view (SPEC: no session for a visitor).
+ */
+export function issueCsrfToken(req: Request): string | null {
+  return signedInBySession(req) ? csrf.generateToken(req, false) : null;
+}
+
+/**
+ * CSRF protection for state-changing requests signed in by the session cookie. Bearer-token
+ * requests carry no cookie and need no token; nor does a visitor's request (no session, or only
+ * an OAuth sign-in under way): it acts as nobody, so there is no authority to forge.
+ * csrf-sync's error (EBADCSRFTOKEN) becomes 403 CSRF_INVALID.
  */
 export function csrfProtection(): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    if (req.ctx?.authMethod === "bearer") return next();
-    if (!carriesSession(req)) return next();
+    if (!signedInBySession(req)) return next();
     csrf.csrfSynchronisedProtection(req, res, next);
   };
 }

@@ -2,7 +2,11 @@
  * The one client for the JSON API of CONTRACT.md: same origin, session cookie, CSRF header on
  * writes (fetched once from /auth/csrf and refreshed when the server says it is stale).
  */
-let csrfToken: string | null = null;
+/**
+ * `undefined` until asked; `null` for a visitor: the server stores no session for visitors and
+ * checks none of their writes, so a visitor's writes go without the header.
+ */
+let csrfToken: string | null | undefined;
 
 export interface ErrorDetail {
   path?: string;
@@ -34,15 +38,18 @@ export function withQuery(path: string, query?: Query): string {
   return text ? `${path}?${text}` : path;
 }
 
-async function csrf(): Promise<string> {
-  csrfToken ??= (await send<{ csrfToken: string }>("GET", "/auth/csrf")).csrfToken;
+async function csrf(): Promise<string | null> {
+  if (csrfToken === undefined) csrfToken = (await send<{ csrfToken: string | null }>("GET", "/auth/csrf")).csrfToken ?? null;
   return csrfToken;
 }
 
 async function send<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, retried = false): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (method !== "GET") headers["x-csrf-token"] = await csrf();
+  if (method !== "GET") {
+    const token = await csrf();
+    if (token) headers["x-csrf-token"] = token;
+  }
   let response: Response;
   try {
     response = await fetch(path, { method, headers, credentials: "same-origin", signal, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -55,8 +62,9 @@ async function send<T>(method: string, path: string, body?: unknown, signal?: Ab
   if (!response.ok) {
     const error = payload?.error;
     if (error?.code === "CSRF_INVALID") {
-      // A new session (sign-in elsewhere, expiry) invalidates the token: fetch a fresh one once.
-      csrfToken = null;
+      // A new session (sign-in elsewhere, in another tab, or expiry) invalidates the token, or a
+      // visitor's "no token" answer: fetch a fresh one once.
+      csrfToken = undefined;
       if (!retried) return send<T>(method, path, body, signal, true);
     }
     const retryAfter = Number(response.headers.get("retry-after")) || null;
@@ -71,7 +79,7 @@ export const api = {
   put: <T,>(path: string, body?: unknown) => send<T>("PUT", path, body ?? {}),
   delete: <T = void,>(path: string) => send<T>("DELETE", path),
   resetCsrf: () => {
-    csrfToken = null;
+    csrfToken = undefined;
   },
 };
 

@@ -90,11 +90,11 @@ export interface Branding {
 
 export interface TenantSettings {
   questions: { minLength: number; maxLength: number };
-  users: { defaultRole: "member" | "viewer"; defaultTeamId: string | null };
+  users: { defaultRole: "member" | "viewer"; defaultTeamId: string | null; signup: "open" | "domains" | "invite"; allowedEmailDomains: string[] };
   security: {
     sessionTimeout: number;
     adminSessionTimeout: number;
-    rateLimits: { questionsPerHour: number; upvotesPerMinute: number; responsesPerHour: number; searchPerMinute: number };
+    rateLimits: { questionsPerHour: number; upvotesPerMinute: number; responsesPerHour: number; searchPerMinute: number; emailRecipientsPerHour: number };
   };
   branding: Branding;
   features: { allowAnonymousQuestions: boolean; requireQuestionApproval: boolean; enableEmailNotifications: boolean };
@@ -230,9 +230,12 @@ export interface ApiToken {
   id: string;
   name: string;
   token?: string;
+  /** full: everything the user's role allows; read: GET and HEAD only. */
+  scope: "full" | "read";
   createdAt: string;
-  expiresAt: string | null;
+  expiresAt: string;
   lastUsedAt?: string | null;
+  expired?: boolean;
 }
 
 /** CONTRACT §4 envelope. */

@@ -9,6 +9,7 @@ function TokensPanel() {
   const tokens = useLoad((signal) => api.get<ApiToken[]>("/auth/tokens", undefined, signal), []);
   const [name, setName] = useState("");
   const [days, setDays] = useState("90");
+  const [scope, setScope] = useState<ApiToken["scope"]>("read");
   const [created, setCreated] = useState<ApiToken | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -16,7 +17,7 @@ function TokensPanel() {
     event.preventDefault();
     setError(null);
     try {
-      const token = await api.post<ApiToken>("/auth/tokens", { name: name.trim(), ...(days ? { expiresInDays: Number(days) } : {}) });
+      const token = await api.post<ApiToken>("/auth/tokens", { name: name.trim(), scope, ...(days ? { expiresInDays: Number(days) } : {}) });
       setCreated(token);
       setName("");
       tokens.reload();
@@ -55,9 +56,10 @@ function TokensPanel() {
           {(tokens.data ?? []).map((token) => (
             <li key={token.id} className="row">
               <strong>{token.name}</strong>
+              <span className={`badge${token.scope === "read" ? "" : " badge-strong"}`}>{token.scope === "read" ? "Read only" : "Full access"}</span>
               <span className="hint">
-                created {new Date(token.createdAt).toLocaleDateString()}
-                {token.expiresAt ? `, expires ${new Date(token.expiresAt).toLocaleDateString()}` : ", never expires"}
+                created {new Date(token.createdAt).toLocaleDateString()}, {token.expired ? "expired" : "expires"} {new Date(token.expiresAt).toLocaleDateString()}
+                {token.lastUsedAt ? `, last used ${new Date(token.lastUsedAt).toLocaleDateString()}` : ", never used"}
               </span>
               <button type="button" className="button-small button-danger" onClick={() => void revoke(token)} aria-label={`Revoke ${token.name}`}>
                 Revoke
@@ -71,7 +73,17 @@ function TokensPanel() {
         <h2>New token</h2>
         <div className="grid-2">
           <Field label="Name">{(props) => <input {...props} value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} />}</Field>
-          <Field label="Expires after (days)" hint="Empty: never.">{(props) => <input {...props} type="number" min={1} max={3650} value={days} onChange={(event) => setDays(event.target.value)} />}</Field>
+          <Field label="Expires after (days)" hint="1 to 365; empty: 90. Every token expires.">
+            {(props) => <input {...props} type="number" min={1} max={365} value={days} onChange={(event) => setDays(event.target.value)} />}
+          </Field>
+          <Field label="Access" hint={scope === "read" ? "Can only read: a leaked token cannot change anything." : "Can do everything your role allows."}>
+            {(props) => (
+              <select {...props} value={scope} onChange={(event) => setScope(event.target.value as ApiToken["scope"])}>
+                <option value="read">Read only</option>
+                <option value="full">Full access</option>
+              </select>
+            )}
+          </Field>
         </div>
         <button type="submit">Create token</button>
       </form>

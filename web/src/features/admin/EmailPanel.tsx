@@ -1,13 +1,68 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { api, errorMessage } from "../../shared/api";
+import { api, ApiError, errorMessage } from "../../shared/api";
 import type { EmailQueue } from "../../shared/types";
 import { announce, DataTable, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
 
 const REFRESH_MS = 10_000;
 
+/**
+ * GET /admin/email-queue's `delivery` (src/modules/email/email.schemas.ts, emailDeliverySchema):
+ * whether a worker sends what is queued, and what the development queue keeps.
+ */
+interface EmailDelivery {
+  queue: "memory" | "redis";
+  workerRunning: boolean | null;
+  maxWaiting: number | null;
+  dropped: number;
+}
+type EmailQueueView = EmailQueue & { delivery?: EmailDelivery };
+
+const count = (value: number) => value.toLocaleString("en-US");
+
+/** Says in plain words when queued emails are not being sent, how to change that, and what the in-memory queue dropped. */
+function DeliveryStatus({ delivery }: { delivery: EmailDelivery }) {
+  const memory = delivery.queue === "memory";
+  return (
+    <>
+      {delivery.workerRunning === false && (
+        <Notice kind="warning">
+          <strong>Emails are not being sent.</strong> No email worker is running, so queued emails wait here and nobody receives them.{" "}
+          {memory ? (
+            <>
+              To send email, restart the server with <code>EMAIL_WORKER=true</code> and <code>KVSTORE_URL</code> set to a Redis address (for
+              example <code>KVSTORE_URL=redis://localhost:6379</code>). The emails waiting now are kept in this server&apos;s memory only and are not
+              sent after that restart.
+            </>
+          ) : (
+            <>
+              To send them, start the server with <code>EMAIL_WORKER=true</code> (with <code>KVSTORE_URL</code> set, as it is now), or run{" "}
+              <code>npm run worker</code> next to it. Waiting emails go out once a worker runs.
+            </>
+          )}
+        </Notice>
+      )}
+      {delivery.workerRunning === null && (
+        <Notice kind="info">It could not be checked whether an email worker is running (the Redis server does not list its clients).</Notice>
+      )}
+      {memory && delivery.maxWaiting !== null && (
+        <Notice kind={delivery.dropped > 0 ? "warning" : "info"}>
+          This development queue keeps only the newest {count(delivery.maxWaiting)} waiting emails (all organisations together).
+          {delivery.dropped > 0 && (
+            <>
+              {" "}
+              {count(delivery.dropped)} older {delivery.dropped === 1 ? "email" : "emails"} of this organisation{" "}
+              {delivery.dropped === 1 ? "was" : "were"} dropped and will never be sent.
+            </>
+          )}
+        </Notice>
+      )}
+    </>
+  );
+}
+
 /** The email queue (metrics, failed jobs with retry) and the admin's direct email. */
 export function EmailPanel() {
-  const queue = useLoad((signal) => api.get<EmailQueue>("/admin/email-queue", undefined, signal), []);
+  const queue = useLoad((signal) => api.get<EmailQueueView>("/admin/email-queue", undefined, signal), []);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const timer = setInterval(queue.reload, REFRESH_MS);
@@ -31,6 +86,7 @@ export function EmailPanel() {
       <h1>Email</h1>
       <ErrorNotice error={queue.error} />
       {!queue.data && queue.loading && <Loading />}
+      {queue.data?.delivery && <DeliveryStatus delivery={queue.data.delivery} />}
       {metrics && (
         <div className="metrics">
           {(["waiting", "active", "completed", "failed"] as const).map((key) => (
@@ -89,7 +145,7 @@ function DirectEmail() {
       setSubject("");
       setBody("");
     } catch (caught) {
-      setMessage({ kind: "error", text: errorMessage(caught) });
+      setMessage({ kind: "error", text: sendError(caught) });
     }
   };
   return (
@@ -102,4 +158,13 @@ function DirectEmail() {
       <button type="submit">Queue email</button>
     </form>
   );
+}
+
+/** The hourly recipient limit: the server's sentence (the limit, what is left) and the wait in minutes, not seconds. */
+function sendError(error: unknown): string {
+  if (error instanceof ApiError && error.code === "RATE_LIMITED" && error.retryAfter) {
+    const minutes = Math.ceil(error.retryAfter / 60);
+    return `${error.message} Try again in ${minutes === 1 ? "a minute" : `${minutes} minutes`}, or send to fewer people.`;
+  }
+  return errorMessage(error);
 }

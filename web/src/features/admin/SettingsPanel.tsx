@@ -5,6 +5,7 @@ import { THEME_PALETTES } from "../../shared/theme";
 import { THEMES, type TenantSettings } from "../../shared/types";
 import { announce, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
 import { PulseSettingsFieldset } from "../pulse/PulseSettingsFieldset";
+import { SignupFieldset } from "./SignupFieldset";
 
 type Section = keyof TenantSettings;
 
@@ -89,6 +90,8 @@ export function SettingsPanel() {
         <Checkbox label="Email authors when their question is answered" checked={draft.features.enableEmailNotifications} onChange={(value) => set("features", "enableEmailNotifications", value)} />
       </fieldset>
 
+      <SignupFieldset users={draft.users} onChange={(key, value) => set("users", key, value)} />
+
       <fieldset>
         <legend>New users</legend>
         <div className="grid-2">
@@ -124,8 +127,11 @@ export function SettingsPanel() {
           <Field label="Upvotes per minute">{(props) => <input {...props} type="number" min={1} value={draft.security.rateLimits.upvotesPerMinute} onChange={(event) => setLimit("upvotesPerMinute", num(event.target.value))} />}</Field>
           <Field label="Answers per hour">{(props) => <input {...props} type="number" min={1} value={draft.security.rateLimits.responsesPerHour} onChange={(event) => setLimit("responsesPerHour", num(event.target.value))} />}</Field>
           <Field label="Searches per minute">{(props) => <input {...props} type="number" min={1} value={draft.security.rateLimits.searchPerMinute} onChange={(event) => setLimit("searchPerMinute", num(event.target.value))} />}</Field>
+          <Field label="Direct email recipients per hour" hint="All admins together, in any hour; applies everywhere.">
+            {(props) => <input {...props} type="number" min={1} value={draft.security.rateLimits.emailRecipientsPerHour} onChange={(event) => setLimit("emailRecipientsPerHour", num(event.target.value))} />}
+          </Field>
         </div>
-        <p className="hint">Rate limits apply in production only.</p>
+        <p className="hint">The per-user limits apply in production only.</p>
       </fieldset>
 
       <PulseSettingsFieldset pulse={draft.pulse} onChange={(key, value) => set("pulse", key, value)} />

@@ -1,0 +1,63 @@
+import { useEffect, useState } from "react";
+import type { TenantSettings } from "../../shared/types";
+import { Field } from "../../shared/ui";
+
+type Users = TenantSettings["users"];
+
+const POLICIES: Array<{ value: Users["signup"]; label: string; hint: string }> = [
+  { value: "invite", label: "Only people an admin adds", hint: "Add people under Users; they sign in with GitHub or Google using that email address." },
+  { value: "domains", label: "Anyone with an address at these domains", hint: "A verified GitHub or Google address at one of the domains below joins at the first sign-in." },
+  { value: "open", label: "Anyone with a GitHub or Google account", hint: "Anybody in the world who signs in becomes a member and can read everything members read." },
+];
+
+/** Domains as people type them: one per line or separated by commas, spaces or @ signs. */
+function parseDomains(text: string): string[] {
+  return text
+    .split(/[\s,;@]+/)
+    .map((domain) => domain.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** Who may join by signing in with GitHub or Google for the first time (users.signup). */
+export function SignupFieldset({ users, onChange }: { users: Users; onChange: <K extends keyof Users>(key: K, value: Users[K]) => void }) {
+  const [text, setText] = useState(users.allowedEmailDomains.join("\n"));
+  // Follow a saved or reloaded value, but not while the admin is typing a different spelling of it.
+  useEffect(() => {
+    if (parseDomains(text).join() !== users.allowedEmailDomains.join()) setText(users.allowedEmailDomains.join("\n"));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [users.allowedEmailDomains]);
+  const current = POLICIES.find((policy) => policy.value === users.signup);
+
+  return (
+    <fieldset>
+      <legend>Who may sign up</legend>
+      <Field label="New people may join" hint={current?.hint}>
+        {(props) => (
+          <select {...props} value={users.signup} onChange={(event) => onChange("signup", event.target.value as Users["signup"])}>
+            {POLICIES.map((policy) => (
+              <option key={policy.value} value={policy.value}>
+                {policy.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {users.signup === "domains" && (
+        <Field label="Allowed email domains" hint="One per line, for example example.com. Subdomains are not included unless listed.">
+          {(props) => (
+            <textarea
+              {...props}
+              rows={3}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                onChange("allowedEmailDomains", parseDomains(event.target.value));
+              }}
+            />
+          )}
+        </Field>
+      )}
+      <p className="hint">People who already have an account here, and people an admin added, can always sign in.</p>
+    </fieldset>
+  );
+}
