@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { runPulseForTenant, type PulseSchedulerDeps } from "../src/modules/pulse/pulse-scheduler.service.js";
+import { runPulseForTenant, type PulseSchedulerDeps } from "../src/modules/pulse/pulse.scheduler.service.js";
 import { provisionTenant } from "../src/modules/tenants/tenants.service.js";
 import { openDatabase } from "../src/platform/db.js";
 import { createLogger } from "../src/platform/logger.js";

@@ -1,5 +1,5 @@
 import { DateTime } from "luxon";
-import { computePulseSummary } from "../src/modules/pulse/pulse-summary.service.js";
+import { computePulseSummary } from "../src/modules/pulse/pulse.summary.service.js";
 import { settingsFromStorage } from "../src/modules/settings/settings.schema.js";
 import { provisionTenant } from "../src/modules/tenants/tenants.service.js";
 import { openDatabase } from "../src/platform/db.js";

@@ -14,8 +14,8 @@ import { BullEmailQueue } from "./platform/queue-bullmq.js";
 import { builtFrontend, viteDevFrontend } from "./platform/http/spa.js";
 import { createHttpServer } from "./platform/http/server.js";
 import { countTenants } from "./modules/tenants/tenants.repository.js";
-import { startPulseScheduler } from "./modules/pulse/pulse-scheduler.js";
-import { createPulseSealer, startReleaseSweeps } from "./modules/pulse/pulse-release.service.js";
+import { startPulseScheduler } from "./modules/pulse/pulse.scheduler.cron.js";
+import { createPulseSealer, startReleaseSweeps } from "./modules/pulse/pulse.release.service.js";
 import { startEmailWorker, type EmailWorker } from "./modules/email/email.worker.js";
 import { seedDemoData } from "../seeds/demo.js";
 

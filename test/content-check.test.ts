@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkContent } from "../src/modules/moderation/content-check.js";
+import { checkContent } from "../src/modules/questions/questions.content-check.js";
 import { createTestApp, signIn, visitor, type ApiClient, type TestApp } from "./helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
 

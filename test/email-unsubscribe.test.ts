@@ -2,7 +2,7 @@ import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BullEmailQueue } from "../src/platform/queue-bullmq.js";
 import type { WebFrontend } from "../src/platform/http/spa.js";
-import { createUnsubscribeToken, verifyUnsubscribeToken } from "../src/modules/email/unsubscribe.token.js";
+import { createUnsubscribeToken, verifyUnsubscribeToken } from "../src/modules/email/email.unsubscribe.token.js";
 import { createTestApp, signIn, TEST_SESSION_SECRET, type TestApp } from "./helpers/app.js";
 import { insertAnsweredQuestion, insertPulseInvite, type MailStack, startMailStack, waitForJob } from "./helpers/email.js";
 import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";

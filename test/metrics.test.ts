@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runDuePulses } from "../src/modules/pulse/pulse-scheduler.service.js";
+import { runDuePulses } from "../src/modules/pulse/pulse.scheduler.service.js";
 import { createTestApp, signIn, type TestApp } from "./helpers/app.js";
 import { createTenantFixture } from "./helpers/factories.js";
 import { addPulseQuestion } from "./helpers/pulse.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { githubIdentity, googleIdentity } from "../src/modules/auth/oauth.profiles.js";
+import { githubIdentity, googleIdentity } from "../src/modules/auth/auth.oauth.profiles.js";
 
 describe("provider profiles become identities with a verified email", () => {
   const github = { id: 42, login: "octocat", name: "The Octocat", email: null, avatar_url: "https://avatars.githubusercontent.com/u/42" };

@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runDuePulses } from "../src/modules/pulse/pulse-scheduler.service.js";
+import { runDuePulses } from "../src/modules/pulse/pulse.scheduler.service.js";
 import { openEmbeddedDatabase, type DatabaseHandle } from "../src/platform/db.js";
 import { createLogger } from "../src/platform/logger.js";
 import { migrateToLatest } from "../src/platform/migrator.js";

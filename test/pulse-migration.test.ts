@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPulseReleaser, createPulseSealer, openAnswer } from "../src/modules/pulse/pulse-release.service.js";
+import { createPulseReleaser, createPulseSealer, openAnswer } from "../src/modules/pulse/pulse.release.service.js";
 import { systemClock } from "../src/platform/clock.js";
 import { openDatabase, openEmbeddedDatabase, type DatabaseHandle } from "../src/platform/db.js";
 import { createLogger } from "../src/platform/logger.js";

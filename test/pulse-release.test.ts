@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isBatchChanged, releaseBatch } from "../src/modules/pulse/pulse-release.repository.js";
-import { createPulseSealer, openAnswer } from "../src/modules/pulse/pulse-release.service.js";
+import { isBatchChanged, releaseBatch } from "../src/modules/pulse/pulse.release.repository.js";
+import { createPulseSealer, openAnswer } from "../src/modules/pulse/pulse.release.service.js";
 import { createTestApp, ManualClock, signIn, TEST_SESSION_SECRET, type TestApp } from "./helpers/app.js";
 import type { TenantFixture } from "./helpers/factories.js";
 import { addWaiting, pulseGroup, releaseState } from "./helpers/pulse.js";

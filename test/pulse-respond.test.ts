@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPulseSealer, openAnswer } from "../src/modules/pulse/pulse-release.service.js";
+import { createPulseSealer, openAnswer } from "../src/modules/pulse/pulse.release.service.js";
 import { createTestApp, ManualClock, signIn, TEST_SESSION_SECRET, type TestApp } from "./helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
 import { addInvite, addPulseQuestion } from "./helpers/pulse.js";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cohortIndex } from "../src/modules/pulse/pulse.calendar.js";
-import { runDuePulses, runPulseForTenant, type PulseSchedulerDeps } from "../src/modules/pulse/pulse-scheduler.service.js";
+import { runDuePulses, runPulseForTenant, type PulseSchedulerDeps } from "../src/modules/pulse/pulse.scheduler.service.js";
 import { createLogger } from "../src/platform/logger.js";
 import type { JobQueue } from "../src/platform/queue.js";
 import { createTestApp, ManualClock, signIn, type TestApp } from "./helpers/app.js";

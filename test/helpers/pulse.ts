@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../src/platform/db.js";
-import { createPulseSealer, sealAnswer } from "../../src/modules/pulse/pulse-release.service.js";
+import { createPulseSealer, sealAnswer } from "../../src/modules/pulse/pulse.release.service.js";
 import { createTenantFixture, type TenantFixture } from "./factories.js";
 import { TEST_SESSION_SECRET } from "./secrets.js";
 

@@ -1,4 +1,4 @@
-import { createPulseSealer } from "../../src/modules/pulse/pulse-release.service.js";
+import { createPulseSealer } from "../../src/modules/pulse/pulse.release.service.js";
 
 /** The SESSION_SECRET of every test app (and so the secret that seals the seeded waiting pulse answers). */
 export const TEST_SESSION_SECRET = "test-session-secret-of-at-least-32-characters";

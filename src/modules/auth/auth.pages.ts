@@ -3,8 +3,8 @@ import type { Config } from "../../config.js";
 import { AppError, isAppError } from "../../platform/errors.js";
 import { prefersHtml } from "../../platform/http/spa.js";
 import type { Logger } from "../../platform/logger.js";
-import { PROVIDER_LABELS, type OAuthProvider } from "./oauth.profiles.js";
-import type { StrategyOutcome } from "./oauth.strategies.js";
+import { PROVIDER_LABELS, type OAuthProvider } from "./auth.oauth.profiles.js";
+import type { StrategyOutcome } from "./auth.oauth.strategies.js";
 
 /**
  * Sign-in happens in browser navigations (links, provider redirects), so its failures end on a

@@ -3,10 +3,10 @@ import { destroySession, SESSION_COOKIE, sessionCookieOptions } from "../../plat
 import { issueCsrfToken } from "../../platform/http/csrf.js";
 import { errors } from "../../platform/errors.js";
 import type { Config } from "../../config.js";
-import type { TenantDirectory } from "../tenants/tenant-directory.js";
+import type { TenantDirectory } from "../tenants/tenants.directory.js";
 import { renderSignInError, webAppBase, webAppLocation } from "./auth.pages.js";
 import type { AuthService } from "./auth.service.js";
-import { loginAttemptSteps } from "./login-attempts.js";
+import { loginAttemptSteps } from "./auth.login-attempts.js";
 import { authModesSchema, csrfSchema, demoLoginQuery, logoutSchema, meSchema, membershipsSchema } from "./auth.schemas.js";
 import { hasPermission } from "../../platform/http/permissions.js";
 

@@ -8,7 +8,7 @@ import { roleAtLeast } from "../../platform/http/permissions.js";
 import { regenerateSession, saveSession } from "../../platform/http/session.js";
 import type { RateLimitRule, RateLimitService } from "../../platform/rate-limit.js";
 import { recordAudit } from "../audit/audit.repository.js";
-import type { TenantDirectory } from "../tenants/tenant-directory.js";
+import type { TenantDirectory } from "../tenants/tenants.directory.js";
 import type { TenantWithSettings } from "../tenants/tenants.repository.js";
 import type { TenantSettings } from "../settings/settings.schema.js";
 import { findUserBySso, listDemoUsernames, touchLastLogin, type UserRecord } from "../users/users.repository.js";

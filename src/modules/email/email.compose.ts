@@ -2,11 +2,11 @@ import type { Config } from "../../config.js";
 import type { Clock } from "../../platform/clock.js";
 import type { Database } from "../../platform/db.js";
 import type { EmailJobs, QueueJob } from "../../platform/queue.js";
-import { TenantDirectory } from "../tenants/tenant-directory.js";
+import { TenantDirectory } from "../tenants/tenants.directory.js";
 import type { OutgoingEmail } from "./email.delivery.js";
 import { findAnsweredQuestion, findPulseInvite, findRecipient, findRecipients, isUuid, type EmailRecipient } from "./email.repository.js";
 import { directEmail, pulseInviteEmail, questionAnsweredEmail, type RenderedEmail } from "./email.templates.js";
-import { unsubscribeUrl } from "./unsubscribe.token.js";
+import { unsubscribeUrl } from "./email.unsubscribe.token.js";
 
 /** Either the messages to send, or why nothing is sent (the job completes as "skipped"). */
 export type Composition = { kind: "send"; emails: OutgoingEmail[] } | { kind: "skip"; reason: string };

@@ -6,8 +6,8 @@ import { PermanentJobError, type QueueJob } from "../../platform/queue.js";
 import { startQueueWorker, type QueueWorker } from "../../platform/queue-bullmq.js";
 import { createEmailComposer } from "./email.compose.js";
 import { DeliveryError, FAILURE, type EmailProvider } from "./email.delivery.js";
-import { createHostedApiProvider } from "./hosted-api.provider.js";
-import { createSmtpProvider } from "./smtp.provider.js";
+import { createHostedApiProvider } from "./email.hosted-api.provider.js";
+import { createSmtpProvider } from "./email.smtp.provider.js";
 
 export type EmailJobResult =
   | { outcome: "sent"; to: string[]; messageIds: Array<string | null> }

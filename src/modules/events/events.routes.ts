@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { errors } from "../../platform/errors.js";
 import { route, type AnyRoute } from "../../platform/http/route.js";
-import type { SseHub } from "./sse-hub.js";
+import type { SseHub } from "./events.sse-hub.js";
 
 export const eventsQuery = z.object({
   tenant: z.string().trim().min(1).max(100).optional().describe("The session's tenant (slug or id); defaults to it"),

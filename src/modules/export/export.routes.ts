@@ -10,7 +10,7 @@ import {
 } from "./export.schemas.js";
 import type { ExportService } from "./export.service.js";
 import { streamExport } from "./export.stream.js";
-import { pulseExportQuery, pulseExportRowSchema, type createPulseExport } from "./pulse-export.js";
+import { pulseExportQuery, pulseExportRowSchema, type createPulseExport } from "./export.pulse.service.js";
 
 const COMMON =
   "Streamed as `text/csv` (default) or `application/json` (`format=json`: an array of the documented objects), as an attachment. " +

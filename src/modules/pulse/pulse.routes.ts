@@ -3,9 +3,9 @@ import { errors, isAppError } from "../../platform/errors.js";
 import { requestContext, route, type AnyRoute } from "../../platform/http/route.js";
 import type { TokenLinks } from "../../platform/http/tenant.js";
 import { DEFAULT_TENANT_SETTINGS } from "../settings/settings.schema.js";
-import { chooseScorePage, invalidInvitePage, thankYouPage } from "./pulse-respond.page.js";
-import type { PulseRespondService, RespondResult } from "./pulse-respond.service.js";
-import { canSeeSomeSummary, type PulseSummaryService } from "./pulse-summary.service.js";
+import { chooseScorePage, invalidInvitePage, thankYouPage } from "./pulse.respond.pages.js";
+import type { PulseRespondService, RespondResult } from "./pulse.respond.service.js";
+import { canSeeSomeSummary, type PulseSummaryService } from "./pulse.summary.service.js";
 import { pulseSummarySchema, respondBody, respondQuery, respondResultSchema, summaryQuery } from "./pulse.schemas.js";
 
 /** Link checkers in mail systems probe links with HEAD: it answers 200 and never consumes. */

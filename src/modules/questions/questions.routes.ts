@@ -1,6 +1,6 @@
 import { route, type AnyRoute } from "../../platform/http/route.js";
 import { teamSchema } from "../teams/teams.schemas.js";
-import type { ModerationService } from "./moderation.service.js";
+import type { ModerationService } from "./questions.moderation.service.js";
 import type { QuestionService } from "./questions.service.js";
 import {
   answerBody,

@@ -2,7 +2,7 @@ import type { Database } from "../../platform/db.js";
 import type { RequestContext } from "../../platform/context.js";
 import { AppError, errors } from "../../platform/errors.js";
 import { recordAudit } from "../audit/audit.repository.js";
-import { checkContent } from "../moderation/content-check.js";
+import { checkContent } from "./questions.content-check.js";
 import { findTag } from "../tags/tags.repository.js";
 import { findTeam, findTeamBySlug } from "../teams/teams.repository.js";
 import { auditUserId, canModerate, canSee, presentQuestion, requireAuthorOrModerator, reviewVisibility } from "./questions.access.js";

@@ -4,7 +4,7 @@ import type { Database, Executor } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
 import { zodIssuesToDetails } from "../../platform/http/validate.js";
 import { recordAudit } from "../audit/audit.repository.js";
-import type { TenantDirectory } from "../tenants/tenant-directory.js";
+import type { TenantDirectory } from "../tenants/tenants.directory.js";
 import { deepMerge, settingsFromStorage, tenantSettingsSchema, type TenantSettings } from "./settings.schema.js";
 import type { SettingsPatch } from "./settings.schemas.js";
 import { findTeam } from "../teams/teams.repository.js";

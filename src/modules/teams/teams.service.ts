@@ -5,7 +5,7 @@ import { errors } from "../../platform/errors.js";
 import { recordAudit } from "../audit/audit.repository.js";
 import { lockStoredSettings, saveSettings } from "../settings/settings.repository.js";
 import { settingsFromStorage } from "../settings/settings.schema.js";
-import type { TenantDirectory } from "../tenants/tenant-directory.js";
+import type { TenantDirectory } from "../tenants/tenants.directory.js";
 import { slugify } from "../tenants/tenants.service.js";
 import {
   countTeamQuestions,

@@ -3,7 +3,7 @@ import type { Database } from "../db.js";
 import type { Clock } from "../clock.js";
 import type { CurrentUser, RequestContext } from "../context.js";
 import { findActiveUserWithTeams } from "../../modules/users/users.repository.js";
-import type { TenantDirectory } from "../../modules/tenants/tenant-directory.js";
+import type { TenantDirectory } from "../../modules/tenants/tenants.directory.js";
 import { invalidTokenError, tokenScopeError, type TokenService } from "../../modules/tokens/tokens.service.js";
 import type { Config } from "../../config.js";
 import { destroySession, SESSION_COOKIE, sessionCookieOptions } from "./session.js";

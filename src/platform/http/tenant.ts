@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from "express";
 import type { Tenant } from "../context.js";
 import { AppError } from "../errors.js";
 import { bearerCredential } from "./authenticate.js";
-import type { TenantDirectory } from "../../modules/tenants/tenant-directory.js";
+import type { TenantDirectory } from "../../modules/tenants/tenants.directory.js";
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 

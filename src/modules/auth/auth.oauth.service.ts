@@ -5,8 +5,8 @@ import type { TenantSettings } from "../settings/settings.schema.js";
 import { createUser } from "../users/users.provisioning.js";
 import { findUserBySso, type UserRecord } from "../users/users.repository.js";
 import { accountDeactivated, signupNotAllowed } from "./auth.errors.js";
-import { findUserByEmail, linkSsoAccount, updateProfile } from "./oauth.repository.js";
-import { PROVIDER_LABELS, type OAuthIdentity } from "./oauth.profiles.js";
+import { findUserByEmail, linkSsoAccount, updateProfile } from "./auth.oauth.repository.js";
+import { PROVIDER_LABELS, type OAuthIdentity } from "./auth.oauth.profiles.js";
 
 export interface ProvisionResult {
   user: UserRecord;

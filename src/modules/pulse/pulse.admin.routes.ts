@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { AppError } from "../../platform/errors.js";
 import { route, type AnyRoute } from "../../platform/http/route.js";
-import type { PulseAdminService } from "./pulse-admin.service.js";
-import { runPulseForTenant, type PulseSchedulerDeps, type SkipReason } from "./pulse-scheduler.service.js";
+import type { PulseAdminService } from "./pulse.admin.service.js";
+import { runPulseForTenant, type PulseSchedulerDeps, type SkipReason } from "./pulse.scheduler.service.js";
 import {
   createPulseQuestionBody,
   idParams,

@@ -1,7 +1,7 @@
 import express, { Router, type Request, type Response } from "express";
 import { AppError } from "../../platform/errors.js";
-import { confirmPage, invalidLinkPage, resubscribedPage, unsubscribedPage } from "./unsubscribe.pages.js";
-import type { LinkActor, UnsubscribeService, UnsubscribeState } from "./unsubscribe.service.js";
+import { confirmPage, invalidLinkPage, resubscribedPage, unsubscribedPage } from "./email.unsubscribe.pages.js";
+import type { LinkActor, UnsubscribeService, UnsubscribeState } from "./email.unsubscribe.service.js";
 
 export const UNSUBSCRIBE_PATH = "/email/unsubscribe";
 export const RESUBSCRIBE_PATH = "/email/resubscribe";

@@ -3,9 +3,9 @@ import type { Clock } from "../../platform/clock.js";
 import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
-import { teamNames } from "../pulse/pulse-responses.repository.js";
+import { teamNames } from "../pulse/pulse.responses.repository.js";
 import { summaryQuery, type PulseSummary } from "../pulse/pulse.schemas.js";
-import { computePulseSummary } from "../pulse/pulse-summary.service.js";
+import { computePulseSummary } from "../pulse/pulse.summary.service.js";
 import type { ExportService } from "./export.service.js";
 import { EXPORT_FORMATS, type ExportColumn, type ExportOptions } from "./export.stream.js";
 

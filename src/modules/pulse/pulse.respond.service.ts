@@ -4,10 +4,10 @@ import type { Database } from "../../platform/db.js";
 import { AppError, errors } from "../../platform/errors.js";
 import { findTenant } from "../tenants/tenants.repository.js";
 import type { TenantSettings } from "../settings/settings.schema.js";
-import { findPulseQuestion, isUuid } from "./pulse-admin.repository.js";
+import { findPulseQuestion, isUuid } from "./pulse.admin.repository.js";
 import type { Logger } from "../../platform/logger.js";
-import { DEFAULT_THRESHOLD, type PulseReleaser } from "./pulse-release.service.js";
-import { consumeInviteAndStore, findInviteTenant, findOpenInvite } from "./pulse-responses.repository.js";
+import { DEFAULT_THRESHOLD, type PulseReleaser } from "./pulse.release.service.js";
+import { consumeInviteAndStore, findInviteTenant, findOpenInvite } from "./pulse.responses.repository.js";
 
 export const INVALID_INVITE_MESSAGE = "Invalid or expired invite";
 

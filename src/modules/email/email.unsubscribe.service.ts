@@ -2,7 +2,7 @@ import type { Clock } from "../../platform/clock.js";
 import type { Database } from "../../platform/db.js";
 import { recordAudit } from "../audit/audit.repository.js";
 import { findUnsubscribeSubject, setEmailOptOut } from "./email.repository.js";
-import { verifyUnsubscribeToken } from "./unsubscribe.token.js";
+import { verifyUnsubscribeToken } from "./email.unsubscribe.token.js";
 
 export interface UnsubscribeState {
   tenantId: string;

@@ -3,7 +3,7 @@ import passportModule from "passport";
 import { Strategy as GitHubStrategyBase } from "passport-github2";
 import { Strategy as GoogleStrategy } from "passport-google-oauth20";
 import type { Config } from "../../config.js";
-import { githubIdentity, googleIdentity, type OAuthIdentity, type OAuthProvider } from "./oauth.profiles.js";
+import { githubIdentity, googleIdentity, type OAuthIdentity, type OAuthProvider } from "./auth.oauth.profiles.js";
 
 export type { OAuthIdentity, OAuthProvider };
 

@@ -4,8 +4,8 @@ import type { Logger } from "../../platform/logger.js";
 import type { JobQueue } from "../../platform/queue.js";
 import { recordAudit, type AuditActor } from "../audit/audit.repository.js";
 import type { TenantSettings } from "../settings/settings.schema.js";
-import { findScheduleRow, type PulseScheduleRecord } from "./pulse-admin.repository.js";
-import { scheduleOf } from "./pulse-schedule.js";
+import { findScheduleRow, type PulseScheduleRecord } from "./pulse.admin.repository.js";
+import { scheduleOf } from "./pulse.schedule.js";
 import {
   cadencePeriodStart,
   cohortName,
@@ -23,7 +23,7 @@ import {
   listCohortToInvite,
   listScheduledTenants,
   listTeamIds,
-} from "./pulse-runs.repository.js";
+} from "./pulse.runs.repository.js";
 
 export interface PulseSchedulerDeps {
   db: Database;

@@ -4,14 +4,14 @@ import { AppError, errors } from "../../platform/errors.js";
 import { route, type AnyRoute } from "../../platform/http/route.js";
 import { PENDING_SIGN_IN_LIFETIME_MS } from "../../platform/http/session.js";
 import type { Logger } from "../../platform/logger.js";
-import type { TenantDirectory } from "../tenants/tenant-directory.js";
+import type { TenantDirectory } from "../tenants/tenants.directory.js";
 import { oauthFailure, renderSignInError, webAppBase, webAppLocation } from "./auth.pages.js";
 import { oauthCallbackQuery, oauthStartQuery } from "./auth.schemas.js";
 import type { AuthService } from "./auth.service.js";
-import { loginAttemptSteps } from "./login-attempts.js";
-import { PROVIDER_LABELS, type OAuthProvider } from "./oauth.profiles.js";
-import type { OAuthService } from "./oauth.service.js";
-import { OAUTH_SCOPES, type OAuthStrategies } from "./oauth.strategies.js";
+import { loginAttemptSteps } from "./auth.login-attempts.js";
+import { PROVIDER_LABELS, type OAuthProvider } from "./auth.oauth.profiles.js";
+import type { OAuthService } from "./auth.oauth.service.js";
+import { OAUTH_SCOPES, type OAuthStrategies } from "./auth.oauth.strategies.js";
 
 export interface OAuthRouteDeps {
   auth: AuthService;

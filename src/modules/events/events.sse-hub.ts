@@ -3,8 +3,8 @@ import type { Response } from "express";
 import { errors } from "../../platform/errors.js";
 import type { EventBus, PublishedEvent } from "../../platform/events.js";
 import type { Logger } from "../../platform/logger.js";
-import type { StreamGuard, StreamOwner } from "./stream-guard.js";
-import type { StreamSlots } from "./stream-slots.js";
+import type { StreamGuard, StreamOwner } from "./events.stream-guard.js";
+import type { StreamSlots } from "./events.stream-slots.js";
 
 export const HEARTBEAT_MS = 30_000;
 /** A client this far behind (bytes queued in its socket) is too slow to keep: it reconnects and replays. */

@@ -1,9 +1,9 @@
 import type { Request, RequestHandler } from "express";
 import { requestContext } from "../../platform/http/route.js";
-import type { TenantDirectory } from "../tenants/tenant-directory.js";
+import type { TenantDirectory } from "../tenants/tenants.directory.js";
 import { signInStep } from "./auth.pages.js";
 import type { AuthService } from "./auth.service.js";
-import type { OAuthProvider } from "./oauth.profiles.js";
+import type { OAuthProvider } from "./auth.oauth.profiles.js";
 
 /**
  * CONTRACT §8: every request to /auth/demo, /auth/<provider> and its callback is a sign-in

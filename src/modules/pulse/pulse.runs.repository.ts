@@ -1,7 +1,7 @@
 import type { Executor } from "../../platform/db.js";
 import { settingsFromStorage, type TenantSettings } from "../settings/settings.schema.js";
-import type { PulseScheduleRecord } from "./pulse-admin.repository.js";
-import { scheduleOf } from "./pulse-schedule.js";
+import type { PulseScheduleRecord } from "./pulse.admin.repository.js";
+import { scheduleOf } from "./pulse.schedule.js";
 
 export interface ScheduledTenant {
   tenant: { id: string; slug: string; name: string };

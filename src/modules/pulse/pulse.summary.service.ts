@@ -5,8 +5,8 @@ import { errors } from "../../platform/errors.js";
 import { hasPermission, teamsWithPermission } from "../../platform/http/permissions.js";
 import type { TenantSettings } from "../settings/settings.schema.js";
 import { isoWeekLabel, previousWeekRange, weekRange } from "./pulse.calendar.js";
-import { countWaitingByGroup } from "./pulse-release.repository.js";
-import { inviteTotals, listQuestionsForSummary, listResponseCells, teamNames, type ResponseCell } from "./pulse-responses.repository.js";
+import { countWaitingByGroup } from "./pulse.release.repository.js";
+import { inviteTotals, listQuestionsForSummary, listResponseCells, teamNames, type ResponseCell } from "./pulse.responses.repository.js";
 import type { PulseSummary } from "./pulse.schemas.js";
 
 /** People without a team (or whose team was deleted) form one more group. */

@@ -1,5 +1,5 @@
 import type { TenantSettings } from "../settings/settings.schema.js";
-import type { PulseScheduleRecord, ScheduleRow } from "./pulse-admin.repository.js";
+import type { PulseScheduleRecord, ScheduleRow } from "./pulse.admin.repository.js";
 
 /** A tenant that never saved a schedule sends at its settings' time in UTC, to five cohorts. */
 export const DEFAULT_SCHEDULE_ROW: ScheduleRow = { timezone: "UTC", numCohorts: 5 };

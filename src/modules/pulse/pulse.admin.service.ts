@@ -16,8 +16,8 @@ import {
   upsertScheduleRow,
   type PulseQuestionRecord,
   type PulseScheduleRecord,
-} from "./pulse-admin.repository.js";
-import { scheduleOf } from "./pulse-schedule.js";
+} from "./pulse.admin.repository.js";
+import { scheduleOf } from "./pulse.schedule.js";
 import { cohortName } from "./pulse.calendar.js";
 import type { createPulseQuestionBody, putPulseScheduleBody, updatePulseQuestionBody } from "./pulse.schemas.js";
 

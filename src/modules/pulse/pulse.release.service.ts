@@ -14,7 +14,7 @@ import {
   releaseBatch,
   replaceSeal,
   type ResponseGroup,
-} from "./pulse-release.repository.js";
+} from "./pulse.release.repository.js";
 
 /**
  * Batch release (CONTRACT §5): an answer waits, sealed, until its (question, team) group has k
