@@ -59,9 +59,29 @@ async function main() {
     results.push(await load("GET /health/live (middleware only)", { url: `${BASE}/health/live`, duration: DURATION }));
     results.push(await load("GET /auth/me, session cookie (Redis)", { url: `${BASE}/auth/me`, duration: DURATION, headers: { ...HTTPS, Cookie: cookie } }));
     results.push(await load("GET /auth/me, API token", { url: `${BASE}/auth/me`, duration: DURATION, headers: { Authorization: `Bearer ${token}` } }));
-    results.push(await load("GET /auth/me, session cookie, 10 connections", { url: `${BASE}/auth/me`, duration: DURATION, connections: 10, headers: { ...HTTPS, Cookie: cookie } }));
-    results.push(await load("GET /auth/me, API token, 10 connections", { url: `${BASE}/auth/me`, duration: DURATION, connections: 10, headers: { Authorization: `Bearer ${token}` } }));
-    results.push(await load("GET /auth/me, unknown API token (401)", { url: `${BASE}/auth/me`, duration: DURATION, headers: { Authorization: `Bearer qa_pat_${"x".repeat(43)}` } }));
+    results.push(
+      await load("GET /auth/me, session cookie, 10 connections", {
+        url: `${BASE}/auth/me`,
+        duration: DURATION,
+        connections: 10,
+        headers: { ...HTTPS, Cookie: cookie },
+      }),
+    );
+    results.push(
+      await load("GET /auth/me, API token, 10 connections", {
+        url: `${BASE}/auth/me`,
+        duration: DURATION,
+        connections: 10,
+        headers: { Authorization: `Bearer ${token}` },
+      }),
+    );
+    results.push(
+      await load("GET /auth/me, unknown API token (401)", {
+        url: `${BASE}/auth/me`,
+        duration: DURATION,
+        headers: { Authorization: `Bearer qa_pat_${"x".repeat(43)}` },
+      }),
+    );
 
     // Sequential sign-ins: first logins (user created), then the same accounts again with a new
     // display name (profile refreshed). Each client address makes 4 attempts: under the limit.

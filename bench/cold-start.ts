@@ -40,7 +40,12 @@ async function main() {
   console.log(`Machine: ${machine()}\n`);
   console.log("| start | run 1 | run 2 | run 3 |\n|---|---:|---:|---:|");
   for (const kind of [...new Set(runs.map((run) => run.kind))]) {
-    console.log(`| ${kind} | ${runs.filter((run) => run.kind === kind).map((run) => `${run.ms} ms`).join(" | ")} |`);
+    console.log(
+      `| ${kind} | ${runs
+        .filter((run) => run.kind === kind)
+        .map((run) => `${run.ms} ms`)
+        .join(" | ")} |`,
+    );
   }
   saveResults("cold-start", { machine: machine(), runs });
 }

@@ -69,7 +69,13 @@ interface DownloadResult {
   endRssMb: number;
 }
 
-async function download(name: string, pid: number, cookie: string, path: string, options: { bytesPerSecond?: number; stopAfterMs?: number } = {}): Promise<DownloadResult> {
+async function download(
+  name: string,
+  pid: number,
+  cookie: string,
+  path: string,
+  options: { bytesPerSecond?: number; stopAfterMs?: number } = {},
+): Promise<DownloadResult> {
   const baseline = rssOf(pid).rss;
   let peak = baseline;
   const sampler = setInterval(() => {
@@ -144,7 +150,9 @@ const CONFIGURATIONS: Array<{ label: string; nodeOptions?: string }> = [
 ];
 
 async function runConfiguration(url: string, configuration: (typeof CONFIGURATIONS)[number], seed: boolean) {
-  const server = startServer(productionAppEnv(PORT, url, "qa-bench-export:", { ...(configuration.nodeOptions ? { NODE_OPTIONS: configuration.nodeOptions } : {}) }));
+  const server = startServer(
+    productionAppEnv(PORT, url, "qa-bench-export:", { ...(configuration.nodeOptions ? { NODE_OPTIONS: configuration.nodeOptions } : {}) }),
+  );
   try {
     await waitFor(`http://127.0.0.1:${PORT}/health/ready`);
     const pid = server.child.pid as number;
@@ -158,7 +166,12 @@ async function runConfiguration(url: string, configuration: (typeof CONFIGURATIO
     const results: DownloadResult[] = [];
     results.push(await download("CSV, fast reader", pid, cookie, "/admin/export/audit-logs?format=csv"));
     results.push(await download("JSON, fast reader", pid, cookie, "/admin/export/audit-logs?format=json"));
-    results.push(await download("CSV, slow reader (1 MB/s, leaves after 15 s)", pid, cookie, "/admin/export/audit-logs?format=csv", { bytesPerSecond: MB, stopAfterMs: 15_000 }));
+    results.push(
+      await download("CSV, slow reader (1 MB/s, leaves after 15 s)", pid, cookie, "/admin/export/audit-logs?format=csv", {
+        bytesPerSecond: MB,
+        stopAfterMs: 15_000,
+      }),
+    );
     const after = await fetch(`http://127.0.0.1:${PORT}/admin/audit-logs?limit=1`, { headers: { ...TLS, cookie } });
     return { configuration: configuration.label, results, healthyAfter: after.status === 200, hwmMb: Math.round(rssOf(pid).hwm / MB) };
   } finally {
@@ -173,7 +186,12 @@ async function main() {
   try {
     const runs = [];
     for (const [index, configuration] of CONFIGURATIONS.entries()) runs.push(await runConfiguration(url, configuration, !reuse && index === 0));
-    console.log(`Machine: ${machine()}; load average at the end: ${os.loadavg().map((n) => n.toFixed(1)).join(", ")}\n`);
+    console.log(
+      `Machine: ${machine()}; load average at the end: ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(", ")}\n`,
+    );
     console.log("| server | download | rows | MB | seconds | rows/s | RSS before MB | peak RSS MB | RSS after MB |");
     console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|");
     for (const run of runs) {

@@ -108,7 +108,15 @@ export interface LoadResult {
 
 export async function load(
   name: string,
-  options: { url: string; connections?: number; duration?: number; headers?: Record<string, string>; method?: string; body?: string; requests?: autocannon.Request[] },
+  options: {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+    requests?: autocannon.Request[];
+  },
 ): Promise<LoadResult> {
   const settings: autocannon.Options = {
     url: options.url,

@@ -20,7 +20,28 @@ const SSE_LISTENERS = Number(process.env.LOAD_SSE ?? 200);
 const STEP_SECONDS = Number(process.env.LOAD_STEP_SECONDS ?? 20);
 const P99_TARGET_MS = 50;
 
-const WORDS = ["deployment", "roadmap", "hiring", "budget", "onboarding", "pipeline", "security", "offsite", "release", "customer", "latency", "migration", "benefits", "promotion", "travel", "database", "mentoring", "incident", "pricing", "analytics"];
+const WORDS = [
+  "deployment",
+  "roadmap",
+  "hiring",
+  "budget",
+  "onboarding",
+  "pipeline",
+  "security",
+  "offsite",
+  "release",
+  "customer",
+  "latency",
+  "migration",
+  "benefits",
+  "promotion",
+  "travel",
+  "database",
+  "mentoring",
+  "incident",
+  "pricing",
+  "analytics",
+];
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -79,8 +100,12 @@ async function prepare(url: string): Promise<{ tokens: string[]; questionIds: st
        from generate_series(1, 6000) g, users u where u.tenant_id = $1`,
       [tenant, question],
     );
-    const tokens = (await client.query("select token from pulse_invites where tenant_id = $1 and responded_at is null and expires_at > now()", [tenant])).rows.map((row) => row.token as string);
-    const questionIds = (await client.query("select id from questions where tenant_id = $1 and status = 'OPEN' order by random() limit 5000", [tenant])).rows.map((row) => row.id as string);
+    const tokens = (
+      await client.query("select token from pulse_invites where tenant_id = $1 and responded_at is null and expires_at > now()", [tenant])
+    ).rows.map((row) => row.token as string);
+    const questionIds = (
+      await client.query("select id from questions where tenant_id = $1 and status = 'OPEN' order by random() limit 5000", [tenant])
+    ).rows.map((row) => row.id as string);
     const teamId = (await client.query("select id from teams where tenant_id = $1 and slug = 'engineering'", [tenant])).rows[0].id as string;
     await client.query("vacuum analyze");
     return { tokens, questionIds, teamId };
@@ -93,8 +118,14 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.
 function mixedRequests(session: { cookie: string; csrf: string }, data: { tokens: string[]; questionIds: string[]; teamId: string }): autocannon.Request[] {
   const json = { ...BEHIND_TLS_PROXY, cookie: session.cookie, accept: "application/json" };
   let nextToken = 0;
-  const browse: autocannon.Request = { method: "GET", setupRequest: (req) => ({ ...req, path: `/questions?team=${pick(["engineering", "product"])}&limit=50&offset=${pick([0, 0, 0, 50, 100])}`, headers: json }) };
-  const search: autocannon.Request = { method: "GET", setupRequest: (req) => ({ ...req, path: `/questions?search=${encodeURIComponent(`${pick(WORDS).slice(0, 5)} ${pick(WORDS)}`)}`, headers: json }) };
+  const browse: autocannon.Request = {
+    method: "GET",
+    setupRequest: (req) => ({ ...req, path: `/questions?team=${pick(["engineering", "product"])}&limit=50&offset=${pick([0, 0, 0, 50, 100])}`, headers: json }),
+  };
+  const search: autocannon.Request = {
+    method: "GET",
+    setupRequest: (req) => ({ ...req, path: `/questions?search=${encodeURIComponent(`${pick(WORDS).slice(0, 5)} ${pick(WORDS)}`)}`, headers: json }),
+  };
   const submit: autocannon.Request = {
     method: "POST",
     setupRequest: (req) => ({
@@ -110,9 +141,34 @@ function mixedRequests(session: { cookie: string; csrf: string }, data: { tokens
   };
   const respond: autocannon.Request = {
     method: "GET",
-    setupRequest: (req) => ({ ...req, path: `/pulse/respond?token=${data.tokens[nextToken++ % data.tokens.length]}&score=${1 + (nextToken % 5)}`, headers: { accept: "application/json" } }),
+    setupRequest: (req) => ({
+      ...req,
+      path: `/pulse/respond?token=${data.tokens[nextToken++ % data.tokens.length]}&score=${1 + (nextToken % 5)}`,
+      headers: { accept: "application/json" },
+    }),
   };
-  return [browse, search, browse, upvote, browse, respond, submit, browse, search, upvote, browse, respond, browse, browse, search, upvote, respond, browse, submit, browse];
+  return [
+    browse,
+    search,
+    browse,
+    upvote,
+    browse,
+    respond,
+    submit,
+    browse,
+    search,
+    upvote,
+    browse,
+    respond,
+    browse,
+    browse,
+    search,
+    upvote,
+    respond,
+    browse,
+    submit,
+    browse,
+  ];
 }
 
 function openListeners(count: number, cookie: string): { received: () => number; close(): void } {
@@ -240,7 +296,14 @@ async function main() {
     const sustained = await run(requests, best, MINUTES * 60);
     const usage = sampler.stop();
     listeners.close();
-    const summary = { machine: machine(), questions: QUESTIONS, sseListeners: SSE_LISTENERS, steps, sustained: { ...sustained, minutes: MINUTES, ...usage }, sseEventsReceived: listeners.received() };
+    const summary = {
+      machine: machine(),
+      questions: QUESTIONS,
+      sseListeners: SSE_LISTENERS,
+      steps,
+      sustained: { ...sustained, minutes: MINUTES, ...usage },
+      sseEventsReceived: listeners.received(),
+    };
     console.log(`Machine: ${summary.machine}`);
     console.log(JSON.stringify(summary.sustained));
     saveResults("load", summary);

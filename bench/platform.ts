@@ -20,14 +20,22 @@ async function main() {
     await waitFor(`http://127.0.0.1:${APP_PORT}/health/ready`);
     const teamsBody = await (await fetch(`http://127.0.0.1:${APP_PORT}/teams`)).text();
     const healthBody = await (await fetch(`http://127.0.0.1:${APP_PORT}/health`)).text();
-    bare = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/bare-server.ts"), String(BARE_PORT), JSON.stringify({ "/teams": teamsBody, "/health": healthBody })], {
-      cwd: ROOT,
-      stdio: "ignore",
-    });
-    plainExpress = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/express-baseline.ts"), String(EXPRESS_PORT), JSON.stringify({ "/teams": teamsBody })], {
-      cwd: ROOT,
-      stdio: "ignore",
-    });
+    bare = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(ROOT, "bench/bare-server.ts"), String(BARE_PORT), JSON.stringify({ "/teams": teamsBody, "/health": healthBody })],
+      {
+        cwd: ROOT,
+        stdio: "ignore",
+      },
+    );
+    plainExpress = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(ROOT, "bench/express-baseline.ts"), String(EXPRESS_PORT), JSON.stringify({ "/teams": teamsBody })],
+      {
+        cwd: ROOT,
+        stdio: "ignore",
+      },
+    );
     await waitFor(`http://127.0.0.1:${BARE_PORT}/teams`);
     await waitFor(`http://127.0.0.1:${EXPRESS_PORT}/teams`);
 

@@ -82,14 +82,18 @@ async function seedTenant(db: Database, users: number, questions: number) {
 
 /** Bench-only: one row per statement inserting into pulse_responses (a release writes one batch per statement). */
 async function installBatchLog(db: Database): Promise<void> {
-  await db.raw(`create table bench_release_batches (id bigserial primary key, question_id uuid, groups int not null, n int not null, at timestamptz not null default clock_timestamp())`);
+  await db.raw(
+    `create table bench_release_batches (id bigserial primary key, question_id uuid, groups int not null, n int not null, at timestamptz not null default clock_timestamp())`,
+  );
   await db.raw(`create function bench_log_release_batch() returns trigger language plpgsql as $$
     begin
       insert into bench_release_batches (question_id, groups, n)
       select min(question_id::text)::uuid, count(distinct (question_id, team_id)), count(*) from new_rows having count(*) > 0;
       return null;
     end $$`);
-  await db.raw(`create trigger bench_log_release_batch after insert on pulse_responses referencing new table as new_rows for each statement execute function bench_log_release_batch()`);
+  await db.raw(
+    `create trigger bench_log_release_batch after insert on pulse_responses referencing new table as new_rows for each statement execute function bench_log_release_batch()`,
+  );
 }
 
 /** One send: an open invite for every member, for one question; returns the tokens in random order. */
@@ -164,7 +168,14 @@ async function answerAll(service: ReturnType<typeof createPulseRespondService>, 
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const ms = performance.now() - begin;
   latencies.sort((a, b) => a - b);
-  return { ms: Math.round(ms), answers: tokens.length, failures, p50: round(percentile(latencies, 50)), p99: round(percentile(latencies, 99)), max: round(latencies.at(-1) ?? 0) };
+  return {
+    ms: Math.round(ms),
+    answers: tokens.length,
+    failures,
+    p50: round(percentile(latencies, 50)),
+    p99: round(percentile(latencies, 99)),
+    max: round(latencies.at(-1) ?? 0),
+  };
 }
 
 /** The releaser with every release call (made by an answer that completes its group) timed; `defer` makes release do nothing. */
@@ -218,7 +229,9 @@ async function releaseBench() {
     const tokensA = await send(db, tenantId, questionA);
     const tokensB = await send(db, tenantId, questionB);
     await db.raw("vacuum analyze");
-    console.log(`Release data: ${SEND} users in ${TEAMS} teams, two sends of ${tokensA.length} invites, k = ${K} (${Math.round((performance.now() - seedStarted) / 1000)} s)`);
+    console.log(
+      `Release data: ${SEND} users in ${TEAMS} teams, two sends of ${tokensA.length} invites, k = ${K} (${Math.round((performance.now() - seedStarted) / 1000)} s)`,
+    );
 
     const logger = createLogger({ level: "silent" });
     const sealer = createPulseSealer([SECRET]);
@@ -240,7 +253,10 @@ async function releaseBench() {
     const withRelease = timedReleaser(inner, false);
     let mark = (await batchesSince(db, 0)).lastId;
     let counted = statements;
-    const answersA = { ...(await answerAll(createPulseRespondService({ db, clock: systemClock, releaser: withRelease.releaser, logger }), tokensA)), statements: statements - counted };
+    const answersA = {
+      ...(await answerAll(createPulseRespondService({ db, clock: systemClock, releaser: withRelease.releaser, logger }), tokensA)),
+      statements: statements - counted,
+    };
     const releaseCalls = { ...withRelease.report(), rolledBack: rollbacks };
     const batchesA = await batchesSince(db, mark, [questionA]);
     mark = batchesA.lastId;
@@ -252,7 +268,10 @@ async function releaseBench() {
     // The same answering with the release deferred: what answering costs by itself; leaves 10,000 waiting.
     const deferred = timedReleaser(inner, true);
     counted = statements;
-    const answersB = { ...(await answerAll(createPulseRespondService({ db, clock: systemClock, releaser: deferred.releaser, logger }), tokensB)), statements: statements - counted };
+    const answersB = {
+      ...(await answerAll(createPulseRespondService({ db, clock: systemClock, releaser: deferred.releaser, logger }), tokensB)),
+      statements: statements - counted,
+    };
     const waitingB = await waitingOf([questionB]);
     await db.raw("analyze pulse_waiting_responses");
 
@@ -301,7 +320,13 @@ async function releaseBench() {
       idleTimes.push(performance.now() - begin);
     }
     idleTimes.sort((a, b) => a - b);
-    const idleSweep = { waiting: below.length, groups: smallQuestions.length * TEAMS, released: idleReleased, medianMs: round(idleTimes[2] as number), maxMs: round(idleTimes[4] as number) };
+    const idleSweep = {
+      waiting: below.length,
+      groups: smallQuestions.length * TEAMS,
+      released: idleReleased,
+      medianMs: round(idleTimes[2] as number),
+      maxMs: round(idleTimes[4] as number),
+    };
 
     return {
       answersA,
@@ -328,12 +353,16 @@ async function releaseBench() {
 function printRelease(r: Awaited<ReturnType<typeof releaseBench>>) {
   const ok = (check: BatchCheck) => (check.smallest ?? K) >= K && check.mixedGroups === 0;
   console.log(`\n(a) ${r.answersA.answers} answers through the respond service, ${CONCURRENCY} at a time, those completing a group releasing it:`);
-  console.log("| run | answers | wall ms | answers/s | answer p50 ms | answer p99 ms | statements per answer | failures |\n|---|---:|---:|---:|---:|---:|---:|---:|");
+  console.log(
+    "| run | answers | wall ms | answers/s | answer p50 ms | answer p99 ms | statements per answer | failures |\n|---|---:|---:|---:|---:|---:|---:|---:|",
+  );
   for (const [name, a] of [
     ["answers, releasing as the service does", r.answersA],
     ["the same answers, release deferred", r.answersB],
   ] as const)
-    console.log(`| ${name} | ${a.answers} | ${a.ms} | ${Math.round((a.answers * 1000) / a.ms)} | ${a.p50} | ${a.p99} | ${round(a.statements / a.answers, 2)} | ${a.failures} |`);
+    console.log(
+      `| ${name} | ${a.answers} | ${a.ms} | ${Math.round((a.answers * 1000) / a.ms)} | ${a.p50} | ${a.p99} | ${round(a.statements / a.answers, 2)} | ${a.failures} |`,
+    );
   const c = r.releaseCalls;
   console.log(
     `\nrelease: ${c.calls} calls by answers that completed a group (${c.failedCalls} failed), ${c.totalMs} ms summed (p50 ${c.callP50} ms, p99 ${c.callP99} ms a call); ` +
@@ -343,7 +372,9 @@ function printRelease(r: Awaited<ReturnType<typeof releaseBench>>) {
       `\nInvites answered ${r.checkA.answered} = released ${r.checkA.released} + waiting ${r.checkA.waiting}: ${r.checkA.answered === r.checkA.released + r.checkA.waiting ? "yes" : "NO"}; a sweep afterwards released ${r.leftover.released} more.`,
   );
   console.log(`\n(b) sweep() of the waiting answers:`);
-  console.log("| sweep | waiting answers | groups | sweep ms | batches | released | smallest batch | left waiting | answered = released + waiting |\n|---|---:|---:|---:|---:|---:|---:|---:|---|");
+  console.log(
+    "| sweep | waiting answers | groups | sweep ms | batches | released | smallest batch | left waiting | answered = released + waiting |\n|---|---:|---:|---:|---:|---:|---:|---:|---|",
+  );
   console.log(
     `| ${r.waitingB} answers left by the deferred run | ${r.waitingB} | ${TEAMS} | ${r.sweepLarge.ms} | ${r.sweepLarge.batches} | ${r.sweepLarge.released} | ${r.batchesB.smallest} | ${r.checkB.waiting} | ${r.checkB.answered === r.checkB.released + r.checkB.waiting ? "yes" : "NO"} |`,
   );
@@ -352,7 +383,9 @@ function printRelease(r: Awaited<ReturnType<typeof releaseBench>>) {
   );
   console.log(`Batch checks: ${ok(r.batchesB) && ok(r.batchesC) ? "every batch >= k, one group each" : "CHECK FAILED"}.`);
   const idle = r.idleSweep;
-  console.log(`(c) A sweep with nothing to release (${idle.waiting} answers waiting in ${idle.groups} groups of k - 1): median ${idle.medianMs} ms, max ${idle.maxMs} ms of 5; released ${idle.released}.`);
+  console.log(
+    `(c) A sweep with nothing to release (${idle.waiting} answers waiting in ${idle.groups} groups of k - 1): median ${idle.medianMs} ms, max ${idle.maxMs} ms of 5; released ${idle.released}.`,
+  );
 }
 
 /** CPU seconds (user + system) a process has used, from /proc. */
@@ -410,13 +443,18 @@ async function respondBench() {
       await handle.close();
     }
   }
-  console.log(`\nRespond data: ${LOAD_INVITES} users in ${TEAMS} teams, ${tokens.length} open invites, k = ${K} (${Math.round((performance.now() - seedStarted) / 1000)} s)`);
+  console.log(
+    `\nRespond data: ${LOAD_INVITES} users in ${TEAMS} teams, ${tokens.length} open invites, k = ${K} (${Math.round((performance.now() - seedStarted) / 1000)} s)`,
+  );
 
   const nodeOptions: Record<string, string> = process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {};
   const app = startServer(productionAppEnv(APP_PORT, url, "qa-bench-pulse-release:", { SEED_DEMO_DATA: "false", ...nodeOptions }));
   const body = JSON.stringify({ ok: true });
   const baseline = (file: string, port: number): ChildProcess =>
-    spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench", file), String(port), JSON.stringify({ "/pulse/respond": body })], { cwd: ROOT, stdio: "ignore" });
+    spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench", file), String(port), JSON.stringify({ "/pulse/respond": body })], {
+      cwd: ROOT,
+      stdio: "ignore",
+    });
   const bare = baseline("bare-server.ts", BARE_PORT);
   const plainExpress = baseline("express-baseline.ts", EXPRESS_PORT);
   const handle = await openDatabase({ url, poolMax: 2, dataDir: "" });
@@ -508,13 +546,31 @@ async function respondBench() {
       });
     };
     for (const connections of [20, 50]) {
-      results.push(await load(`bare node:http, fixed bytes, ${connections} connections`, { url: `http://127.0.0.1:${BARE_PORT}/pulse/respond`, connections, duration: DURATION, headers, requests: baselineRequests }));
-      results.push(await load(`plain Express 5, fixed bytes, ${connections} connections`, { url: `http://127.0.0.1:${EXPRESS_PORT}/pulse/respond`, connections, duration: DURATION, headers, requests: baselineRequests }));
+      results.push(
+        await load(`bare node:http, fixed bytes, ${connections} connections`, {
+          url: `http://127.0.0.1:${BARE_PORT}/pulse/respond`,
+          connections,
+          duration: DURATION,
+          headers,
+          requests: baselineRequests,
+        }),
+      );
+      results.push(
+        await load(`plain Express 5, fixed bytes, ${connections} connections`, {
+          url: `http://127.0.0.1:${EXPRESS_PORT}/pulse/respond`,
+          connections,
+          duration: DURATION,
+          headers,
+          requests: baselineRequests,
+        }),
+      );
       await appRun(`app GET /pulse/respond (one-tap, JSON), ${connections} connections`, connections);
     }
     // For comparison: k raised to 1,000, so no group reaches it during the run; each answer still
     // counts its group in the answering statement, but no release transaction runs. (k is read from the database.)
-    await db("tenant_settings").where({ tenant_id: tenantId }).update({ settings: db.raw(`jsonb_set(settings, '{pulse,anonThreshold}', '1000')`) });
+    await db("tenant_settings")
+      .where({ tenant_id: tenantId })
+      .update({ settings: db.raw(`jsonb_set(settings, '{pulse,anonThreshold}', '1000')`) });
     await appRun("app GET /pulse/respond, k = 1000 (no release during the run), 50 connections", 50);
     const final = { ...(await state()), check: await batchesSince(db, 0) };
     return { results, appRuns, final, invites: tokens.length, tokensDrawn: nextToken, exhausted };
@@ -539,11 +595,19 @@ function printRespond(r: Awaited<ReturnType<typeof respondBench>>) {
         `${Math.round((100 * app.requestsPerSecond) / plain.requestsPerSecond)}% of plain Express; p99 ${app.p99} ms (target <= 100 ms)`,
     );
   }
-  console.log("\n| app run | answered (invites consumed) | batches released | responses released | smallest batch | batches mixing groups | waiting after |\n|---|---:|---:|---:|---:|---:|---:|");
-  for (const run of r.appRuns) console.log(`| ${run.name} | ${run.answered} | ${run.batches} | ${run.released} | ${run.smallest} | ${run.mixedGroups} | ${run.waitingAfter} |`);
+  console.log(
+    "\n| app run | answered (invites consumed) | batches released | responses released | smallest batch | batches mixing groups | waiting after |\n|---|---:|---:|---:|---:|---:|---:|",
+  );
+  for (const run of r.appRuns)
+    console.log(`| ${run.name} | ${run.answered} | ${run.batches} | ${run.released} | ${run.smallest} | ${run.mixedGroups} | ${run.waitingAfter} |`);
   console.log("\nServer CPU and what PostgreSQL's backends of the bench database were doing (average number of backends, sampled every 50 ms):");
   for (const run of r.appRuns)
-    console.log(`- ${run.name}: server ${run.serverCpuPercent}% of one core; ${run.databaseWaits.busy.slice(0, 6).map((w) => `${w.what} ${w.avgBackends}`).join(", ")}`);
+    console.log(
+      `- ${run.name}: server ${run.serverCpuPercent}% of one core; ${run.databaseWaits.busy
+        .slice(0, 6)
+        .map((w) => `${w.what} ${w.avgBackends}`)
+        .join(", ")}`,
+    );
   const f = r.final;
   console.log(
     `\nWhole run (warm-up included): ${f.answered} invites answered = ${f.released} released + ${f.waiting} waiting: ${f.answered === f.released + f.waiting ? "yes" : "NO"}; ` +
@@ -558,7 +622,15 @@ async function main() {
   if (release) printRelease(release);
   const respond = PART === "release" ? null : await respondBench();
   if (respond) printRespond(respond);
-  saveResults(SMALL ? "pulse-release-small" : "pulse-release", { machine: machine(), send: SEND, concurrency: CONCURRENCY, k: K, release, respond, durationSeconds: DURATION });
+  saveResults(SMALL ? "pulse-release-small" : "pulse-release", {
+    machine: machine(),
+    send: SEND,
+    concurrency: CONCURRENCY,
+    k: K,
+    release,
+    respond,
+    durationSeconds: DURATION,
+  });
 }
 
 main().catch((error) => {

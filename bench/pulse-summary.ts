@@ -31,7 +31,13 @@ async function timed(samples: number, fn: () => Promise<unknown>) {
   }
   times.sort((a, b) => a - b);
   const round = (value: number) => Math.round(value * 10) / 10;
-  return { samples, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), p99: round(percentile(times, 99)), max: round(times.at(-1) as number) };
+  return {
+    samples,
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    max: round(times.at(-1) as number),
+  };
 }
 
 async function seed(url: string): Promise<{ tenantId: string; teamId: string; responses: number; invites: number }> {
@@ -42,13 +48,22 @@ async function seed(url: string): Promise<{ tenantId: string; teamId: string; re
     const teams = Array.from({ length: 20 }, (_, i) => ({ name: `Team ${String(i + 1).padStart(2, "0")}`, slug: `team-${i + 1}` }));
     const { tenant, teams: created } = await provisionTenant(db, { slug: "bench", name: "Bench", teams, settings: { pulse: { enabled: true } } });
     const teamArray = `{${created.map((team) => team.id).join(",")}}`;
-    await db("users").insert({ tenant_id: tenant.id, email: "admin@bench.example", name: "Bench Admin", role: "admin", sso_provider: "demo", sso_id: "admin", primary_team_id: created[0]?.id });
+    await db("users").insert({
+      tenant_id: tenant.id,
+      email: "admin@bench.example",
+      name: "Bench Admin",
+      role: "admin",
+      sso_provider: "demo",
+      sso_id: "admin",
+      primary_team_id: created[0]?.id,
+    });
     await db.raw(
       `insert into users (tenant_id, email, name, role, primary_team_id)
        select ?, 'user' || g || '@bench.example', 'User ' || g, 'member', (?::uuid[])[1 + g % 20] from generate_series(1, ?) g`,
       [tenant.id, teamArray, USERS],
     );
-    for (let i = 0; i < 5; i += 1) await db("pulse_questions").insert({ tenant_id: tenant.id, text: `Question ${i + 1}`, created_at: new Date(Date.UTC(2025, 0, 1 + i)) });
+    for (let i = 0; i < 5; i += 1)
+      await db("pulse_questions").insert({ tenant_id: tenant.id, text: `Question ${i + 1}`, created_at: new Date(Date.UTC(2025, 0, 1 + i)) });
     const questionArray = `{${(await db("pulse_questions").where({ tenant_id: tenant.id }).orderBy("created_at").pluck("id")).join(",")}}`;
     // A year of weekly sends, one statement per week: each user on their cohort's weekday.
     const thisMonday = DateTime.utc().startOf("week").toJSDate();
@@ -98,7 +113,9 @@ async function main() {
   const url = reuse ? databaseUrl(DATABASE) : await recreateDatabase(DATABASE);
   const seedStarted = performance.now();
   const data = reuse ? await existing(url) : await seed(url);
-  console.log(`Data: ${data.responses} responses, ${data.invites} invites, ${USERS} users, 20 teams, 5 questions (${Math.round((performance.now() - seedStarted) / 1000)} s)\n`);
+  console.log(
+    `Data: ${data.responses} responses, ${data.invites} invites, ${USERS} users, 20 teams, 5 questions (${Math.round((performance.now() - seedStarted) / 1000)} s)\n`,
+  );
 
   // The service alone, in this process: the database work and the suppression.
   const handle = await openDatabase({ url, poolMax: 4, dataDir: "" });
@@ -112,7 +129,10 @@ async function main() {
     const base = `http://127.0.0.1:${PORT}`;
     await waitFor(`${base}/health/ready`);
     // Production cookies are Secure: the proxy header says the client spoke HTTPS.
-    const login = await fetch(`${base}/auth/demo?user=admin&tenant=bench`, { redirect: "manual", headers: { "X-Forwarded-Proto": "https", "x-tenant-id": "bench" } });
+    const login = await fetch(`${base}/auth/demo?user=admin&tenant=bench`, {
+      redirect: "manual",
+      headers: { "X-Forwarded-Proto": "https", "x-tenant-id": "bench" },
+    });
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     if (login.status !== 302 || !cookie) throw new Error(`demo login failed: ${login.status}`);
     const headers = { cookie, "X-Forwarded-Proto": "https", accept: "application/json" };
@@ -126,7 +146,12 @@ async function main() {
     const http = await timed(SAMPLES, () => get("/pulse/summary?range=52w"));
     const httpTeam = await timed(SAMPLES, () => get(`/pulse/summary?range=52w&team=${data.teamId}`));
     const http12 = await timed(SAMPLES, () => get("/pulse/summary"));
-    const concurrent = await load("GET /pulse/summary?range=52w, 10 connections", { url: `${base}/pulse/summary?range=52w`, connections: 10, duration: 10, headers });
+    const concurrent = await load("GET /pulse/summary?range=52w, 10 connections", {
+      url: `${base}/pulse/summary?range=52w`,
+      connections: 10,
+      duration: 10,
+      headers,
+    });
 
     const rows = [
       ["service only (in process), all teams, 52w", inProcess],

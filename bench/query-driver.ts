@@ -33,7 +33,11 @@ async function main() {
     await seedDemoData(handle.db, { emailDomain: "example.com", sealer: createPulseSealer(["bench-session-secret-of-at-least-32-characters"]) });
     const tenantId = (await handle.db("tenants").where({ slug: "default" }).first()).id as string;
     const variants: Record<string, () => Promise<unknown>> = {
-      "knex builder": () => handle.db("teams").where({ tenant_id: tenantId }).orderBy([{ column: "name" }, { column: "id" }]),
+      "knex builder": () =>
+        handle
+          .db("teams")
+          .where({ tenant_id: tenantId })
+          .orderBy([{ column: "name" }, { column: "id" }]),
       "knex.raw": () => handle.db.raw(QUERY.replace("$1", "?"), [tenantId]),
       "pg pool": () => pool.query(QUERY, [tenantId]),
       "pg prepared statement": () => pool.query({ name: "teams-by-tenant", text: QUERY, values: [tenantId] }),

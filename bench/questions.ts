@@ -2,7 +2,21 @@ import { spawn } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
 import pg from "pg";
-import { BEHIND_TLS_PROXY, demoSignIn, dropDatabase, load, machine, productionAppEnv, recreateDatabase, ROOT, saveResults, startServer, table, type LoadResult, waitFor } from "./lib.js";
+import {
+  BEHIND_TLS_PROXY,
+  demoSignIn,
+  dropDatabase,
+  load,
+  machine,
+  productionAppEnv,
+  recreateDatabase,
+  ROOT,
+  saveResults,
+  startServer,
+  table,
+  type LoadResult,
+  waitFor,
+} from "./lib.js";
 
 /**
  * Issue 3 targets, with 100,000 questions in one tenant, at 50 connections: GET /questions (a page
@@ -19,9 +33,36 @@ const SSE_ROUNDS = 20;
 const DB_NAME = "qa_bench_questions";
 
 const WORDS = [
-  "deployment", "roadmap", "hiring", "budget", "onboarding", "pipeline", "security", "offsite", "release", "customer",
-  "latency", "migration", "benefits", "promotion", "travel", "database", "mentoring", "incident", "pricing", "analytics",
-  "kubernetes", "design", "testing", "documentation", "vacation", "strategy", "compliance", "feedback", "tooling", "quarter",
+  "deployment",
+  "roadmap",
+  "hiring",
+  "budget",
+  "onboarding",
+  "pipeline",
+  "security",
+  "offsite",
+  "release",
+  "customer",
+  "latency",
+  "migration",
+  "benefits",
+  "promotion",
+  "travel",
+  "database",
+  "mentoring",
+  "incident",
+  "pricing",
+  "analytics",
+  "kubernetes",
+  "design",
+  "testing",
+  "documentation",
+  "vacation",
+  "strategy",
+  "compliance",
+  "feedback",
+  "tooling",
+  "quarter",
 ];
 
 async function seedQuestions(url: string): Promise<void> {
@@ -113,7 +154,15 @@ async function sseFanout(cookie: string, csrf: string, teamId: string) {
   for (const req of requests) req.destroy();
   agent.destroy();
   delays.sort((a, b) => a - b);
-  return { clients: SSE_CLIENTS, rounds: SSE_ROUNDS, deliveries: delays.length, missing, p50: +percentile(delays, 50).toFixed(1), p99: +percentile(delays, 99).toFixed(1), max: +(delays.at(-1) ?? NaN).toFixed(1) };
+  return {
+    clients: SSE_CLIENTS,
+    rounds: SSE_ROUNDS,
+    deliveries: delays.length,
+    missing,
+    p50: +percentile(delays, 50).toFixed(1),
+    p99: +percentile(delays, 99).toFixed(1),
+    max: +(delays.at(-1) ?? NaN).toFixed(1),
+  };
 }
 
 async function main() {
@@ -131,16 +180,44 @@ async function main() {
 
     // The same page's bytes from memory in a bare node:http server: this machine's ceiling in this run.
     const pageBody = await (await fetch(`${BASE}/questions?team=engineering&limit=50`, { headers: asMember })).text();
-    const bare = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/bare-server.ts"), String(BARE_PORT), JSON.stringify({ "/questions": pageBody })], { cwd: ROOT, stdio: "ignore" });
+    const bare = spawn(
+      process.execPath,
+      ["--import", "tsx", path.join(ROOT, "bench/bare-server.ts"), String(BARE_PORT), JSON.stringify({ "/questions": pageBody })],
+      { cwd: ROOT, stdio: "ignore" },
+    );
     await waitFor(`http://127.0.0.1:${BARE_PORT}/questions`);
     const results: LoadResult[] = [];
     results.push(await load("bare node:http, the same page of 50 from memory", { url: `http://127.0.0.1:${BARE_PORT}/questions`, duration: DURATION }));
     bare.kill();
     await load("warmup", { url: `${BASE}/questions?team=engineering`, headers: asMember, duration: 3 });
-    results.push(await load("GET /questions?team=engineering (page of 50, signed in)", { url: `${BASE}/questions?team=engineering&limit=50`, headers: asMember, duration: DURATION }));
-    results.push(await load("GET /questions?team=engineering&offset=5000", { url: `${BASE}/questions?team=engineering&limit=50&offset=5000`, headers: asMember, duration: DURATION }));
-    results.push(await load("GET /questions?search=deploy (common word, ~10,000 matches to rank)", { url: `${BASE}/questions?search=deploy`, headers: asMember, duration: DURATION }));
-    results.push(await load("GET /questions?search=kubern+secur+migra (three prefixes)", { url: `${BASE}/questions?search=kubern%20secur%20migra`, headers: asMember, duration: DURATION }));
+    results.push(
+      await load("GET /questions?team=engineering (page of 50, signed in)", {
+        url: `${BASE}/questions?team=engineering&limit=50`,
+        headers: asMember,
+        duration: DURATION,
+      }),
+    );
+    results.push(
+      await load("GET /questions?team=engineering&offset=5000", {
+        url: `${BASE}/questions?team=engineering&limit=50&offset=5000`,
+        headers: asMember,
+        duration: DURATION,
+      }),
+    );
+    results.push(
+      await load("GET /questions?search=deploy (common word, ~10,000 matches to rank)", {
+        url: `${BASE}/questions?search=deploy`,
+        headers: asMember,
+        duration: DURATION,
+      }),
+    );
+    results.push(
+      await load("GET /questions?search=kubern+secur+migra (three prefixes)", {
+        url: `${BASE}/questions?search=kubern%20secur%20migra`,
+        headers: asMember,
+        duration: DURATION,
+      }),
+    );
     results.push(
       await load("POST /questions", {
         url: `${BASE}/questions`,
@@ -154,7 +231,9 @@ async function main() {
     console.log(table(results));
 
     const sse = await sseFanout(cookie, csrf, engineering.id);
-    console.log(`\nSSE: ${sse.clients} clients x ${sse.rounds} questions: ${sse.deliveries} deliveries, ${sse.missing} missing, p50 ${sse.p50} ms, p99 ${sse.p99} ms, max ${sse.max} ms`);
+    console.log(
+      `\nSSE: ${sse.clients} clients x ${sse.rounds} questions: ${sse.deliveries} deliveries, ${sse.missing} missing, p50 ${sse.p50} ms, p99 ${sse.p99} ms, max ${sse.max} ms`,
+    );
     saveResults("questions", { machine: machine(), questions: QUESTIONS, connections: 50, durationSeconds: DURATION, results, sse });
   } finally {
     await server.stop();

@@ -22,8 +22,5 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await runStatements(knex, [
-    `drop table tenant_settings`,
-    `drop table tenants`,
-  ]);
+  await runStatements(knex, [`drop table tenant_settings`, `drop table tenants`]);
 }

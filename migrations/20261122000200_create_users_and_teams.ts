@@ -57,9 +57,5 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await runStatements(knex, [
-    `drop table team_members`,
-    `drop table users`,
-    `drop table teams`,
-  ]);
+  await runStatements(knex, [`drop table team_members`, `drop table users`, `drop table teams`]);
 }

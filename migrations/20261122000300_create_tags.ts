@@ -17,7 +17,5 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await runStatements(knex, [
-    `drop table tags`,
-  ]);
+  await runStatements(knex, [`drop table tags`]);
 }

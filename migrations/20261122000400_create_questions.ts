@@ -65,9 +65,5 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await runStatements(knex, [
-    `drop table upvotes`,
-    `drop table question_tags`,
-    `drop table questions`,
-  ]);
+  await runStatements(knex, [`drop table upvotes`, `drop table question_tags`, `drop table questions`]);
 }

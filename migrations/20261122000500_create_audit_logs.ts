@@ -38,8 +38,5 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await runStatements(knex, [
-    `drop table audit_logs`,
-    `drop function audit_logs_are_append_only()`,
-  ]);
+  await runStatements(knex, [`drop table audit_logs`, `drop function audit_logs_are_append_only()`]);
 }

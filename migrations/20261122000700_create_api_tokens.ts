@@ -22,7 +22,5 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await runStatements(knex, [
-    `drop table api_tokens`,
-  ]);
+  await runStatements(knex, [`drop table api_tokens`]);
 }

@@ -8,9 +8,7 @@ import { runStatements } from "./sql.js";
  * UNDER_REVIEW rows are filtered on the way).
  */
 export async function up(knex: Knex): Promise<void> {
-  await runStatements(knex, [
-    `create index questions_team_order_idx on questions (tenant_id, team_id, is_pinned desc, upvote_count desc, submitted_at, id)`,
-  ]);
+  await runStatements(knex, [`create index questions_team_order_idx on questions (tenant_id, team_id, is_pinned desc, upvote_count desc, submitted_at, id)`]);
 }
 
 export async function down(knex: Knex): Promise<void> {

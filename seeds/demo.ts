@@ -42,10 +42,49 @@ const NAMED_USERS: SeedUser[] = [
 ];
 
 const FIRST_NAMES = [
-  "Amara", "Ben", "Chen", "Dana", "Elif", "Farah", "Gus", "Hana", "Ivan", "Jonas", "Kofi", "Lena", "Mateo", "Nia",
-  "Oscar", "Paula", "Quinn", "Rafael", "Sofia", "Tariq", "Uma", "Vera", "Wei", "Ximena", "Yusuf", "Zoe", "Aiden",
-  "Bianca", "Carlos", "Dmitri", "Emma", "Felix", "Grace", "Hugo", "Ines", "Jamal", "Kira", "Liam", "Mei", "Noor",
-  "Omar", "Pia", "Ravi",
+  "Amara",
+  "Ben",
+  "Chen",
+  "Dana",
+  "Elif",
+  "Farah",
+  "Gus",
+  "Hana",
+  "Ivan",
+  "Jonas",
+  "Kofi",
+  "Lena",
+  "Mateo",
+  "Nia",
+  "Oscar",
+  "Paula",
+  "Quinn",
+  "Rafael",
+  "Sofia",
+  "Tariq",
+  "Uma",
+  "Vera",
+  "Wei",
+  "Ximena",
+  "Yusuf",
+  "Zoe",
+  "Aiden",
+  "Bianca",
+  "Carlos",
+  "Dmitri",
+  "Emma",
+  "Felix",
+  "Grace",
+  "Hugo",
+  "Ines",
+  "Jamal",
+  "Kira",
+  "Liam",
+  "Mei",
+  "Noor",
+  "Omar",
+  "Pia",
+  "Ravi",
 ];
 const LAST_NAMES = ["Okafor", "Schmidt", "Nakamura", "Silva", "Haddad", "Kowalski", "Nguyen", "Moreau", "Rossi", "Larsen"];
 
@@ -66,14 +105,49 @@ function seedUsers(): SeedUser[] {
   return [...NAMED_USERS, ...generated];
 }
 
-const SAMPLE_QUESTIONS: Array<{ team: 0 | 1; body: string; answer?: string; votes: number; pinned?: boolean; tags?: string[]; author?: string; anonymous?: boolean }> = [
-  { team: 0, body: "What is the plan for paying down tech debt in the billing service this quarter?", votes: 14, tags: ["Technical"], pinned: true, author: "alice" },
-  { team: 0, body: "Can we get a staging environment that mirrors production data volumes?", votes: 9, tags: ["Feature Request", "Currently Presenting"], author: "alice" },
-  { team: 0, body: "How do we decide which incidents get a public postmortem?", votes: 6, tags: ["Process"], answer: "Every customer-facing incident of severity 2 or higher gets one, published within five working days.", anonymous: true },
+const SAMPLE_QUESTIONS: Array<{
+  team: 0 | 1;
+  body: string;
+  answer?: string;
+  votes: number;
+  pinned?: boolean;
+  tags?: string[];
+  author?: string;
+  anonymous?: boolean;
+}> = [
+  {
+    team: 0,
+    body: "What is the plan for paying down tech debt in the billing service this quarter?",
+    votes: 14,
+    tags: ["Technical"],
+    pinned: true,
+    author: "alice",
+  },
+  {
+    team: 0,
+    body: "Can we get a staging environment that mirrors production data volumes?",
+    votes: 9,
+    tags: ["Feature Request", "Currently Presenting"],
+    author: "alice",
+  },
+  {
+    team: 0,
+    body: "How do we decide which incidents get a public postmortem?",
+    votes: 6,
+    tags: ["Process"],
+    answer: "Every customer-facing incident of severity 2 or higher gets one, published within five working days.",
+    anonymous: true,
+  },
   { team: 0, body: "Is the on-call rotation going to include the new hires from next month?", votes: 4, tags: ["Process"] },
   { team: 0, body: "Why did the deployment pipeline get slower after the last migration?", votes: 3, tags: ["Bug", "Technical"] },
   { team: 1, body: "How will we measure success for the onboarding redesign?", votes: 11, tags: ["Question"], author: "bob" },
-  { team: 1, body: "Could we share the customer research calendar with engineering?", votes: 7, tags: ["Feature Request"], answer: "Yes: it is now linked from the team page and updated every Monday." },
+  {
+    team: 1,
+    body: "Could we share the customer research calendar with engineering?",
+    votes: 7,
+    tags: ["Feature Request"],
+    answer: "Yes: it is now linked from the team page and updated every Monday.",
+  },
   { team: 1, body: "What is the process for proposing a new roadmap item mid-quarter?", votes: 5, tags: ["Process"], anonymous: true },
 ];
 

@@ -71,10 +71,21 @@ async function main(): Promise<void> {
   const root = projectRoot();
   const web = config.webDevServer ? await viteDevFrontend(path.join(root, "web")) : builtFrontend(path.join(root, "web", "dist"));
 
-  const { app, sse, metrics, systemQueue, beginShutdown, pulseReleaser } = buildApp({ config, db: database.db, kv, logger, clock: systemClock, bus, queue, web });
+  const { app, sse, metrics, systemQueue, beginShutdown, pulseReleaser } = buildApp({
+    config,
+    db: database.db,
+    kv,
+    logger,
+    clock: systemClock,
+    bus,
+    queue,
+    web,
+  });
   // Every instance releases pulse answers, SCHEDULER or not (CONTRACT §5: within 30 s everywhere).
   const stopReleaseSweeps = startReleaseSweeps(pulseReleaser, logger);
-  const pulseScheduler = config.schedulerEnabled ? startPulseScheduler({ db: database.db, queue: systemQueue, logger, clock: systemClock, countRun: (outcome) => metrics.schedulerRuns.inc({ outcome }) }) : null;
+  const pulseScheduler = config.schedulerEnabled
+    ? startPulseScheduler({ db: database.db, queue: systemQueue, logger, clock: systemClock, countRun: (outcome) => metrics.schedulerRuns.inc({ outcome }) })
+    : null;
   const server: Server = createHttpServer(app);
   server.listen(config.port, () => {
     logger.info(

@@ -42,7 +42,14 @@ describe("GET /admin/audit-logs", () => {
     await seed("2026-01-11T23:59:59Z", "team_member.add", "team", fixture.teams.a.id, a.id, "r3");
     await seed("2026-01-12T00:00:00Z", "user.update", "user", ids.user, owner.id, "r4");
     await seed("2026-01-13T12:00:00Z", "settings.update", "settings", fixture.tenant.id, a.id, "r5");
-    await app.db("audit_logs").insert({ tenant_id: other.tenant.id, user_id: other.users.admin.id, action: "team.create", entity_type: "team", entity_id: other.teams.a.id, created_at: "2026-01-11T10:00:00Z" });
+    await app.db("audit_logs").insert({
+      tenant_id: other.tenant.id,
+      user_id: other.users.admin.id,
+      action: "team.create",
+      entity_type: "team",
+      entity_id: other.teams.a.id,
+      created_at: "2026-01-11T10:00:00Z",
+    });
     admin = await signIn(app, fixture.tenant.slug, "admin");
   });
   afterAll(() => app.close());
@@ -130,7 +137,13 @@ describe("GET /admin/audit-logs", () => {
     const created = await admin.post("/admin/teams", { name: "Audited Team" }).set("user-agent", "audit-test").expect(201);
     const { body } = await admin.get(`/admin/audit-logs?action=team.create&entityId=${created.body.id}`).expect(200);
     expect(body.items).toEqual([
-      expect.objectContaining({ userId: fixture.users.admin.id, entityType: "team", after: expect.objectContaining({ name: "Audited Team" }), ipAddress: expect.any(String), userAgent: "audit-test" }),
+      expect.objectContaining({
+        userId: fixture.users.admin.id,
+        entityType: "team",
+        after: expect.objectContaining({ name: "Audited Team" }),
+        ipAddress: expect.any(String),
+        userAgent: "audit-test",
+      }),
     ]);
   });
 
@@ -149,7 +162,10 @@ describe("GET /admin/audit-logs", () => {
     ["action=drop%20table"],
   ])("refuses %s with 400 VALIDATION_FAILED", async (query) => {
     const response = await admin.get(`/admin/audit-logs?${query}`).expect(400);
-    expect(response.body).toEqual({ error: { code: "VALIDATION_FAILED", message: expect.any(String), details: expect.any(Array) }, requestId: expect.any(String) });
+    expect(response.body).toEqual({
+      error: { code: "VALIDATION_FAILED", message: expect.any(String), details: expect.any(Array) },
+      requestId: expect.any(String),
+    });
   });
 
   it("no endpoint changes or deletes entries", async () => {

@@ -10,11 +10,39 @@ import { auditActions, insertQuestion, insertTeam, insertUser } from "./helpers/
 import { streamExport, type ExportColumn } from "../src/modules/export/export.stream.js";
 
 const QUESTION_HEADER = [
-  "id", "teamId", "teamName", "status", "body", "upvoteCount", "submittedAt", "authorId", "authorName", "isAnonymous",
-  "tags", "isPinned", "isFrozen", "responseText", "respondedAt", "responderName",
+  "id",
+  "teamId",
+  "teamName",
+  "status",
+  "body",
+  "upvoteCount",
+  "submittedAt",
+  "authorId",
+  "authorName",
+  "isAnonymous",
+  "tags",
+  "isPinned",
+  "isFrozen",
+  "responseText",
+  "respondedAt",
+  "responderName",
 ];
 const USER_HEADER = ["id", "email", "name", "role", "primaryTeamId", "primaryTeamName", "teams", "deactivated", "createdAt", "lastLoginAt"];
-const AUDIT_HEADER = ["id", "createdAt", "userId", "userName", "userEmail", "action", "entityType", "entityId", "before", "after", "ipAddress", "userAgent", "metadata"];
+const AUDIT_HEADER = [
+  "id",
+  "createdAt",
+  "userId",
+  "userName",
+  "userEmail",
+  "action",
+  "entityType",
+  "entityId",
+  "before",
+  "after",
+  "ipAddress",
+  "userAgent",
+  "metadata",
+];
 
 function csvRows(text: string): Array<Record<string, string>> {
   return parse(text, { columns: true, skip_empty_lines: true });
@@ -37,14 +65,36 @@ describe("data export", () => {
     other = await createTenantFixture(app.db);
     const tenantId = fixture.tenant.id;
     const { a, b } = fixture.teams;
-    q.plain = (await insertQuestion(app.db, tenantId, a.id, { body: "When is the next offsite?", authorId: fixture.users.member.id, submittedAt: "2026-03-01T10:00:00Z", upvoteCount: 3 })).id;
-    q.anonymous = (await insertQuestion(app.db, tenantId, a.id, { body: "Why did the reorg happen?", authorId: fixture.users.member.id, anonymous: true, submittedAt: "2026-03-02T10:00:00Z" })).id;
+    q.plain = (
+      await insertQuestion(app.db, tenantId, a.id, {
+        body: "When is the next offsite?",
+        authorId: fixture.users.member.id,
+        submittedAt: "2026-03-01T10:00:00Z",
+        upvoteCount: 3,
+      })
+    ).id;
+    q.anonymous = (
+      await insertQuestion(app.db, tenantId, a.id, {
+        body: "Why did the reorg happen?",
+        authorId: fixture.users.member.id,
+        anonymous: true,
+        submittedAt: "2026-03-02T10:00:00Z",
+      })
+    ).id;
     q.formula = (await insertQuestion(app.db, tenantId, b.id, { body: '=HYPERLINK("http://evil.example","click")', submittedAt: "2026-03-03T10:00:00Z" })).id;
     q.plus = (await insertQuestion(app.db, tenantId, b.id, { body: "+1 for remote Fridays, any news?", submittedAt: "2026-03-04T10:00:00Z" })).id;
     q.minus = (await insertQuestion(app.db, tenantId, b.id, { body: "-2 points for the new tool, can we revisit?", submittedAt: "2026-03-05T10:00:00Z" })).id;
     q.at = (await insertQuestion(app.db, tenantId, b.id, { body: "@channel who owns the release notes?", submittedAt: "2026-03-06T10:00:00Z" })).id;
-    q.answered = (await insertQuestion(app.db, tenantId, a.id, { body: "Is the cafeteria open on Saturdays?", responderId: fixture.users.admin.id, submittedAt: "2026-03-07T10:00:00Z" })).id;
-    q.review = (await insertQuestion(app.db, tenantId, a.id, { body: "Flagged for review, hopefully fine", status: "UNDER_REVIEW", submittedAt: "2026-03-08T10:00:00Z" })).id;
+    q.answered = (
+      await insertQuestion(app.db, tenantId, a.id, {
+        body: "Is the cafeteria open on Saturdays?",
+        responderId: fixture.users.admin.id,
+        submittedAt: "2026-03-07T10:00:00Z",
+      })
+    ).id;
+    q.review = (
+      await insertQuestion(app.db, tenantId, a.id, { body: "Flagged for review, hopefully fine", status: "UNDER_REVIEW", submittedAt: "2026-03-08T10:00:00Z" })
+    ).id;
     const tags = await app.db("tags").where({ tenant_id: tenantId }).whereIn("name", ["Bug", "Question"]);
     for (const tag of tags) await app.db("question_tags").insert({ tenant_id: tenantId, question_id: q.plain, tag_id: tag.id });
     await insertQuestion(app.db, other.tenant.id, other.teams.a.id, { body: "Another tenant's question, never exported here" });
@@ -56,7 +106,9 @@ describe("data export", () => {
     it("streams CSV with a header row, every status, oldest first, as an attachment", async () => {
       const response = await admin.get("/admin/export/questions").expect(200);
       expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
-      expect(response.headers["content-disposition"]).toMatch(new RegExp(`^attachment; filename="questions-${fixture.tenant.slug}-\\d{4}-\\d\\d-\\d\\d\\.csv"$`));
+      expect(response.headers["content-disposition"]).toMatch(
+        new RegExp(`^attachment; filename="questions-${fixture.tenant.slug}-\\d{4}-\\d\\d-\\d\\d\\.csv"$`),
+      );
       expect(csvHeader(response.text)).toEqual(QUESTION_HEADER);
       const rows = csvRows(response.text);
       expect(rows.map((row) => row.id)).toEqual([q.plain, q.anonymous, q.formula, q.plus, q.minus, q.at, q.answered, q.review]);
@@ -180,7 +232,13 @@ describe("data export", () => {
       expect(csvHeader(response.text)).toEqual(AUDIT_HEADER);
       const [row, ...rest] = csvRows(response.text);
       expect(rest).toHaveLength(0);
-      expect(row).toMatchObject({ action: "settings.update", entityType: "settings", entityId: own.tenant.id, userId: own.users.admin.id, userName: own.users.admin.name });
+      expect(row).toMatchObject({
+        action: "settings.update",
+        entityType: "settings",
+        entityId: own.tenant.id,
+        userId: own.users.admin.id,
+        userName: own.users.admin.name,
+      });
       expect(JSON.parse(row?.after ?? "{}").pulse.enabled).toBe(true);
       expect(JSON.parse(row?.metadata ?? "{}").changed).toEqual(["pulse.enabled"]);
       const all = await client.get("/admin/export/audit-logs?format=json").expect(200);
@@ -286,7 +344,11 @@ describe("streamExport with rows already in memory (the pulse export's path)", (
     { key: "average", value: (row) => row.average },
     { key: "weeks", value: (row) => row.weeks },
   ];
-  const rows: Aggregate[] = Array.from({ length: 2500 }, (_, i) => ({ team: i === 0 ? "@ops" : `Team ${i}`, average: i % 2 ? null : -1.5, weeks: ["2026-W01", "2026-W02"] }));
+  const rows: Aggregate[] = Array.from({ length: 2500 }, (_, i) => ({
+    team: i === 0 ? "@ops" : `Team ${i}`,
+    average: i % 2 ? null : -1.5,
+    weeks: ["2026-W01", "2026-W02"],
+  }));
   const app = express();
   app.get("/export", async (req, res) => {
     await streamExport(res, { format: req.query.format === "json" ? "json" : "csv", filename: "pulse-test", columns, rows });

@@ -61,7 +61,11 @@ const TABLE: Record<string, Row> = {
     foreign: async (w) => ({ path: `/admin/users/${w.other.users.member.id}` }),
   },
   "GET /admin/tenant-settings": { allowed: ADMINS, success: 200, call: get("/admin/tenant-settings") },
-  "POST /admin/tenant-settings": { allowed: ADMINS, success: 200, call: async () => ({ path: "/admin/tenant-settings", body: { pulse: { anonThreshold: 6 } } }) },
+  "POST /admin/tenant-settings": {
+    allowed: ADMINS,
+    success: 200,
+    call: async () => ({ path: "/admin/tenant-settings", body: { pulse: { anonThreshold: 6 } } }),
+  },
   "GET /admin/audit-logs": { allowed: ADMINS, success: 200, call: get("/admin/audit-logs") },
   "GET /admin/audit": { allowed: ADMINS, success: 200, call: get("/admin/audit?limit=5") },
   "POST /admin/teams": { allowed: ADMINS, success: 201, call: async () => ({ path: "/admin/teams", body: { name: `Team ${randomUUID().slice(0, 6)}` } }) },
@@ -117,7 +121,11 @@ const TABLE: Record<string, Row> = {
   },
   // Pulse administration (issue 4): admin.access.
   "GET /admin/pulse/questions": { allowed: ADMINS, success: 200, call: get("/admin/pulse/questions") },
-  "POST /admin/pulse/questions": { allowed: ADMINS, success: 201, call: async () => ({ path: "/admin/pulse/questions", body: { text: "How was your week?" } }) },
+  "POST /admin/pulse/questions": {
+    allowed: ADMINS,
+    success: 201,
+    call: async () => ({ path: "/admin/pulse/questions", body: { text: "How was your week?" } }),
+  },
   "PUT /admin/pulse/questions/:id": {
     allowed: ADMINS,
     success: 200,
@@ -231,7 +239,9 @@ describe("admin permission matrix", () => {
   });
 
   it("every admin route that names a record by path has a cross-tenant case", () => {
-    const missing = Object.entries(TABLE).filter(([key, row]) => key.includes("/:") && !row.foreign).map(([key]) => key);
+    const missing = Object.entries(TABLE)
+      .filter(([key, row]) => key.includes("/:") && !row.foreign)
+      .map(([key]) => key);
     expect(missing).toEqual([]);
   });
 

@@ -39,7 +39,9 @@ describe("GET/POST /admin/tenant-settings", () => {
   it("deep-merges a partial object, returns the full settings and keeps the rest", async () => {
     const own = await createTenantFixture(app.db);
     const client = await signIn(app, own.tenant.slug, "owner");
-    const response = await client.post("/admin/tenant-settings", { security: { rateLimits: { searchPerMinute: 60 } }, branding: { primaryColor: "#112233" } }).expect(200);
+    const response = await client
+      .post("/admin/tenant-settings", { security: { rateLimits: { searchPerMinute: 60 } }, branding: { primaryColor: "#112233" } })
+      .expect(200);
     const expected = structuredClone(SPEC_DEFAULTS);
     expected.security.rateLimits.searchPerMinute = 60;
     expected.branding.primaryColor = "#112233";
@@ -270,7 +272,9 @@ describe("tenant settings changed through the admin API take effect in Q&A", () 
     await admin.post("/admin/tenant-settings", { features: { enableEmailNotifications: true } }).expect(200);
     const second = await member.post("/questions", { body: ORDINARY, teamId: own.teams.a.id }).expect(201);
     await admin.post(`/questions/${second.body.id}/answer`, { responseText: "Travel is back on." }).expect(200);
-    expect(answeredEmails()).toEqual([expect.objectContaining({ data: { tenantId: own.tenant.id, questionId: second.body.id, recipientUserId: own.users.member.id } })]);
+    expect(answeredEmails()).toEqual([
+      expect.objectContaining({ data: { tenantId: own.tenant.id, questionId: second.body.id, recipientUserId: own.users.member.id } }),
+    ]);
   });
 });
 

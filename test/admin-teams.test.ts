@@ -36,7 +36,11 @@ describe("team administration", () => {
       });
       expect((await admin.get("/teams").expect(200)).body.map((team: { id: string }) => team.id)).toContain(response.body.id);
       const entry = (await auditActions(app.db, fixture.tenant.id, "team.create")).find((row) => row.entity_id === response.body.id);
-      expect(entry).toMatchObject({ user_id: fixture.users.admin.id, entity_type: "team", after: { name: "Platform Engineering", slug: "platform-engineering" } });
+      expect(entry).toMatchObject({
+        user_id: fixture.users.admin.id,
+        entity_type: "team",
+        after: { name: "Platform Engineering", slug: "platform-engineering" },
+      });
     });
 
     it("a derived slug that is taken or reserved gets a number; an explicit slug that is taken is 409 DUPLICATE", async () => {
@@ -152,7 +156,12 @@ describe("team administration", () => {
   describe("members", () => {
     it("GET lists members with their membership role; unknown or foreign team 404", async () => {
       const { body } = await admin.get(`/admin/teams/${fixture.teams.a.id}/members`).expect(200);
-      expect(body).toContainEqual({ userId: fixture.users.teamModerator.id, name: fixture.users.teamModerator.name, email: fixture.users.teamModerator.email, role: "moderator" });
+      expect(body).toContainEqual({
+        userId: fixture.users.teamModerator.id,
+        name: fixture.users.teamModerator.name,
+        email: fixture.users.teamModerator.email,
+        role: "moderator",
+      });
       expect(body.map((member: { userId: string }) => member.userId)).not.toContain(fixture.users.memberB.id);
       await admin.get(`/admin/teams/${other.teams.a.id}/members`).expect(404);
       await admin.get(`/admin/teams/${UNKNOWN_ID}/members`).expect(404);
@@ -165,11 +174,15 @@ describe("team administration", () => {
       const entry = (await auditActions(app.db, fixture.tenant.id, "team_member.add")).find((row) => row.metadata.userId === user.id);
       expect(entry).toMatchObject({ entity_type: "team", entity_id: fixture.teams.b.id, after: { userId: user.id, role: "member" } });
       const moderator = await insertUser(app.db, fixture.tenant.id);
-      expect((await admin.post(`/admin/teams/${fixture.teams.b.id}/members`, { userId: moderator.id, role: "moderator" }).expect(201)).body.role).toBe("moderator");
+      expect((await admin.post(`/admin/teams/${fixture.teams.b.id}/members`, { userId: moderator.id, role: "moderator" }).expect(201)).body.role).toBe(
+        "moderator",
+      );
     });
 
     it("POST: an existing member is 409 DUPLICATE; another tenant's user or team 404; a bad role 400", async () => {
-      expect((await admin.post(`/admin/teams/${fixture.teams.a.id}/members`, { userId: fixture.users.member.id }).expect(409)).body.error.code).toBe("DUPLICATE");
+      expect((await admin.post(`/admin/teams/${fixture.teams.a.id}/members`, { userId: fixture.users.member.id }).expect(409)).body.error.code).toBe(
+        "DUPLICATE",
+      );
       await admin.post(`/admin/teams/${fixture.teams.a.id}/members`, { userId: other.users.member.id }).expect(404);
       await admin.post(`/admin/teams/${other.teams.a.id}/members`, { userId: fixture.users.memberB.id }).expect(404);
       await admin.post(`/admin/teams/${fixture.teams.a.id}/members`, { userId: fixture.users.memberB.id, role: "admin" }).expect(400);
@@ -202,7 +215,11 @@ describe("team administration", () => {
       expect(await app.db("team_members").where({ team_id: fixture.teams.b.id, user_id: user.id })).toHaveLength(0);
       expect((await app.db("users").where({ id: user.id }).first()).primary_team_id).toBeNull();
       const entry = (await auditActions(app.db, fixture.tenant.id, "team_member.remove")).find((row) => row.metadata.userId === user.id);
-      expect(entry).toMatchObject({ entity_id: fixture.teams.b.id, before: { userId: user.id, role: "member" }, metadata: expect.objectContaining({ primaryTeamCleared: true }) });
+      expect(entry).toMatchObject({
+        entity_id: fixture.teams.b.id,
+        before: { userId: user.id, role: "member" },
+        metadata: expect.objectContaining({ primaryTeamCleared: true }),
+      });
       await owner.delete(`/admin/teams/${fixture.teams.b.id}/members/${user.id}`).expect(404);
       await owner.delete(`/admin/teams/${other.teams.a.id}/members/${other.users.member.id}`).expect(404);
       expect(await app.db("team_members").where({ team_id: other.teams.a.id, user_id: other.users.member.id })).toHaveLength(1);

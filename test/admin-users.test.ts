@@ -64,7 +64,9 @@ describe("user administration", () => {
 
     it("takes a role and a primary team, and gives the user a membership of that team", async () => {
       const admin = await signIn(app, fixture.tenant.slug, "admin");
-      const response = await admin.post("/admin/users", { email: "mod@example.com", name: "Mo Derator", role: "moderator", primaryTeamId: fixture.teams.b.id }).expect(201);
+      const response = await admin
+        .post("/admin/users", { email: "mod@example.com", name: "Mo Derator", role: "moderator", primaryTeamId: fixture.teams.b.id })
+        .expect(201);
       expect(response.body).toMatchObject({ role: "moderator", primaryTeamId: fixture.teams.b.id });
       const membership = await app.db("team_members").where({ tenant_id: fixture.tenant.id, team_id: fixture.teams.b.id, user_id: response.body.id }).first();
       expect(membership?.role).toBe("member");
@@ -76,7 +78,9 @@ describe("user administration", () => {
         const refused = await admin.post("/admin/users", { email: `${role}-by-admin@example.com`, name: "Nope", role }).expect(403);
         expect(refused.body.error.code).toBe("FORBIDDEN");
       }
-      expect(await app.db("users").where({ tenant_id: fixture.tenant.id }).whereIn("email", ["admin-by-admin@example.com", "owner-by-admin@example.com"])).toHaveLength(0);
+      expect(
+        await app.db("users").where({ tenant_id: fixture.tenant.id }).whereIn("email", ["admin-by-admin@example.com", "owner-by-admin@example.com"]),
+      ).toHaveLength(0);
       const owner = await signIn(app, fixture.tenant.slug, "owner");
       await owner.post("/admin/users", { email: "second-admin@example.com", name: "Second Admin", role: "admin" }).expect(201);
       await owner.post("/admin/users", { email: "second-owner@example.com", name: "Second Owner", role: "owner" }).expect(201);
@@ -238,10 +242,19 @@ describe("user administration", () => {
       ]);
       const [pulseQuestion] = await app.db("pulse_questions").insert({ tenant_id: tenantId, text: "How was your week?" }).returning(["id"]);
       await app.db("pulse_invites").insert({
-        tenant_id: tenantId, token: randomUUID(), user_id: leaver.id, question_id: pulseQuestion.id, cohort_name: "cohort-0",
-        team_id: own.teams.a.id, sent_at: new Date(), expires_at: new Date(Date.now() + 7 * 86400_000), responded_at: new Date(),
+        tenant_id: tenantId,
+        token: randomUUID(),
+        user_id: leaver.id,
+        question_id: pulseQuestion.id,
+        cohort_name: "cohort-0",
+        team_id: own.teams.a.id,
+        sent_at: new Date(),
+        expires_at: new Date(Date.now() + 7 * 86400_000),
+        responded_at: new Date(),
       });
-      await app.db("pulse_responses").insert({ tenant_id: tenantId, question_id: pulseQuestion.id, team_id: own.teams.a.id, score: 4, responded_at: new Date("2026-11-23T00:00:00Z") });
+      await app
+        .db("pulse_responses")
+        .insert({ tenant_id: tenantId, question_id: pulseQuestion.id, team_id: own.teams.a.id, score: 4, responded_at: new Date("2026-11-23T00:00:00Z") });
       const session = await signIn(app, own.tenant.slug, leaver.username);
       const auditBefore = (await auditActions(app.db, tenantId)).filter((row) => row.user_id === leaver.id).length;
       expect(auditBefore).toBeGreaterThan(0);
@@ -264,7 +277,12 @@ describe("user administration", () => {
       expect((await auditActions(app.db, tenantId)).filter((row) => row.user_id === leaver.id)).toHaveLength(auditBefore);
       expect(events).toContainEqual(expect.objectContaining({ type: "question:upvoted", tenantId, data: { questionId: answered.id, upvoteCount: 1 } }));
       const [entry] = await auditActions(app.db, tenantId, "user.delete");
-      expect(entry).toMatchObject({ user_id: own.users.owner.id, entity_id: leaver.id, before: { email: leaver.email, role: "moderator" }, metadata: expect.objectContaining({ questionsAnonymised: 1 }) });
+      expect(entry).toMatchObject({
+        user_id: own.users.owner.id,
+        entity_id: leaver.id,
+        before: { email: leaver.email, role: "moderator" },
+        metadata: expect.objectContaining({ questionsAnonymised: 1 }),
+      });
       await session.get("/auth/me").expect(401);
     });
 

@@ -97,7 +97,10 @@ describe("demo sign-in and sessions (development)", () => {
     expect(after).toBeDefined();
     expect(after?.split(";")[0]).not.toBe(before?.split(";")[0]);
     expect((await agent.get("/auth/me").expect(200)).body.user.id).toBe(fixture.users.admin.id);
-    await request(app.app).get("/auth/me").set("Cookie", before?.split(";")[0] ?? "").expect(401);
+    await request(app.app)
+      .get("/auth/me")
+      .set("Cookie", before?.split(";")[0] ?? "")
+      .expect(401);
   });
 
   it("writes user.login and user.logout to the audit log", async () => {
@@ -209,10 +212,7 @@ describe("sign-in in production", () => {
     const app = await createTestApp({ redis: true, env: { ...productionEnv, AUTH_MODE_DEMO: "true" } });
     try {
       const fixture = await createTenantFixture(app.db);
-      const response = await request(app.app)
-        .get(`/auth/demo?user=admin&tenant=${fixture.tenant.slug}`)
-        .set("X-Forwarded-Proto", "https")
-        .expect(302);
+      const response = await request(app.app).get(`/auth/demo?user=admin&tenant=${fixture.tenant.slug}`).set("X-Forwarded-Proto", "https").expect(302);
       const cookie = sessionCookie(response.headers["set-cookie"]);
       expect(cookie).toMatch(/; Secure/);
       expect(cookie).toMatch(/HttpOnly/);

@@ -52,7 +52,11 @@ describe("configuration", () => {
     expect(loadConfig({ GITHUB_CLIENT_ID: "a" }).auth.github).toBeNull();
     const github = loadConfig({ GITHUB_CLIENT_ID: "a", GITHUB_CLIENT_SECRET: "b" }).auth.github;
     expect(github).toMatchObject({ clientId: "a", callbackUrl: "http://localhost:3000/auth/github/callback" });
-    const google = loadConfig({ PROVIDER_B_CLIENT_ID: "g", PROVIDER_B_CLIENT_SECRET: "s", PROVIDER_B_CALLBACK_URL: "https://qa.example.com/auth/google/callback" }).auth.google;
+    const google = loadConfig({
+      PROVIDER_B_CLIENT_ID: "g",
+      PROVIDER_B_CLIENT_SECRET: "s",
+      PROVIDER_B_CALLBACK_URL: "https://qa.example.com/auth/google/callback",
+    }).auth.google;
     expect(google).toMatchObject({ clientId: "g", callbackUrl: "https://qa.example.com/auth/google/callback" });
   });
 

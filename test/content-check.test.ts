@@ -37,7 +37,11 @@ describe("content check", () => {
   });
 
   it("grades what it finds: low for style, medium for profanity and repetition, high for slurs, heavy profanity and spam", () => {
-    expect(checkContent("WHY IS NOBODY ANSWERING MY QUESTIONS ABOUT THE BUDGET")).toEqual({ flagged: true, confidence: "low", reasons: ["excessive capitals"] });
+    expect(checkContent("WHY IS NOBODY ANSWERING MY QUESTIONS ABOUT THE BUDGET")).toEqual({
+      flagged: true,
+      confidence: "low",
+      reasons: ["excessive capitals"],
+    });
     expect(checkContent("When do we get raises???")).toMatchObject({ confidence: "low", reasons: ["excessive punctuation"] });
     expect(checkContent("See https://a.example.com/x and https://b.example.com/y please")).toMatchObject({ confidence: "low", reasons: ["several links"] });
     expect(checkContent("Why is this shit still broken after three releases?")).toEqual({ flagged: true, confidence: "medium", reasons: ["profanity"] });

@@ -29,7 +29,11 @@ describe("email admin API (development queue: in memory, nothing sent)", () => {
     }
     const anonymous = await request(app.app).get("/admin/email-queue").set("x-tenant-id", fixture.tenant.slug).expect(401);
     expect(anonymous.body).toEqual(ERROR_BODY);
-    await request(app.app).post("/admin/emails").set("x-tenant-id", fixture.tenant.slug).send({ to: ["a@example.org"], subject: "Hi", body: "x" }).expect(401);
+    await request(app.app)
+      .post("/admin/emails")
+      .set("x-tenant-id", fixture.tenant.slug)
+      .send({ to: ["a@example.org"], subject: "Hi", body: "x" })
+      .expect(401);
     for (const username of ["admin", "owner"]) await (await signIn(app, fixture.tenant.slug, username)).get("/admin/email-queue").expect(200);
     expect(queuedFor(fixture.tenant.id)).toHaveLength(0);
   });
@@ -138,7 +142,10 @@ describe("email admin API (development queue: in memory, nothing sent)", () => {
 
   it("writes need the CSRF header like every other session write", async () => {
     const admin = await signIn(app, fixture.tenant.slug, "admin");
-    const response = await admin.agent.post("/admin/emails").send({ to: ["a@example.org"], subject: "Hi", body: "x" }).expect(403);
+    const response = await admin.agent
+      .post("/admin/emails")
+      .send({ to: ["a@example.org"], subject: "Hi", body: "x" })
+      .expect(403);
     expect(response.body.error.code).toBe("CSRF_INVALID");
   });
 });
@@ -156,7 +163,11 @@ describe("email admin API on BullMQ: tenants see only their own jobs", () => {
   afterAll(() => app.close());
 
   it("counts and lists per tenant, and another tenant's job id is 404 on retry", async () => {
-    const mine = await (await signIn(app, one.tenant.slug, "admin")).post("/admin/emails", { to: ["a@example.org", "b@example.org"], subject: "One", body: "x" }).expect(202);
+    const mine = await (
+      await signIn(app, one.tenant.slug, "admin")
+    )
+      .post("/admin/emails", { to: ["a@example.org", "b@example.org"], subject: "One", body: "x" })
+      .expect(202);
     const theirs = await (await signIn(app, two.tenant.slug, "admin")).post("/admin/emails", { to: ["c@example.org"], subject: "Two", body: "x" }).expect(202);
     const admin = await signIn(app, one.tenant.slug, "admin");
     const view = await admin.get("/admin/email-queue").expect(200);
@@ -167,7 +178,11 @@ describe("email admin API on BullMQ: tenants see only their own jobs", () => {
     await admin.post(`/admin/email-queue/${mine.body.jobIds[0]}/retry`).expect(409);
   });
   it("jobs that retention removed leave the tenant's counts and index", async () => {
-    const sent = await (await signIn(app, one.tenant.slug, "admin")).post("/admin/emails", { to: ["gone@example.org"], subject: "Gone", body: "x" }).expect(202);
+    const sent = await (
+      await signIn(app, one.tenant.slug, "admin")
+    )
+      .post("/admin/emails", { to: ["gone@example.org"], subject: "Gone", body: "x" })
+      .expect(202);
     const admin = await signIn(app, one.tenant.slug, "admin");
     const before = (await admin.get("/admin/email-queue").expect(200)).body.metrics.waiting;
     await app.queue.queue.remove(sent.body.jobIds[0]);
@@ -190,7 +205,11 @@ describe("email admin API on BullMQ: tenants see only their own jobs", () => {
       const view = await request(broken.app).get("/admin/email-queue").set(bearer).expect(503);
       expect(view.body).toEqual({ error: { code: "SERVICE_UNAVAILABLE", message: expect.any(String) }, requestId: expect.any(String) });
       const before = await broken.db("audit_logs").where({ tenant_id: one.tenant.id, action: "email.send" }).count<{ count: number }[]>("* as count");
-      await request(broken.app).post("/admin/emails").set(bearer).send({ to: ["outage@example.org"], subject: "Hi", body: "x" }).expect(503);
+      await request(broken.app)
+        .post("/admin/emails")
+        .set(bearer)
+        .send({ to: ["outage@example.org"], subject: "Hi", body: "x" })
+        .expect(503);
       const after = await broken.db("audit_logs").where({ tenant_id: one.tenant.id, action: "email.send" }).count<{ count: number }[]>("* as count");
       expect(Number(after[0]?.count)).toBe(Number(before[0]?.count));
     } finally {

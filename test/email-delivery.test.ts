@@ -129,7 +129,11 @@ describe("email worker: templates delivered to a real SMTP server", () => {
   it("a direct email from an admin arrives with the admin's subject and escaped body, signed by the admin", async () => {
     const admin = await signIn(app, fixture.tenant.slug, "admin");
     const response = await admin
-      .post("/admin/emails", { to: [fixture.users.viewer.id, "guest@example.org"], subject: "All-hands moved", body: "Now on <Thursday>.\nSee you & bring questions." })
+      .post("/admin/emails", {
+        to: [fixture.users.viewer.id, "guest@example.org"],
+        subject: "All-hands moved",
+        body: "Now on <Thursday>.\nSee you & bring questions.",
+      })
       .expect(202);
     expect(response.body).toEqual({ queued: 2, jobIds: [expect.any(String), expect.any(String)] });
     for (const id of response.body.jobIds) expect((await waitForJob(app.queue, tenantId(), id)).status).toBe("completed");
@@ -152,7 +156,8 @@ describe("email worker: templates delivered to a real SMTP server", () => {
     expect(message?.text).toContain(`http://localhost:3000/alpha?question=${question.body.id}`);
 
     const admin = await signIn(app, fixture.tenant.slug, "admin");
-    const jobCount = async () => Object.values((await admin.get("/admin/email-queue").expect(200)).body.metrics as Record<string, number>).reduce((a, b) => a + b, 0);
+    const jobCount = async () =>
+      Object.values((await admin.get("/admin/email-queue").expect(200)).body.metrics as Record<string, number>).reduce((a, b) => a + b, 0);
     const jobsBefore = await jobCount();
     await moderator.post(`/questions/${question.body.id}/answer`, { responseText: "Edited answer." }).expect(200);
     expect(await jobCount()).toBe(jobsBefore);

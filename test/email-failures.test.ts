@@ -88,7 +88,11 @@ describe("email failures at the connection: credentials and unreachable servers"
     try {
       const fixture = await createTenantFixture(app.db);
       const job = await queueDirect(app, fixture, "someone@example.org");
-      expect(await waitForJob(app.queue, fixture.tenant.id, job.id)).toMatchObject({ status: "failed", attemptsMade: 1, failedReason: "Authentication failed" });
+      expect(await waitForJob(app.queue, fixture.tenant.id, job.id)).toMatchObject({
+        status: "failed",
+        attemptsMade: 1,
+        failedReason: "Authentication failed",
+      });
       expect(sink.messages).toHaveLength(0);
     } finally {
       await worker.close();
@@ -120,7 +124,11 @@ describe("email failures at the connection: credentials and unreachable servers"
     try {
       const fixture = await createTenantFixture(app.db);
       const job = await queueDirect(app, fixture, "someone@example.org");
-      expect(await waitForJob(app.queue, fixture.tenant.id, job.id)).toMatchObject({ status: "failed", attemptsMade: 3, failedReason: "SMTP connection timeout" });
+      expect(await waitForJob(app.queue, fixture.tenant.id, job.id)).toMatchObject({
+        status: "failed",
+        attemptsMade: 3,
+        failedReason: "SMTP connection timeout",
+      });
       expect(app.logs.some((line) => line.msg === "email delivery failed" && line.reason === "SMTP connection timeout")).toBe(true);
     } finally {
       await worker.close();

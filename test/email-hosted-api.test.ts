@@ -62,7 +62,10 @@ describe("hosted_api provider against a local fake API", () => {
       from: '"Acme \\"Pulse\\"" <pulse@acme.example>',
       to: [`"${fixture.users.member.name}" <${fixture.users.member.email}>`],
       subject: "Your question was answered!",
-      headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click", "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:3000\/email\/unsubscribe\?token=/) },
+      headers: {
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "List-Unsubscribe": expect.stringMatching(/^<http:\/\/localhost:3000\/email\/unsubscribe\?token=/),
+      },
     });
     expect(sent?.body.html).toContain("Hosted &lt;question&gt;?");
     expect(sent?.body.text).toContain("Hosted <question>?");
@@ -89,7 +92,13 @@ describe("hosted_api provider against a local fake API", () => {
     const wrongWorker = startWorker(wrongKey);
     try {
       const tenant = await createTenantFixture(wrongKey.db);
-      const job = await wrongKey.queue.add("direct-email", { tenantId: tenant.tenant.id, to: ["x@example.org"], subject: "Hi", body: "x", sentByUserId: tenant.users.admin.id });
+      const job = await wrongKey.queue.add("direct-email", {
+        tenantId: tenant.tenant.id,
+        to: ["x@example.org"],
+        subject: "Hi",
+        body: "x",
+        sentByUserId: tenant.users.admin.id,
+      });
       expect(await waitForJob(wrongKey.queue, tenant.tenant.id, job.id)).toMatchObject({ status: "failed", attemptsMade: 1, failedReason: "Invalid API key" });
     } finally {
       await wrongWorker.close();
@@ -104,8 +113,18 @@ describe("hosted_api provider against a local fake API", () => {
     const unreachableWorker = startWorker(unreachable);
     try {
       const tenant = await createTenantFixture(unreachable.db);
-      const job = await unreachable.queue.add("direct-email", { tenantId: tenant.tenant.id, to: ["x@example.org"], subject: "Hi", body: "x", sentByUserId: tenant.users.admin.id });
-      expect(await waitForJob(unreachable.queue, tenant.tenant.id, job.id)).toMatchObject({ status: "failed", attemptsMade: 3, failedReason: "Email API unreachable" });
+      const job = await unreachable.queue.add("direct-email", {
+        tenantId: tenant.tenant.id,
+        to: ["x@example.org"],
+        subject: "Hi",
+        body: "x",
+        sentByUserId: tenant.users.admin.id,
+      });
+      expect(await waitForJob(unreachable.queue, tenant.tenant.id, job.id)).toMatchObject({
+        status: "failed",
+        attemptsMade: 3,
+        failedReason: "Email API unreachable",
+      });
     } finally {
       await unreachableWorker.close();
       await unreachable.close();
@@ -117,7 +136,9 @@ describe("hosted_api provider against a local fake API", () => {
     const url = { HOSTED_API_URL: "https://mail.example.org/v1/send" };
     expect(() => loadConfig({ ...production, ...url, EMAIL_PROVIDER: "hosted_api" })).toThrow(ConfigError);
     expect(() => loadConfig({ ...production, ...url, EMAIL_PROVIDER: "hosted_api" })).toThrow(/HOSTED_API_KEY/);
-    expect(() => loadConfig({ ...production, EMAIL_PROVIDER: "hosted_api", HOSTED_API_KEY: "k" })).toThrow(/^HOSTED_API_URL is required when EMAIL_PROVIDER=hosted_api/);
+    expect(() => loadConfig({ ...production, EMAIL_PROVIDER: "hosted_api", HOSTED_API_KEY: "k" })).toThrow(
+      /^HOSTED_API_URL is required when EMAIL_PROVIDER=hosted_api/,
+    );
     expect(loadConfig({ ...production, ...url, EMAIL_PROVIDER: "hosted_api", HOSTED_API_KEY: "k" }).email.hosted.apiUrl).toBe(url.HOSTED_API_URL);
   });
 });

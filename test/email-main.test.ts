@@ -49,7 +49,10 @@ async function startServer(env: Record<string, string>): Promise<Started> {
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
-    const ready = await fetch(`${url}/health/ready`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${url}/health/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (child.exitCode !== null || Date.now() - started > 45_000) throw new Error(`server did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -68,7 +71,11 @@ async function sendDirectEmail(url: string, fixture: TenantFixture, to: string) 
   const agent = request.agent(url);
   await agent.get(`/auth/demo?user=admin&tenant=${fixture.tenant.slug}`).expect(302);
   const { body } = await agent.get("/auth/csrf").expect(200);
-  const response = await agent.post("/admin/emails").set("x-csrf-token", body.csrfToken).send({ to: [to], subject: "From the server", body: "Hello" }).expect(202);
+  const response = await agent
+    .post("/admin/emails")
+    .set("x-csrf-token", body.csrfToken)
+    .send({ to: [to], subject: "From the server", body: "Hello" })
+    .expect(202);
   return { agent, jobId: response.body.jobIds[0] as string };
 }
 

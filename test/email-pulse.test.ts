@@ -20,7 +20,9 @@ describe("pulse end to end: run, email, one tap", () => {
 
   it("POST /admin/pulse/run emails every invited user five working links; one tap answers, the others are then refused", async () => {
     const admin = await signIn(app, fixture.tenant.slug, "admin");
-    await admin.put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 }).expect(200);
+    await admin
+      .put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 })
+      .expect(200);
     await admin.post("/admin/pulse/questions", { text: "How clear are this week's priorities?" }).expect(201);
     const run = await admin.post("/admin/pulse/run").expect(200);
     expect(run.body.invitesCreated).toBeGreaterThan(0);
@@ -29,14 +31,25 @@ describe("pulse end to end: run, email, one tap", () => {
     expect(new Set(messages.map((message) => message.subject))).toEqual(new Set(["Weekly Pulse - How are you feeling?"]));
     const mine = messages.find((message) => JSON.stringify(message.to).includes(fixture.users.member.email));
     expect(mine?.text).toContain("How clear are this week's priorities?");
-    const links = [1, 2, 3, 4, 5].map((score) => new RegExp(`http://localhost:3000(/pulse/respond\\?token=[0-9a-f-]{36}&score=${score})`).exec(String(mine?.text))?.[1]);
+    const links = [1, 2, 3, 4, 5].map(
+      (score) => new RegExp(`http://localhost:3000(/pulse/respond\\?token=[0-9a-f-]{36}&score=${score})`).exec(String(mine?.text))?.[1],
+    );
     expect(links.every(Boolean)).toBe(true);
     // Every link works until one is used: HEAD (mail link checkers) consumes nothing.
-    for (const link of links) await request(app.app).head(link as string).expect(200);
+    for (const link of links)
+      await request(app.app)
+        .head(link as string)
+        .expect(200);
 
-    const answered = await request(app.app).get(links[3] as string).set("Accept", "application/json").expect(200);
+    const answered = await request(app.app)
+      .get(links[3] as string)
+      .set("Accept", "application/json")
+      .expect(200);
     expect(answered.body).toEqual({ ok: true });
-    const again = await request(app.app).get(links[1] as string).set("Accept", "application/json").expect(400);
+    const again = await request(app.app)
+      .get(links[1] as string)
+      .set("Accept", "application/json")
+      .expect(400);
     expect(again.body.error.message).toBe("Invalid or expired invite");
     const invite = await app.db("pulse_invites").where({ tenant_id: fixture.tenant.id, user_id: fixture.users.member.id }).first();
     expect(invite.responded_at).not.toBeNull();
@@ -55,7 +68,9 @@ describe("pulse email delivery turned on, then a run at once", () => {
     const { app, sink } = stack;
     const fixture = await createTenantFixture(app.db, { settings: { pulse: { enabled: true, channelEmail: false } } });
     const admin = await signIn(app, fixture.tenant.slug, "admin");
-    await admin.put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 }).expect(200);
+    await admin
+      .put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 })
+      .expect(200);
     await admin.post("/admin/pulse/questions", { text: "How was your week?" }).expect(201);
     // The worker sends an email of this tenant now: it has just read (and cached) pulse.channelEmail = false.
     const marker = await admin.post("/admin/emails", { to: ["marker@example.org"], subject: "Marker", body: "x" }).expect(202);

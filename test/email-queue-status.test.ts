@@ -34,7 +34,13 @@ describe("GET /admin/email-queue in development: the in-memory queue is bounded 
     // Another tenant's jobs first: the oldest, so the first to go.
     await app.queue.addBulk(pulseJobs(other.tenant.id, 10));
     const before = await app.queue.addBulk(pulseJobs(fixture.tenant.id, DEV_QUEUE_MAX_WAITING - 10));
-    const newest = await app.queue.add("direct-email", { tenantId: fixture.tenant.id, to: ["late@example.org"], subject: "Newest", body: "x", sentByUserId: fixture.users.admin.id });
+    const newest = await app.queue.add("direct-email", {
+      tenantId: fixture.tenant.id,
+      to: ["late@example.org"],
+      subject: "Newest",
+      body: "x",
+      sentByUserId: fixture.users.admin.id,
+    });
     await app.queue.addBulk(pulseJobs(fixture.tenant.id, 25));
 
     const admin = await signIn(app, fixture.tenant.slug, "admin");

@@ -27,7 +27,9 @@ describe("POST /admin/emails: the hourly allowance holds across instances", () =
     // The second instance reads the tenant now, so its per-request cache holds the limit of 12.
     await adminTwo.get("/admin/email-queue").expect(200);
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, index) => (index % 2 ? adminOne : adminTwo).post("/admin/emails", { to: addresses(4, `pair${index}`), subject: "Hi", body: "x" })),
+      Array.from({ length: 10 }, (_, index) =>
+        (index % 2 ? adminOne : adminTwo).post("/admin/emails", { to: addresses(4, `pair${index}`), subject: "Hi", body: "x" }),
+      ),
     );
     expect(responses.filter((response) => response.status === 202)).toHaveLength(3);
     expect(responses.filter((response) => response.status === 429)).toHaveLength(7);

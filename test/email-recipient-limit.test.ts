@@ -131,7 +131,10 @@ describe("POST /admin/emails: recipients per tenant and hour", () => {
   it("an email naming more recipients than the hourly limit itself is 400 at body.to (no wait would let it through)", async () => {
     const { fixture, admin } = await tenantWithLimit(2);
     const response = await send(admin, addresses(3, "too-many")).expect(400);
-    expect(response.body).toEqual({ ...ERROR_BODY, error: { code: "VALIDATION_FAILED", message: expect.any(String), details: [expect.objectContaining({ path: "body.to" })] } });
+    expect(response.body).toEqual({
+      ...ERROR_BODY,
+      error: { code: "VALIDATION_FAILED", message: expect.any(String), details: [expect.objectContaining({ path: "body.to" })] },
+    });
     expect(response.body.error.details[0].message).toMatch(/\b2 recipients per hour\b/);
     expect(queued(fixture.tenant.id)).toBe(0);
     expect(await sendAudits(fixture.tenant.id)).toHaveLength(0);

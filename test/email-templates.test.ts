@@ -48,7 +48,9 @@ describe("email templates", () => {
       unsubscribeUrl: "https://qa.example/u",
     });
     expect(answered.subject).toBe("Your question was answered!");
-    expect(answered.text).toMatch(/Hi Alice,[\s\S]*When is the offsite\?[\s\S]*Answer from a moderator:\nIn June\.[\s\S]*https:\/\/qa\.example\/platform\?question=1[\s\S]*Unsubscribe: https:\/\/qa\.example\/u/);
+    expect(answered.text).toMatch(
+      /Hi Alice,[\s\S]*When is the offsite\?[\s\S]*Answer from a moderator:\nIn June\.[\s\S]*https:\/\/qa\.example\/platform\?question=1[\s\S]*Unsubscribe: https:\/\/qa\.example\/u/,
+    );
 
     const pulse = pulseInviteEmail({
       recipientName: null,
@@ -75,11 +77,23 @@ describe("failure classification", () => {
     [{ code: "EAUTH", responseCode: 535, response: "535 5.7.8 Authentication credentials invalid" }, "Authentication failed", true],
     [{ code: "ENOAUTH" }, "Authentication failed", true],
     [{ code: "EENVELOPE", command: "RCPT TO", responseCode: 550, response: "550 5.1.1 No such user", permanent: true }, "Recipient rejected", true],
-    [{ code: "EENVELOPE", command: "RCPT TO", responseCode: 451, response: "451 4.7.1 Too many messages, slow down", permanent: false }, "Rate limit exceeded", false],
+    [
+      { code: "EENVELOPE", command: "RCPT TO", responseCode: 451, response: "451 4.7.1 Too many messages, slow down", permanent: false },
+      "Rate limit exceeded",
+      false,
+    ],
     [{ code: "EENVELOPE", command: "RCPT TO", responseCode: 421, response: "421 4.7.0 Try again later, closing connection" }, "Rate limit exceeded", false],
-    [{ code: "EENVELOPE", command: "MAIL FROM", responseCode: 421, response: "421 Service shutting down", permanent: false }, "Mail server temporarily unavailable", false],
+    [
+      { code: "EENVELOPE", command: "MAIL FROM", responseCode: 421, response: "421 Service shutting down", permanent: false },
+      "Mail server temporarily unavailable",
+      false,
+    ],
     [{ code: "EMESSAGE", command: "DATA", responseCode: 554, response: "554 5.7.1 Message rejected as spam", permanent: true }, "Message rejected", true],
-    [{ code: "EENVELOPE", command: "RCPT TO", responseCode: 452, response: "452 4.2.2 Mailbox full", permanent: false }, "Mail server temporarily unavailable", false],
+    [
+      { code: "EENVELOPE", command: "RCPT TO", responseCode: 452, response: "452 4.2.2 Mailbox full", permanent: false },
+      "Mail server temporarily unavailable",
+      false,
+    ],
     [{ code: "ETIMEDOUT", message: "Greeting never received" }, "SMTP connection timeout", false],
     [{ code: "ESOCKET", message: "connect ECONNREFUSED 127.0.0.1:1025" }, "SMTP connection timeout", false],
     [{ message: "something odd" }, "Delivery failed", false],

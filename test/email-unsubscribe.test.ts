@@ -62,7 +62,11 @@ describe("unsubscribe pages", () => {
 
   it("the form's POST unsubscribes, even from a browser with a session and no CSRF header, and is audited", async () => {
     const browser = await signIn(app, fixture.tenant.slug, "member");
-    const response = await browser.agent.post(`/email/unsubscribe?token=${tokenFor(fixture.users.member.id)}`).type("form").send({}).expect(200);
+    const response = await browser.agent
+      .post(`/email/unsubscribe?token=${tokenFor(fixture.users.member.id)}`)
+      .type("form")
+      .send({})
+      .expect(200);
     expect(response.text).toContain("You are unsubscribed");
     expect(response.text).toContain('action="/email/resubscribe?token=');
     expect(await optedOut(fixture.users.member.id)).toBe(true);
@@ -84,7 +88,9 @@ describe("unsubscribe pages", () => {
   });
 
   it("resubscribe undoes it, audited", async () => {
-    await request(app.app).post(`/email/resubscribe?token=${tokenFor(fixture.users.viewer.id)}`).expect(200);
+    await request(app.app)
+      .post(`/email/resubscribe?token=${tokenFor(fixture.users.viewer.id)}`)
+      .expect(200);
     expect(await optedOut(fixture.users.viewer.id)).toBe(false);
     expect(await audits(fixture.users.viewer.id, "user.email_resubscribe")).toHaveLength(1);
   });
@@ -93,9 +99,15 @@ describe("unsubscribe pages", () => {
     const forged = tokenFor(fixture.users.owner.id).replace(fixture.users.owner.id, fixture.users.admin.id);
     const orphan = createUnsubscribeToken(TEST_SESSION_SECRET, fixture.tenant.id, "0e0e0e0e-0e0e-4e0e-8e0e-0e0e0e0e0e0e");
     for (const token of [forged, orphan, "garbage", ""]) {
-      const page = await request(app.app).post(`/email/unsubscribe?token=${encodeURIComponent(token)}`).set("Accept", "text/html").expect(400);
+      const page = await request(app.app)
+        .post(`/email/unsubscribe?token=${encodeURIComponent(token)}`)
+        .set("Accept", "text/html")
+        .expect(400);
       expect(page.text).toContain("This link is not valid");
-      const json = await request(app.app).get(`/email/unsubscribe?token=${encodeURIComponent(token)}`).set("Accept", "application/json").expect(400);
+      const json = await request(app.app)
+        .get(`/email/unsubscribe?token=${encodeURIComponent(token)}`)
+        .set("Accept", "application/json")
+        .expect(400);
       expect(json.body).toEqual({ error: { code: "INVALID_UNSUBSCRIBE_LINK", message: expect.any(String) }, requestId: expect.any(String) });
     }
     await request(app.app).get("/email/unsubscribe?token=a&token=b").set("Accept", "application/json").expect(400);

@@ -50,7 +50,11 @@ describe("a worker killed mid-job", () => {
   });
 
   it("is retried by the next worker after restart: the email is delivered, not lost", { timeout: 60_000 }, async () => {
-    const questionId = await insertAnsweredQuestion(app.db, fixture, { authorId: fixture.users.member.id, body: "Will this survive a crash?", responseText: "It will." });
+    const questionId = await insertAnsweredQuestion(app.db, fixture, {
+      authorId: fixture.users.member.id,
+      body: "Will this survive a crash?",
+      responseText: "It will.",
+    });
     const job = await app.queue.add("question-answered", { tenantId: fixture.tenant.id, questionId, recipientUserId: fixture.users.member.id });
 
     // The standalone worker process, as production runs it (npm run worker), on the same queue.

@@ -47,7 +47,7 @@ describe("embedded database (PGlite): the default start path", () => {
     const team = (await member.get("/teams").expect(200)).body[0];
     const question = (await member.post("/questions", { body: "Are we deploying the new search service this week?", teamId: team.id }).expect(201)).body;
     await Promise.all([admin.post(`/questions/${question.id}/upvote`), admin.post(`/questions/${question.id}/upvote`)]);
-    const found = await member.get(`/questions?search=${encodeURIComponent("deployment \"servic")}`).expect(200);
+    const found = await member.get(`/questions?search=${encodeURIComponent('deployment "servic')}`).expect(200);
     expect(found.body.items.map((item: { id: string }) => item.id)).toContain(question.id);
     expect(found.body.items.find((item: { id: string }) => item.id === question.id).upvoteCount).toBe(1);
     const tag = (await member.get("/tags").expect(200)).body[0];
@@ -74,7 +74,19 @@ describe("embedded database (PGlite): the default start path", () => {
 
   it("the seed is idempotent: a second run changes nothing", async () => {
     const countAll = async () => {
-      const tables = ["tenants", "users", "teams", "team_members", "tags", "questions", "upvotes", "pulse_questions", "pulse_invites", "pulse_responses", "pulse_runs"];
+      const tables = [
+        "tenants",
+        "users",
+        "teams",
+        "team_members",
+        "tags",
+        "questions",
+        "upvotes",
+        "pulse_questions",
+        "pulse_invites",
+        "pulse_responses",
+        "pulse_runs",
+      ];
       const counts: Record<string, number> = {};
       for (const table of tables) counts[table] = Number((await handle.db(table).count("* as c").first())?.c);
       return counts;
@@ -98,7 +110,8 @@ describe("embedded database (PGlite): the default start path", () => {
       const settings = (await handle.db("tenant_settings").where({ tenant_id: tenant.id }).first()).settings;
       expect(settings.pulse.enabled).toBe(true);
       expect(settings.pulse.anonThreshold).toBe(5);
-      const span = await handle.db("pulse_responses")
+      const span = await handle
+        .db("pulse_responses")
         .where({ tenant_id: tenant.id })
         .select(handle.db.raw("count(distinct date_trunc('week', responded_at))::int as weeks, count(*)::int as n"))
         .first();
@@ -119,7 +132,8 @@ describe("embedded database (PGlite): the default start path", () => {
     );
     expect(columns.sort()).toEqual(["id", "question_id", "responded_at", "score", "team_id", "tenant_id"]);
     // Every (question, team, week) holds 0 or at least k (5) responses: the seed stores released batches.
-    const small = await handle.db("pulse_responses")
+    const small = await handle
+      .db("pulse_responses")
       .groupBy("tenant_id", "question_id", "team_id", handle.db.raw("date_trunc('week', responded_at at time zone 'UTC')"))
       .havingRaw("count(*) < 5")
       .select("tenant_id");

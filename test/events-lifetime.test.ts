@@ -75,8 +75,16 @@ describe("live streams end with what opened them, on every instance", () => {
   it("deactivating or deleting the user ends their streams, session and token alike", async () => {
     const owner = await signIn(first, t.tenant.slug, "owner");
     for (const action of ["deactivate", "delete"] as const) {
-      const [user] = await first.db("users")
-        .insert({ tenant_id: t.tenant.id, email: `leaver-${action}.${t.tenant.slug}@example.com`, name: "Leaver", role: "member", sso_provider: "demo", sso_id: `leaver-${action}` })
+      const [user] = await first
+        .db("users")
+        .insert({
+          tenant_id: t.tenant.id,
+          email: `leaver-${action}.${t.tenant.slug}@example.com`,
+          name: "Leaver",
+          role: "member",
+          sso_provider: "demo",
+          sso_id: `leaver-${action}`,
+        })
         .returning("id");
       const leaver = await signIn(first, t.tenant.slug, `leaver-${action}`);
       const token = (await leaver.post("/auth/tokens", { name: "stream" }).expect(201)).body.token as string;
@@ -105,13 +113,18 @@ describe("live streams end with what opened them, on every instance", () => {
     const member = await signIn(first, t.tenant.slug, "member");
     const { token, id } = (await member.post("/auth/tokens", { name: "short" }).expect(201)).body;
     // Shorten both lifetimes in the stores, as time passing would.
-    await first.db("api_tokens").where({ id }).update({ expires_at: new Date(Date.now() + 1500) });
+    await first
+      .db("api_tokens")
+      .where({ id })
+      .update({ expires_at: new Date(Date.now() + 1500) });
     const byToken = await openOn(firstServer.url, { authorization: `Bearer ${token}` });
     const admin = await signIn(first, t.tenant.slug, "admin");
     await expectEnded(byToken, admin);
 
     const viewer = await signIn(first, t.tenant.slug, "viewer");
-    const sid = decodeURIComponent((viewer.cookie as string).split("=")[1] as string).slice(2).split(".")[0] as string;
+    const sid = decodeURIComponent((viewer.cookie as string).split("=")[1] as string)
+      .slice(2)
+      .split(".")[0] as string;
     const key = `${first.config.kv.prefix}sess:${sid}`;
     const session = JSON.parse((await first.kv?.get(key)) as string);
     await first.kv?.set(key, JSON.stringify({ ...session, expiresAt: Date.now() + 1500 }), "PX", 60_000);
@@ -129,7 +142,10 @@ describe("live streams end with what opened them, on every instance", () => {
       open.push(stream);
     }
     for (const url of [firstServer.url, secondServer.url]) {
-      const refused = await request(url).get("/events").set("cookie", member.cookie as string).expect(429);
+      const refused = await request(url)
+        .get("/events")
+        .set("cookie", member.cookie as string)
+        .expect(429);
       expect(refused.body.error.code).toBe("RATE_LIMITED");
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     }

@@ -35,8 +35,10 @@ for (const busKind of ["in-process", "redis"] as const) {
       streams.push(stream);
       return stream;
     };
-    const ofType = (type: string, match: (data: Record<string, unknown>) => boolean = () => true) => (message: SseMessage) =>
-      message.data.type === type && match(message.data.data ?? {});
+    const ofType =
+      (type: string, match: (data: Record<string, unknown>) => boolean = () => true) =>
+      (message: SseMessage) =>
+        message.data.type === type && match(message.data.data ?? {});
 
     it("streams text/event-stream to a signed-in user, starting with a retry hint and heartbeats", async () => {
       const stream = await open(c.viewer);
@@ -99,11 +101,19 @@ for (const busKind of ["in-process", "redis"] as const) {
       expect((await watcher.next(ofType("question:pinned"))).data.data).toEqual({ id: question.id, isPinned: true });
 
       await c.moderator.post(`/questions/${question.id}/freeze`, { frozen: true }).expect(200);
-      expect((await watcher.next(ofType("question:frozen", (data) => data.scope === "question"))).data.data).toEqual({ scope: "question", id: question.id, isFrozen: true });
+      expect((await watcher.next(ofType("question:frozen", (data) => data.scope === "question"))).data.data).toEqual({
+        scope: "question",
+        id: question.id,
+        isFrozen: true,
+      });
       await c.moderator.post(`/questions/${question.id}/freeze`, { frozen: false }).expect(200);
 
       await c.admin.post(`/teams/${t.teams.b.id}/freeze`, { frozen: true }).expect(200);
-      expect((await watcher.next(ofType("question:frozen", (data) => data.scope === "queue"))).data.data).toEqual({ scope: "queue", teamId: t.teams.b.id, frozen: true });
+      expect((await watcher.next(ofType("question:frozen", (data) => data.scope === "queue"))).data.data).toEqual({
+        scope: "queue",
+        teamId: t.teams.b.id,
+        frozen: true,
+      });
       await c.admin.post(`/teams/${t.teams.b.id}/freeze`, { frozen: false }).expect(200);
 
       await c.moderator.post(`/questions/${question.id}/answer`, { responseText: "Roadmap and Q&A." }).expect(200);
@@ -119,7 +129,9 @@ for (const busKind of ["in-process", "redis"] as const) {
     it("sends nothing of an UNDER_REVIEW question until it is approved, and no author ever", async () => {
       const watcher = await open(c.admin);
       await watcher.next(ofType("heartbeat"));
-      const flagged = (await c.member.post("/questions", { body: "Why is this shit still broken after three releases?", teamId: t.teams.a.id, anonymous: true }).expect(201)).body;
+      const flagged = (
+        await c.member.post("/questions", { body: "Why is this shit still broken after three releases?", teamId: t.teams.a.id, anonymous: true }).expect(201)
+      ).body;
       expect(flagged.status).toBe("UNDER_REVIEW");
       await c.moderator.post(`/questions/${flagged.id}/pin`, { pinned: true }).expect(200);
       const tags = (await c.member.get("/tags").expect(200)).body as Array<{ id: string }>;

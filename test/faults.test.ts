@@ -64,10 +64,21 @@ describe("Redis stops during traffic", () => {
     const during = (await guest.post("/questions", { body: `${QUESTION} (asked during the outage)`, teamId: t.teams.a.id }).expect(201)).body;
     const mine = (await request(app.app).get("/questions?status=OPEN").set(bearer).expect(200)).body;
     expect(mine.total).toBe(1);
-    const owned = (await request(app.app).post("/questions").set(bearer).send({ body: `${QUESTION} (mine)`, teamId: t.teams.a.id }).expect(201)).body;
+    const owned = (
+      await request(app.app)
+        .post("/questions")
+        .set(bearer)
+        .send({ body: `${QUESTION} (mine)`, teamId: t.teams.a.id })
+        .expect(201)
+    ).body;
     await request(app.app).post(`/questions/${during.id}/answer`).set(bearer).send({ responseText: "Answered during the outage." }).expect(200);
     expect(app.systemQueue.held).toBe(0); // a visitor's question sends no email
-    const memberQuestionId = (await app.db("questions").insert({ tenant_id: t.tenant.id, team_id: t.teams.a.id, author_id: t.users.member.id, body: QUESTION, status: "OPEN" }).returning("id"))[0].id;
+    const memberQuestionId = (
+      await app
+        .db("questions")
+        .insert({ tenant_id: t.tenant.id, team_id: t.teams.a.id, author_id: t.users.member.id, body: QUESTION, status: "OPEN" })
+        .returning("id")
+    )[0].id;
     await request(app.app).post(`/questions/${memberQuestionId}/answer`).set(bearer).send({ responseText: "Also during the outage." }).expect(200);
     expect(app.systemQueue.held).toBe(1);
     expect(owned.status).toBe("OPEN");
@@ -94,7 +105,7 @@ describe("PostgreSQL drops every connection during traffic (a restart, as the po
     url.searchParams.set("application_name", applicationName);
     const handle = await openDatabase({ url: url.toString(), poolMax: 5, dataDir: "" });
     app = await createTestApp({ database: handle });
-    app.close = (close => async () => {
+    app.close = ((close) => async () => {
       await close();
       await handle.close();
     })(app.close);

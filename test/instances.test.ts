@@ -95,7 +95,9 @@ describe("two instances behind one load balancer", () => {
     expect(stream.status).toBe(200);
     const author = new Browser("198.51.100.12");
     await author.signIn(a.url, t.tenant.slug, "memberb");
-    const question = (await (await author.post(a.url, "/questions", { body: "Does the new on-call policy apply to contractors?", teamId: t.teams.a.id })).json()) as { id: string };
+    const question = (await (
+      await author.post(a.url, "/questions", { body: "Does the new on-call policy apply to contractors?", teamId: t.teams.a.id })
+    ).json()) as { id: string };
     await stream.next((message) => message.data.type === "question:created" && message.data.data?.id === question.id, 10_000);
 
     const admin = new Browser("198.51.100.13");
@@ -116,7 +118,10 @@ describe("two instances behind one load balancer", () => {
     await admins[0]!.signIn(a.url, t.tenant.slug, "admin");
     await admins[1]!.signIn(b.url, t.tenant.slug, "owner");
     const [one, two] = await Promise.all([admins[0]!.post(a.url, "/admin/pulse/run"), admins[1]!.post(b.url, "/admin/pulse/run")]);
-    const results = [(await one.json()) as { invitesCreated: number; alreadyRan?: boolean }, (await two.json()) as { invitesCreated: number; alreadyRan?: boolean }];
+    const results = [
+      (await one.json()) as { invitesCreated: number; alreadyRan?: boolean },
+      (await two.json()) as { invitesCreated: number; alreadyRan?: boolean },
+    ];
     expect([one.status, two.status]).toEqual([200, 200]);
     expect(results.filter((result) => result.alreadyRan)).toHaveLength(1);
     const invites = await handle.db("pulse_invites").where({ tenant_id: t.tenant.id }).count<{ count: number }[]>("* as count");

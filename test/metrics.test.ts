@@ -53,13 +53,22 @@ describe("GET /metrics", () => {
     } finally {
       await server.close();
     }
-    await app.queue.add("direct-email", { tenantId: fixture.tenant.id, to: ["someone@example.com"], subject: "Hello", body: "Hi", sentByUserId: fixture.users.admin.id });
+    await app.queue.add("direct-email", {
+      tenantId: fixture.tenant.id,
+      to: ["someone@example.com"],
+      subject: "Hello",
+      body: "Hi",
+      sentByUserId: fixture.users.admin.id,
+    });
     expect((await scrape()).text).toMatch(/^qa_email_queue_jobs\{state="waiting"\} [1-9]/m);
 
     // A tenant whose pulse is due: enabled, scheduled at midnight, one active question.
     const due = await createTenantFixture(app.db, { settings: { pulse: { enabled: true, defaultTime: "00:00" } } });
     await addPulseQuestion(app.db, due.tenant.id, { text: "How is your week going?" });
-    const outcomes = await runDuePulses({ db: app.db, queue: app.queue, logger: app.logger, clock: app.clock, countRun: (outcome) => app.metrics.schedulerRuns.inc({ outcome }) }, [due.tenant.id]);
+    const outcomes = await runDuePulses(
+      { db: app.db, queue: app.queue, logger: app.logger, clock: app.clock, countRun: (outcome) => app.metrics.schedulerRuns.inc({ outcome }) },
+      [due.tenant.id],
+    );
     expect(outcomes.map(({ outcome }) => outcome.status)).toEqual(["sent"]);
     expect((await scrape()).text).toMatch(/^qa_pulse_scheduler_runs_total\{outcome="sent"\} [1-9]/m);
   });

@@ -130,7 +130,10 @@ describe("OAuth sign-in failures (development)", () => {
       await active.get("/auth/me").expect(401);
 
       const again = request.agent(app.app);
-      const page = await again.get(await consentedCallback(again, "github", octo)).set(HTML).expect(403);
+      const page = await again
+        .get(await consentedCallback(again, "github", octo))
+        .set(HTML)
+        .expect(403);
       expect(page.text).toContain("Account deactivated");
       await again.get("/auth/me").expect(401);
       expect(await auditActionsOn(app.db, fixture.tenant.id, me.id)).toEqual(["user.create", "user.login"]);

@@ -164,7 +164,11 @@ describe("sign-in in production (Redis sessions, HTTPS, login limits)", () => {
       expect(await app.kv!.exists(key)).toBe(0);
       await browser.get("/auth/me").expect(401);
       // A copy of the old cookie is worth nothing now.
-      await request(app.app).get("/auth/me").set("X-Forwarded-Proto", "https").set("Cookie", stolen ?? "").expect(401);
+      await request(app.app)
+        .get("/auth/me")
+        .set("X-Forwarded-Proto", "https")
+        .set("Cookie", stolen ?? "")
+        .expect(401);
     });
 
     it("a deactivated or deleted user's sessions stop working at once", async () => {
@@ -184,7 +188,10 @@ describe("sign-in in production (Redis sessions, HTTPS, login limits)", () => {
       await browser.post("/auth/tokens").send({ name: "no csrf" }).expect(403);
       const created = await browser.post("/auth/tokens").set("x-csrf-token", csrf).send({ name: "deploy bot" }).expect(201);
       const spare = await browser.post("/auth/tokens").set("x-csrf-token", csrf).send({ name: "spare" }).expect(201);
-      const revoke = await request(app.app).delete(`/auth/tokens/${spare.body.id}`).set("Authorization", `Bearer ${created.body.token}`).set("X-Forwarded-Proto", "https");
+      const revoke = await request(app.app)
+        .delete(`/auth/tokens/${spare.body.id}`)
+        .set("Authorization", `Bearer ${created.body.token}`)
+        .set("X-Forwarded-Proto", "https");
       expect(revoke.status).toBe(204);
       expect(revoke.headers["set-cookie"]).toBeUndefined();
       const refused = await browser.delete(`/auth/tokens/${created.body.id}`).expect(403);

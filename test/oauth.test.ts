@@ -81,9 +81,12 @@ describe("OAuth sign-in with GitHub and Google (development)", () => {
   describe("first and later sign-ins", () => {
     it("GitHub: the first sign-in creates the user with email, name and avatar, default role and team, audits user.create and user.login, and lands on the frontend", async () => {
       const tenant = await createTenantFixture(app.db);
-      await app.db("tenant_settings").where({ tenant_id: tenant.tenant.id }).update({
-        settings: JSON.stringify({ users: { defaultRole: "viewer", defaultTeamId: tenant.teams.b.id } }),
-      });
+      await app
+        .db("tenant_settings")
+        .where({ tenant_id: tenant.tenant.id })
+        .update({
+          settings: JSON.stringify({ users: { defaultRole: "viewer", defaultTeamId: tenant.teams.b.id } }),
+        });
       app.tenants.invalidate();
       const octo = account();
       github.signInAs(octo);

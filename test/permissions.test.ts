@@ -13,7 +13,15 @@ function user(role: Role, teamRoles: CurrentUser["teamRoles"] = {}): CurrentUser
 function context(current: CurrentUser | null, allowAnonymous = true): RequestContext {
   const settings = structuredClone(DEFAULT_TENANT_SETTINGS);
   settings.features.allowAnonymousQuestions = allowAnonymous;
-  return { tenant: { id: "t", slug: "t", name: "t" }, settings, user: current, requestId: "r", ip: null, userAgent: null, authMethod: current ? "session" : null };
+  return {
+    tenant: { id: "t", slug: "t", name: "t" },
+    settings,
+    user: current,
+    requestId: "r",
+    ip: null,
+    userAgent: null,
+    authMethod: current ? "session" : null,
+  };
 }
 
 /** SPEC's authorisation table (and CONTRACT §2/§8), role by role. */

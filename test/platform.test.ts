@@ -33,7 +33,11 @@ describe("HTTP platform: errors, request ids, body limits, headers, logs", () =>
   it("malformed JSON is 400 VALIDATION_FAILED, never 500", async () => {
     const response = await request(app.app).post("/auth/logout").set("Content-Type", "application/json").send('{"broken":');
     expect(response.status).toBe(400);
-    expect(response.body.error).toEqual({ code: "VALIDATION_FAILED", message: expect.any(String), details: [{ path: "body", message: "The body is not valid JSON." }] });
+    expect(response.body.error).toEqual({
+      code: "VALIDATION_FAILED",
+      message: expect.any(String),
+      details: [{ path: "body", message: "The body is not valid JSON." }],
+    });
   });
 
   it("a body over the limit is 413 PAYLOAD_TOO_LARGE", async () => {
@@ -144,7 +148,17 @@ describe("OpenAPI", () => {
         expect(document.paths[pathKey]?.[route.method], `${route.method} ${route.path}`).toBeDefined();
       }
       // The server pages outside the route table too, each answering as documented.
-      for (const [method, pathname] of [["get", "/health"], ["get", "/health/live"], ["get", "/health/ready"], ["get", "/metrics"], ["get", "/email/unsubscribe"], ["post", "/email/unsubscribe"], ["post", "/email/resubscribe"], ["get", "/openapi.json"], ["get", "/docs"]] as const) {
+      for (const [method, pathname] of [
+        ["get", "/health"],
+        ["get", "/health/live"],
+        ["get", "/health/ready"],
+        ["get", "/metrics"],
+        ["get", "/email/unsubscribe"],
+        ["post", "/email/unsubscribe"],
+        ["post", "/email/resubscribe"],
+        ["get", "/openapi.json"],
+        ["get", "/docs"],
+      ] as const) {
         const documented = document.paths[pathname]?.[method];
         expect(documented, `${method} ${pathname}`).toBeDefined();
         const answered = await request(app.app)[method](pathname).set("Accept", "application/json");

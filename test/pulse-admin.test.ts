@@ -88,7 +88,10 @@ describe("pulse administration", () => {
       const ok = await admin.post("/admin/pulse/questions", { text: ` ${emoji} ` }).expect(201);
       expect(ok.body.text).toBe(emoji);
       const tooLong = await admin.post("/admin/pulse/questions", { text: "x".repeat(201) }).expect(400);
-      expect(tooLong.body).toEqual({ ...ERROR_BODY, error: { code: "VALIDATION_FAILED", message: expect.any(String), details: [{ path: "body.text", message: expect.any(String) }] } });
+      expect(tooLong.body).toEqual({
+        ...ERROR_BODY,
+        error: { code: "VALIDATION_FAILED", message: expect.any(String), details: [{ path: "body.text", message: expect.any(String) }] },
+      });
       await admin.post("/admin/pulse/questions", { text: "   " }).expect(400);
       await admin.post("/admin/pulse/questions", {}).expect(400);
       await admin.post("/admin/pulse/questions", { text: 42 }).expect(400);
@@ -155,7 +158,15 @@ describe("pulse administration", () => {
 
     it("GET returns SPEC's fields for the tenant", async () => {
       const response = await admin.get("/admin/pulse/schedule").expect(200);
-      expect(response.body).toEqual({ tenantId: fixture.tenant.id, enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 5 });
+      expect(response.body).toEqual({
+        tenantId: fixture.tenant.id,
+        enabled: true,
+        cadence: "weekly",
+        time: "09:00",
+        timezone: "UTC",
+        rotatingCohorts: true,
+        numCohorts: 5,
+      });
     });
 
     it("PUT replaces the schedule, returns it, and audits before and after", async () => {
@@ -199,7 +210,9 @@ describe("pulse administration", () => {
 
   describe("cohorts", () => {
     it("lists every cohort with its active members; each user is in exactly the cohort of the hash", async () => {
-      await admin.put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 3 }).expect(200);
+      await admin
+        .put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 3 })
+        .expect(200);
       const response = await admin.get("/admin/pulse/cohorts").expect(200);
       expect(response.body.map((cohort: { name: string }) => cohort.name)).toEqual(["cohort-0", "cohort-1", "cohort-2"]);
       const users = Object.values(fixture.users);

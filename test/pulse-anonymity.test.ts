@@ -48,7 +48,10 @@ describe("pulse anonymity against an attacker", () => {
       const collector = new FigureCollector();
       await readEverything(admin, collector, { ranges: [1, 2, 52], teams, at: 0 });
       for (const [i, token] of tokens.entries()) {
-        await request(app.app).post("/pulse/respond").send({ token, score: 1 + (i % 5) }).expect(200);
+        await request(app.app)
+          .post("/pulse/respond")
+          .send({ token, score: 1 + (i % 5) })
+          .expect(200);
         await readEverything(admin, collector, { ranges: [1, 2, 52], exportRanges: [1], teams, at: i + 1 });
       }
       await readEverything(admin, collector, { ranges: EVERY_RANGE, exportRanges: [1, 52], teams, at: tokens.length + 1 });
@@ -66,7 +69,19 @@ describe("pulse anonymity against an attacker", () => {
         for (const team of ["", `&team=${fixture.teams.a.id}`, `&team=${fixture.teams.b.id}`]) {
           const body = (await admin.get(`/pulse/summary?range=4w${team}`).expect(200)).body;
           // Participation and waiting counts may follow each answer (CONTRACT §5); the figures may not.
-          views.push(body.questions.map((question: Record<string, unknown>) => ({ id: question.id, responseCount: question.responseCount, averageScore: question.averageScore, trend: question.trend, byTeam: (question.byTeam as Array<Record<string, unknown>>).map(({ teamId, responseCount, averageScore }) => ({ teamId, responseCount, averageScore })) })));
+          views.push(
+            body.questions.map((question: Record<string, unknown>) => ({
+              id: question.id,
+              responseCount: question.responseCount,
+              averageScore: question.averageScore,
+              trend: question.trend,
+              byTeam: (question.byTeam as Array<Record<string, unknown>>).map(({ teamId, responseCount, averageScore }) => ({
+                teamId,
+                responseCount,
+                averageScore,
+              })),
+            })),
+          );
         }
         return views;
       };
@@ -90,7 +105,11 @@ describe("pulse anonymity against an attacker", () => {
   describe("reading the database", () => {
     it("no row of a table holding scores shares a transaction id (xmin) with any row that names a person", async () => {
       const { fixture, tokens } = await freshSend(12);
-      for (const [i, token] of tokens.entries()) await request(app.app).post("/pulse/respond").send({ token, score: 1 + (i % 5) }).expect(200);
+      for (const [i, token] of tokens.entries())
+        await request(app.app)
+          .post("/pulse/respond")
+          .send({ token, score: 1 + (i % 5) })
+          .expect(200);
       expect(await app.db("pulse_responses").where({ tenant_id: fixture.tenant.id })).not.toEqual([]);
 
       const personTables = await tablesNamingAPerson();
@@ -110,7 +129,11 @@ describe("pulse anonymity against an attacker", () => {
       const { fixture, tokens } = await freshSend(20, { team: "a" });
       // Answers in a known order: 1 2 3 4 5, four times.
       clock.set("2026-11-26T15:42:17Z");
-      for (const [i, token] of tokens.entries()) await request(app.app).post("/pulse/respond").send({ token, score: 1 + (i % 5) }).expect(200);
+      for (const [i, token] of tokens.entries())
+        await request(app.app)
+          .post("/pulse/respond")
+          .send({ token, score: 1 + (i % 5) })
+          .expect(200);
       const rows = (await app.db.raw(`select *, xmin::text as tx from pulse_responses where tenant_id = ? order by ctid`, [fixture.tenant.id])).rows;
       expect(rows).toHaveLength(20);
       const batches = new Map<string, number[]>();
@@ -154,7 +177,13 @@ describe("pulse anonymity against an attacker", () => {
   /** A tenant whose one-cohort send invites `people` extra users (team A only, or alternating A/B), run through the API. */
   async function freshSend(people: number, options: { team?: "a" } = {}): Promise<{ fixture: TenantFixture; tokens: string[]; admin: ApiClient }> {
     const fixture = await createTenantFixture(app.db, { settings: { pulse: { enabled: true, anonThreshold: K } } });
-    await app.db("users").whereIn("id", Object.values(fixture.users).map((user) => user.id)).update({ email_opt_out_at: new Date() });
+    await app
+      .db("users")
+      .whereIn(
+        "id",
+        Object.values(fixture.users).map((user) => user.id),
+      )
+      .update({ email_opt_out_at: new Date() });
     await app.db("users").insert(
       Array.from({ length: people }, (_, i) => ({
         tenant_id: fixture.tenant.id,
@@ -166,7 +195,9 @@ describe("pulse anonymity against an attacker", () => {
     );
     const admin = await signIn(app, fixture.tenant.slug, "admin");
     await admin.post("/admin/pulse/questions", { text: "How is your week going?" }).expect(201);
-    await admin.put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 }).expect(200);
+    await admin
+      .put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 })
+      .expect(200);
     const run = await admin.post("/admin/pulse/run").expect(200);
     expect(run.body.invitesCreated).toBe(people);
     const tokens = (await app.db("pulse_invites").where({ tenant_id: fixture.tenant.id }).orderBy("id").pluck("token")) as string[];
@@ -184,11 +215,15 @@ describe("pulse anonymity against an attacker", () => {
 
   /** Tables with a column that leads to a person: a user id, an author, an email or an address. */
   async function tablesNamingAPerson(): Promise<string[]> {
-    const rows = await app.db("information_schema.columns")
+    const rows = await app
+      .db("information_schema.columns")
       .where({ table_schema: "public" })
       .whereIn("column_name", ["user_id", "author_id", "responder_id", "email", "ip_address", "sent_by_user_id"])
       .distinct("table_name");
-    return rows.map((row: { table_name: string }) => row.table_name).concat("users").filter((name, i, all) => all.indexOf(name) === i);
+    return rows
+      .map((row: { table_name: string }) => row.table_name)
+      .concat("users")
+      .filter((name, i, all) => all.indexOf(name) === i);
   }
 });
 

@@ -19,7 +19,7 @@ describe("GET /admin/export/pulse", () => {
     app = await createTestApp({ clock: new ManualClock(NOW) });
     t = await createTenantFixture(app.db, { settings: { pulse: { enabled: true } } });
     happy = await addPulseQuestion(app.db, t.tenant.id, { text: "How happy are you?", createdAt: "2026-01-01T00:00:00Z" });
-    formula = await addPulseQuestion(app.db, t.tenant.id, { text: "=HYPERLINK(\"http://evil.example\",\"click\")", createdAt: "2026-01-02T00:00:00Z" });
+    formula = await addPulseQuestion(app.db, t.tenant.id, { text: '=HYPERLINK("http://evil.example","click")', createdAt: "2026-01-02T00:00:00Z" });
     await addResponses(app.db, t.tenant.id, [
       { questionId: happy, teamId: t.teams.a.id, week: W47, scores: [5, 4, 4, 3, 5, 4] },
       { questionId: happy, teamId: t.teams.a.id, week: W48, scores: [3, 4, 5, 4, 4] },
@@ -37,12 +37,24 @@ describe("GET /admin/export/pulse", () => {
     expect(response.headers["content-type"]).toMatch(/^application\/json/);
     expect(response.headers["content-disposition"]).toMatch(/attachment; filename="pulse-.*\.json"/);
     const rows = response.body as Array<Record<string, unknown>>;
-    expect(rows[0]).toMatchObject({ scope: "summary", responseCount: summary.summary.totalResponses, totalInvites: summary.summary.totalInvites, dateRangeStart: summary.summary.dateRange.start });
+    expect(rows[0]).toMatchObject({
+      scope: "summary",
+      responseCount: summary.summary.totalResponses,
+      totalInvites: summary.summary.totalInvites,
+      dateRangeStart: summary.summary.dateRange.start,
+    });
     const question = summary.questions.find((q: { id: string }) => q.id === happy);
-    expect(rows.find((row) => row.scope === "question" && row.questionId === happy)).toMatchObject({ responseCount: question.responseCount, averageScore: question.averageScore });
+    expect(rows.find((row) => row.scope === "question" && row.questionId === happy)).toMatchObject({
+      responseCount: question.responseCount,
+      averageScore: question.averageScore,
+    });
     const teamRows = rows.filter((row) => row.scope === "team" && row.questionId === happy);
     expect(teamRows.map((row) => [row.teamId, row.responseCount, row.averageScore])).toEqual(
-      question.byTeam.map((team: { teamId: string; responseCount: number; averageScore: number | null }) => [team.teamId, team.responseCount, team.averageScore]),
+      question.byTeam.map((team: { teamId: string; responseCount: number; averageScore: number | null }) => [
+        team.teamId,
+        team.responseCount,
+        team.averageScore,
+      ]),
     );
     const teamB = teamRows.find((row) => row.teamId === t.teams.b.id);
     expect(teamB).toMatchObject({ responseCount: 0, averageScore: null, suppressed: true, message: expect.stringMatching(/anonymity/i), waitingResponses: 2 });

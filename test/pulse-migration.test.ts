@@ -53,7 +53,9 @@ describe("migrating existing pulse data to batch release", () => {
       ["five", 5, { enabled: false, cadence: "monthly", time: "10:30", rotating_cohorts: false, num_cohorts: 12 }],
       ["three", 3, { enabled: true, cadence: "biweekly", time: "07:15", rotating_cohorts: true, num_cohorts: 4 }],
     ] as const) {
-      const [tenant] = await db("tenants").insert({ slug: `mig-${key}`, name: key }).returning("id");
+      const [tenant] = await db("tenants")
+        .insert({ slug: `mig-${key}`, name: key })
+        .returning("id");
       ids[key] = tenant.id;
       await db("tenant_settings").insert({ tenant_id: tenant.id, settings: JSON.stringify({ pulse: { enabled: true, anonThreshold: k } }) });
       await db("pulse_schedules").insert({ tenant_id: tenant.id, ...schedule, timezone: "Europe/Berlin" });
@@ -120,7 +122,11 @@ describe("migrating existing pulse data to batch release", () => {
 
   it("every (question, team, week) cell holds at least k responses, and the rollup agrees with the rows", async () => {
     const db = scratch.handle.db;
-    const cells = (await db.raw(`select tenant_id, question_id, team_id, date_trunc('week', responded_at at time zone 'UTC') as week, count(*)::int as n, sum(score)::int as s from pulse_responses group by 1, 2, 3, 4`)).rows;
+    const cells = (
+      await db.raw(
+        `select tenant_id, question_id, team_id, date_trunc('week', responded_at at time zone 'UTC') as week, count(*)::int as n, sum(score)::int as s from pulse_responses group by 1, 2, 3, 4`,
+      )
+    ).rows;
     for (const cell of cells) expect(cell.n).toBeGreaterThanOrEqual(cell.tenant_id === ids.three ? 3 : 5);
     const rollup = await db("pulse_response_weeks").select("tenant_id", "question_id", "team_id", "responses", "score_sum");
     expect(rollup.map((row) => [row.responses, row.score_sum]).sort()).toEqual(cells.map((cell: { n: number; s: number }) => [cell.n, cell.s]).sort());
@@ -144,11 +150,33 @@ describe("migrating existing pulse data to batch release", () => {
   it("the pulse settings take the schedule's cadence, time and rotation; the pulse stays on only where both switches were on; cohorts are capped at 6", async () => {
     const db = scratch.handle.db;
     const settingsOf = async (key: string) => (await db("tenant_settings").where({ tenant_id: ids[key] }).first()).settings.pulse;
-    expect(await settingsOf("five")).toMatchObject({ enabled: false, anonThreshold: 5, defaultCadence: "monthly", defaultTime: "10:30", rotatingCohorts: false });
-    expect(await settingsOf("three")).toMatchObject({ enabled: true, anonThreshold: 3, defaultCadence: "biweekly", defaultTime: "07:15", rotatingCohorts: true });
-    expect(Object.keys(await db("pulse_schedules").where({ tenant_id: ids.five }).first()).sort()).toEqual(["num_cohorts", "tenant_id", "timezone", "updated_at"]);
+    expect(await settingsOf("five")).toMatchObject({
+      enabled: false,
+      anonThreshold: 5,
+      defaultCadence: "monthly",
+      defaultTime: "10:30",
+      rotatingCohorts: false,
+    });
+    expect(await settingsOf("three")).toMatchObject({
+      enabled: true,
+      anonThreshold: 3,
+      defaultCadence: "biweekly",
+      defaultTime: "07:15",
+      rotatingCohorts: true,
+    });
+    expect(Object.keys(await db("pulse_schedules").where({ tenant_id: ids.five }).first()).sort()).toEqual([
+      "num_cohorts",
+      "tenant_id",
+      "timezone",
+      "updated_at",
+    ]);
     // More cohorts than weekdays were never invited: capped at 6, and the database now refuses more.
-    expect(await db("pulse_schedules").whereIn("tenant_id", [ids.five as string, ids.three as string]).orderBy("num_cohorts").pluck("num_cohorts")).toEqual([4, 6]);
+    expect(
+      await db("pulse_schedules")
+        .whereIn("tenant_id", [ids.five as string, ids.three as string])
+        .orderBy("num_cohorts")
+        .pluck("num_cohorts"),
+    ).toEqual([4, 6]);
     await expect(db("pulse_schedules").where({ tenant_id: ids.three }).update({ num_cohorts: 7 })).rejects.toThrow(/num_cohorts_check/);
   });
 });

@@ -29,7 +29,12 @@ describe("pulse batch release across instances", () => {
         const { fixture, invites } = await group();
         const tokens = await invites(5);
         await Promise.all([
-          ...tokens.map((token, i) => request((i % 2 === 0 ? app : second).app).post("/pulse/respond").send({ token, score: 3 }).expect(200)),
+          ...tokens.map((token, i) =>
+            request((i % 2 === 0 ? app : second).app)
+              .post("/pulse/respond")
+              .send({ token, score: 3 })
+              .expect(200),
+          ),
           app.pulseReleaser.sweep(),
           second.pulseReleaser.sweep(),
         ]);

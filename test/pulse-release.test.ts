@@ -60,7 +60,9 @@ describe("pulse batch release", () => {
     expect(isBatchChanged(error)).toBe(true);
     expect(await state(fixture)).toEqual({ batches: [], total: 0, waiting: 5 });
     // Rows of another group are never taken, whatever ids are passed.
-    await expect(releaseBatch(app.db, { ...target, teamId: fixture.teams.b.id }, ids, [1, 2, 3, 4, 5], new Date()).catch((caught) => isBatchChanged(caught))).resolves.toBe(true);
+    await expect(
+      releaseBatch(app.db, { ...target, teamId: fixture.teams.b.id }, ids, [1, 2, 3, 4, 5], new Date()).catch((caught) => isBatchChanged(caught)),
+    ).resolves.toBe(true);
     expect(await state(fixture)).toEqual({ batches: [], total: 0, waiting: 5 });
     expect(await releaseBatch(app.db, target, ids, [5, 4, 3, 2, 1], new Date("2026-11-25T00:00:00Z"))).toBe(5);
     expect(await state(fixture)).toEqual({ batches: [5], total: 15, waiting: 0 });
@@ -88,17 +90,27 @@ describe("pulse batch release", () => {
     await addWaiting(app.db, fixture.tenant.id, [{ questionId, teamId: fixture.teams.a.id, scores: [4, 4] }]);
     const newSecret = "a-new-session-secret-of-at-least-32-characters";
 
-    const forgetful = await createTestApp({ clock, database: { db: app.db, kind: onPostgres ? "postgres" : "embedded", close: async () => undefined }, env: { SESSION_SECRET: newSecret } });
+    const forgetful = await createTestApp({
+      clock,
+      database: { db: app.db, kind: onPostgres ? "postgres" : "embedded", close: async () => undefined },
+      env: { SESSION_SECRET: newSecret },
+    });
     try {
       await addWaiting(app.db, fixture.tenant.id, [{ questionId, teamId: fixture.teams.a.id, scores: [4] }]);
       expect(await forgetful.pulseReleaser.sweep()).toMatchObject({ released: 0 });
-      expect(forgetful.logs.some((line) => String(line.msg).includes("sealed with a secret this server does not have") && Number(line.answers) >= 3)).toBe(true);
+      expect(forgetful.logs.some((line) => String(line.msg).includes("sealed with a secret this server does not have") && Number(line.answers) >= 3)).toBe(
+        true,
+      );
       expect((await state(fixture)).waiting).toBe(3);
     } finally {
       await forgetful.close();
     }
 
-    const rotated = await createTestApp({ clock, database: { db: app.db, kind: onPostgres ? "postgres" : "embedded", close: async () => undefined }, env: { SESSION_SECRET: newSecret, SESSION_SECRET_PREVIOUS: TEST_SESSION_SECRET } });
+    const rotated = await createTestApp({
+      clock,
+      database: { db: app.db, kind: onPostgres ? "postgres" : "embedded", close: async () => undefined },
+      env: { SESSION_SECRET: newSecret, SESSION_SECRET_PREVIOUS: TEST_SESSION_SECRET },
+    });
     try {
       // A lone waiting answer of another group shows the re-sealing; this group is released.
       await addWaiting(app.db, fixture.tenant.id, [{ questionId, teamId: fixture.teams.b.id, scores: [2] }]);

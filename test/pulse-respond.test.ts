@@ -23,11 +23,19 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
   afterAll(() => app.close());
 
   const invite = (userKey: keyof TenantFixture["users"] = "member", extra: { sentAt?: string; expiresAt?: string } = {}) =>
-    addInvite(app.db, { tenantId: fixture.tenant.id, userId: fixture.users[userKey].id, questionId, teamId: fixture.teams.a.id, sentAt: extra.sentAt ?? SENT, expiresAt: extra.expiresAt });
+    addInvite(app.db, {
+      tenantId: fixture.tenant.id,
+      userId: fixture.users[userKey].id,
+      questionId,
+      teamId: fixture.teams.a.id,
+      sentAt: extra.sentAt ?? SENT,
+      expiresAt: extra.expiresAt,
+    });
   const inviteRow = (id: string) => app.db("pulse_invites").where({ id }).first();
   /** Every stored answer: released, or waiting (sealed) for its group to reach the threshold. */
   const responseCount = async () => {
-    const count = async (table: string) => Number((await app.db(table).where({ tenant_id: fixture.tenant.id }).count<{ count: number }[]>("* as count"))[0]?.count);
+    const count = async (table: string) =>
+      Number((await app.db(table).where({ tenant_id: fixture.tenant.id }).count<{ count: number }[]>("* as count"))[0]?.count);
     return (await count("pulse_responses")) + (await count("pulse_waiting_responses"));
   };
   const getJson = (query: string) => request(app.app).get(`/pulse/respond${query}`).set("Accept", "application/json");
@@ -152,7 +160,13 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
     const { id, token } = await invite();
     const count = await responseCount();
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? getJson(`?token=${token}&score=${(i % 5) + 1}`) : request(app.app).post("/pulse/respond").send({ token, score: (i % 5) + 1 }))),
+      Array.from({ length: 50 }, (_, i) =>
+        i % 2 === 0
+          ? getJson(`?token=${token}&score=${(i % 5) + 1}`)
+          : request(app.app)
+              .post("/pulse/respond")
+              .send({ token, score: (i % 5) + 1 }),
+      ),
     );
     expect(results.filter((response) => response.status === 200)).toHaveLength(1);
     expect(results.filter((response) => response.status === 400 && response.body.error.message === "Invalid or expired invite")).toHaveLength(49);
@@ -178,20 +192,37 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
   });
 
   it("the link works where its address names no tenant (subdomains, no 'default'): the token names it", async () => {
-    const subdomains = await createTestApp({ clock, database: { db: app.db, kind: process.env.TEST_DATABASE === "embedded" ? "embedded" : "postgres", close: async () => undefined }, env: { BASE_DOMAIN: "qa.example.com" } });
+    const subdomains = await createTestApp({
+      clock,
+      database: { db: app.db, kind: process.env.TEST_DATABASE === "embedded" ? "embedded" : "postgres", close: async () => undefined },
+      env: { BASE_DOMAIN: "qa.example.com" },
+    });
     try {
       const host = "nosuch.qa.example.com";
       const { id, token } = await invite();
-      const answered = await request(subdomains.app).get(`/pulse/respond?token=${token}&score=2`).set("Host", host).set("Accept", "application/json").expect(200);
+      const answered = await request(subdomains.app)
+        .get(`/pulse/respond?token=${token}&score=2`)
+        .set("Host", host)
+        .set("Accept", "application/json")
+        .expect(200);
       expect(answered.body).toEqual({ ok: true });
       expect((await inviteRow(id)).responded_at).not.toBeNull();
       const second = await invite();
       await request(subdomains.app).post("/pulse/respond").set("Host", host).send({ token: second.token, score: 3 }).expect(200);
-      const page = await request(subdomains.app).get(`/pulse/respond?token=${(await invite()).token}`).set("Host", host).set("Accept", "text/html").expect(400);
+      const page = await request(subdomains.app)
+        .get(`/pulse/respond?token=${(await invite()).token}`)
+        .set("Host", host)
+        .set("Accept", "text/html")
+        .expect(400);
       expect(page.text).toContain("How is &lt;b&gt;the week&lt;/b&gt; going?");
       // A token that names no invite is the usual invalid answer, not "tenant not found".
-      expect((await request(subdomains.app).get(`/pulse/respond?token=${randomUUID()}&score=2`).set("Host", host).set("Accept", "application/json").expect(400)).body).toEqual(INVALID);
-      expect((await request(subdomains.app).get("/pulse/respond?score=2").set("Host", host).set("Accept", "text/html").expect(400)).text).toContain("Invalid or expired invite");
+      expect(
+        (await request(subdomains.app).get(`/pulse/respond?token=${randomUUID()}&score=2`).set("Host", host).set("Accept", "application/json").expect(400))
+          .body,
+      ).toEqual(INVALID);
+      expect((await request(subdomains.app).get("/pulse/respond?score=2").set("Host", host).set("Accept", "text/html").expect(400)).text).toContain(
+        "Invalid or expired invite",
+      );
       // Every other route still needs a tenant the address names.
       expect((await request(subdomains.app).get("/teams").set("Host", host).expect(404)).body.error.code).toBe("TENANT_NOT_FOUND");
       expect((await request(subdomains.app).get(`/pulse/summary?token=${token}`).set("Host", host).expect(404)).body.error.code).toBe("TENANT_NOT_FOUND");
@@ -238,7 +269,8 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
   });
 
   it("deleting a user deletes their invites and keeps the responses", async () => {
-    const [row] = await app.db("users")
+    const [row] = await app
+      .db("users")
       .insert({ tenant_id: fixture.tenant.id, email: `leaver.${fixture.tenant.slug}@example.com`, name: "Leaver", primary_team_id: fixture.teams.b.id })
       .returning("id");
     const answered = await addInvite(app.db, { tenantId: fixture.tenant.id, userId: row.id, questionId, teamId: fixture.teams.b.id, sentAt: SENT });

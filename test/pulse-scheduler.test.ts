@@ -80,13 +80,17 @@ describe("pulse scheduler", () => {
   const invitesOf = (tenantId: string) => app.db("pulse_invites").where({ tenant_id: tenantId }).orderBy("sent_at");
   const tick = async (at: string, tenants: TenantFixture[]) => {
     clock.set(at);
-    return runDuePulses(deps, tenants.map((fixture) => fixture.tenant.id));
+    return runDuePulses(
+      deps,
+      tenants.map((fixture) => fixture.tenant.id),
+    );
   };
 
   it("across a week (UTC, weekly): Monday..Friday send cohorts 0..4 at 09:00; the weekend wraps to cohort 4, already invited", async () => {
     const fixture = await pulseTenant();
     const questions = [];
-    for (let i = 0; i < 3; i += 1) questions.push(await addPulseQuestion(app.db, fixture.tenant.id, { text: `Q${i}`, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) }));
+    for (let i = 0; i < 3; i += 1)
+      questions.push(await addPulseQuestion(app.db, fixture.tenant.id, { text: `Q${i}`, createdAt: new Date(Date.UTC(2026, 0, 1 + i)) }));
     const users = await activeUsers(fixture.tenant.id);
 
     for (const [weekday, date] of WEEK.entries()) {
@@ -126,7 +130,13 @@ describe("pulse scheduler", () => {
     await addPulseQuestion(app.db, fixture.tenant.id);
     await tick("2026-11-27T10:00:00Z", [fixture]); // Friday: cohort 4
     const newcomer = idInCohort(4, 5);
-    await app.db("users").insert({ id: newcomer, tenant_id: fixture.tenant.id, email: `new.${fixture.tenant.slug}@example.com`, name: "New", primary_team_id: fixture.teams.a.id });
+    await app.db("users").insert({
+      id: newcomer,
+      tenant_id: fixture.tenant.id,
+      email: `new.${fixture.tenant.slug}@example.com`,
+      name: "New",
+      primary_team_id: fixture.teams.a.id,
+    });
     const [saturday] = await tick("2026-11-28T10:00:00Z", [fixture]);
     expect(saturday?.outcome).toMatchObject({ status: "sent", cohort: "cohort-4", invitesCreated: 1 });
     expect((await invitesOf(fixture.tenant.id)).filter((invite) => invite.user_id === newcomer)).toHaveLength(1);
@@ -140,7 +150,13 @@ describe("pulse scheduler", () => {
     const cohorts = [];
     for (const date of WEEK) cohorts.push((await tick(`${date}T09:30:00Z`, [fixture]))[0]?.outcome);
     expect(cohorts.map((outcome) => (outcome && "cohort" in outcome ? outcome.cohort : null))).toEqual([
-      "cohort-0", "cohort-1", "cohort-0", "cohort-1", "cohort-0", "cohort-1", "cohort-1",
+      "cohort-0",
+      "cohort-1",
+      "cohort-0",
+      "cohort-1",
+      "cohort-0",
+      "cohort-1",
+      "cohort-1",
     ]);
     // Weekly cadence: Wednesday and Thursday found everyone already invited on Monday and Tuesday.
     expect(cohorts.slice(2).map((outcome) => (outcome && "invitesCreated" in outcome ? outcome.invitesCreated : null))).toEqual([0, 0, 0, 0, 0]);
@@ -240,7 +256,12 @@ describe("pulse scheduler", () => {
     const outcomes = await tick("2026-11-23T10:00:00Z", [disabled, scheduleOff, notRotating, noQuestion]);
     expect(outcomes).toEqual([{ tenantId: noQuestion.tenant.id, outcome: { status: "skipped", reason: "no_active_questions" } }]);
     for (const fixture of [disabled, scheduleOff, notRotating, noQuestion]) expect(await invitesOf(fixture.tenant.id)).toEqual([]);
-    expect(await app.db("pulse_runs").whereIn("tenant_id", [disabled, scheduleOff, notRotating, noQuestion].map((f) => f.tenant.id))).toEqual([]);
+    expect(
+      await app.db("pulse_runs").whereIn(
+        "tenant_id",
+        [disabled, scheduleOff, notRotating, noQuestion].map((f) => f.tenant.id),
+      ),
+    ).toEqual([]);
   });
 
   it("two scheduler instances ticking at once send once: one run row, one invite per user, one job per invite", async () => {
@@ -254,7 +275,11 @@ describe("pulse scheduler", () => {
       const results = await Promise.all([
         runDuePulses(deps, [fixture.tenant.id]),
         runDuePulses(otherDeps, [fixture.tenant.id]),
-        runPulseForTenant(otherDeps, { tenantId: fixture.tenant.id, settings: (await second.tenants.resolve(fixture.tenant.id))!.settings }, { trigger: "manual", now: clock.now() }),
+        runPulseForTenant(
+          otherDeps,
+          { tenantId: fixture.tenant.id, settings: (await second.tenants.resolve(fixture.tenant.id))!.settings },
+          { trigger: "manual", now: clock.now() },
+        ),
       ]);
       const invites = await invitesOf(fixture.tenant.id);
       const cohortZero = (await activeUsers(fixture.tenant.id)).filter((user) => cohortIndex(user.id, 5) === 0);
@@ -262,7 +287,10 @@ describe("pulse scheduler", () => {
       expect(await app.db("pulse_runs").where({ tenant_id: fixture.tenant.id })).toHaveLength(1);
       const jobs = [...app.queue.waiting.slice(queuedBefore), ...second.queue.waiting].filter((job) => job.data.tenantId === fixture.tenant.id);
       expect(jobs).toHaveLength(invites.length);
-      const sent = results.flat().map((result) => ("outcome" in result ? result.outcome : result)).filter((outcome) => outcome.status === "sent");
+      const sent = results
+        .flat()
+        .map((result) => ("outcome" in result ? result.outcome : result))
+        .filter((outcome) => outcome.status === "sent");
       expect(sent).toHaveLength(1);
     } finally {
       await second.close();
@@ -309,7 +337,11 @@ describe("pulse scheduler", () => {
       const again = await admin.post("/admin/pulse/run").expect(200);
       expect(again.body).toEqual({ cohort: "cohort-2", invitesCreated: 0, alreadyRan: true });
       const [audit] = await app.db("audit_logs").where({ tenant_id: fixture.tenant.id, action: "pulse.run" });
-      expect(audit).toMatchObject({ user_id: fixture.users.admin.id, entity_type: "pulse_run", after: { cohort: "cohort-2", invitesCreated: invites.length, localDate: "2026-11-25" } });
+      expect(audit).toMatchObject({
+        user_id: fixture.users.admin.id,
+        entity_type: "pulse_run",
+        after: { cohort: "cohort-2", invitesCreated: invites.length, localDate: "2026-11-25" },
+      });
       const [run] = await app.db("pulse_runs").where({ tenant_id: fixture.tenant.id });
       expect(run).toMatchObject({ trigger: "manual", status: "completed", invites_created: invites.length });
     });

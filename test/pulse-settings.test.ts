@@ -31,7 +31,9 @@ describe("pulse settings act", () => {
   it("settings saved in Settings show in the schedule, and the schedule saved shows in Settings, both audited", async () => {
     const fixture = await createTenantFixture(app.db);
     const admin = await signIn(app, fixture.tenant.slug, "admin");
-    await admin.post("/admin/tenant-settings", { pulse: { enabled: true, defaultCadence: "monthly", defaultTime: "07:30", rotatingCohorts: false } }).expect(200);
+    await admin
+      .post("/admin/tenant-settings", { pulse: { enabled: true, defaultCadence: "monthly", defaultTime: "07:30", rotatingCohorts: false } })
+      .expect(200);
     expect((await admin.get("/admin/pulse/schedule").expect(200)).body).toEqual({
       tenantId: fixture.tenant.id,
       enabled: true,
@@ -42,19 +44,34 @@ describe("pulse settings act", () => {
       numCohorts: 5,
     });
 
-    await admin.put("/admin/pulse/schedule", { enabled: false, cadence: "biweekly", time: "16:45", timezone: "America/Chicago", rotatingCohorts: true, numCohorts: 3 }).expect(200);
-    expect((await admin.get("/admin/tenant-settings").expect(200)).body.pulse).toMatchObject({ enabled: false, defaultCadence: "biweekly", defaultTime: "16:45", rotatingCohorts: true });
+    await admin
+      .put("/admin/pulse/schedule", { enabled: false, cadence: "biweekly", time: "16:45", timezone: "America/Chicago", rotatingCohorts: true, numCohorts: 3 })
+      .expect(200);
+    expect((await admin.get("/admin/tenant-settings").expect(200)).body.pulse).toMatchObject({
+      enabled: false,
+      defaultCadence: "biweekly",
+      defaultTime: "16:45",
+      rotatingCohorts: true,
+    });
     const actions = (await app.db("audit_logs").where({ tenant_id: fixture.tenant.id }).orderBy("created_at").pluck("action")) as string[];
     expect(actions.filter((action) => action === "settings.update")).toHaveLength(2);
     expect(actions).toContain("pulse_schedule.update");
-    const [settingsAudit] = await app.db("audit_logs").where({ tenant_id: fixture.tenant.id, action: "settings.update" }).orderBy("created_at", "desc").limit(1);
+    const [settingsAudit] = await app
+      .db("audit_logs")
+      .where({ tenant_id: fixture.tenant.id, action: "settings.update" })
+      .orderBy("created_at", "desc")
+      .limit(1);
     expect(settingsAudit.metadata.changed).toEqual(["pulse.defaultCadence", "pulse.defaultTime", "pulse.enabled", "pulse.rotatingCohorts"]);
   });
 
   it("a tenant made as the CLI makes it starts sending once an admin ticks 'Pulse check-ins enabled', at the send time the settings say", async () => {
     const { tenant } = await provisionTenant(app.db, { slug: uniqueSlug("cli"), name: "CLI made", teams: [{ name: "General" }] });
-    await app.db("users").insert({ tenant_id: tenant.id, email: `admin.${tenant.slug}@example.com`, name: "Admin", role: "admin", sso_provider: "demo", sso_id: "admin" });
-    await app.db("users").insert(Array.from({ length: 10 }, (_, i) => ({ tenant_id: tenant.id, email: `p${i}.${tenant.slug}@example.com`, name: `P${i}`, role: "member" })));
+    await app
+      .db("users")
+      .insert({ tenant_id: tenant.id, email: `admin.${tenant.slug}@example.com`, name: "Admin", role: "admin", sso_provider: "demo", sso_id: "admin" });
+    await app
+      .db("users")
+      .insert(Array.from({ length: 10 }, (_, i) => ({ tenant_id: tenant.id, email: `p${i}.${tenant.slug}@example.com`, name: `P${i}`, role: "member" })));
     await addPulseQuestion(app.db, tenant.id);
     expect(await tick("2026-11-23T09:30:00Z", tenant.id)).toEqual([]);
 
@@ -71,7 +88,9 @@ describe("pulse settings act", () => {
     await addPulseQuestion(app.db, fixture.tenant.id);
     const admin = await signIn(app, fixture.tenant.slug, "admin");
     // One cohort: every weekday's run reaches the same people.
-    await admin.put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 }).expect(200);
+    await admin
+      .put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 })
+      .expect(200);
 
     await admin.post("/admin/tenant-settings", { pulse: { rotatingCohorts: false } }).expect(200);
     expect(await tick("2026-11-23T09:05:00Z", fixture.tenant.id)).toEqual([]);
@@ -92,9 +111,14 @@ describe("pulse settings act", () => {
   it("the schedule accepts 1 to 6 cohorts and says why not 7; a refused schedule changes neither screen", async () => {
     const fixture = await createTenantFixture(app.db, { settings: { pulse: { enabled: true } } });
     const admin = await signIn(app, fixture.tenant.slug, "admin");
-    const before = { schedule: (await admin.get("/admin/pulse/schedule").expect(200)).body, settings: (await admin.get("/admin/tenant-settings").expect(200)).body };
+    const before = {
+      schedule: (await admin.get("/admin/pulse/schedule").expect(200)).body,
+      settings: (await admin.get("/admin/tenant-settings").expect(200)).body,
+    };
     for (const numCohorts of [0, 7, 50]) {
-      const response = await admin.put("/admin/pulse/schedule", { enabled: false, cadence: "monthly", time: "06:00", timezone: "UTC", rotatingCohorts: true, numCohorts }).expect(400);
+      const response = await admin
+        .put("/admin/pulse/schedule", { enabled: false, cadence: "monthly", time: "06:00", timezone: "UTC", rotatingCohorts: true, numCohorts })
+        .expect(400);
       expect(response.body.error.details).toEqual([expect.objectContaining({ path: "body.numCohorts" })]);
     }
     expect((await admin.put("/admin/pulse/schedule", { ...before.schedule, numCohorts: 7 }).expect(400)).body.error.details[0].message).toMatch(/weekday/);

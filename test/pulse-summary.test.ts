@@ -43,7 +43,14 @@ describe("GET /pulse/summary", () => {
     for (let i = 0; i < 15; i += 1) {
       const user = i < 10 ? fixture.users.member : fixture.users.memberB;
       const answered = i < 6 || i === 10;
-      await addInvite(app.db, { tenantId, userId: user.id, questionId: q1, teamId: i < 10 ? a.id : b.id, sentAt: "2026-11-17T09:00:00Z", respondedAt: answered ? "2026-11-17T10:00:00Z" : null });
+      await addInvite(app.db, {
+        tenantId,
+        userId: user.id,
+        questionId: q1,
+        teamId: i < 10 ? a.id : b.id,
+        sentAt: "2026-11-17T09:00:00Z",
+        respondedAt: answered ? "2026-11-17T10:00:00Z" : null,
+      });
     }
     admin = await signIn(app, fixture.tenant.slug, "admin");
   });
@@ -70,9 +77,21 @@ describe("GET /pulse/summary", () => {
       text: "How happy are you?",
       responseCount: 22,
       averageScore: 3.5,
-      trend: { weekly: [{ week: "2026-W47", avg: 3.55, count: 11 }, { week: "2026-W48", avg: 3.45, count: 11 }] },
+      trend: {
+        weekly: [
+          { week: "2026-W47", avg: 3.55, count: 11 },
+          { week: "2026-W48", avg: 3.45, count: 11 },
+        ],
+      },
       byTeam: [
-        { teamId: fixture.teams.a.id, teamName: "Team Alpha", responseCount: 11, averageScore: 4.09, waitingResponses: 0, previousPeriod: { responseCount: 5, averageScore: 1 } },
+        {
+          teamId: fixture.teams.a.id,
+          teamName: "Team Alpha",
+          responseCount: 11,
+          averageScore: 4.09,
+          waitingResponses: 0,
+          previousPeriod: { responseCount: 5, averageScore: 1 },
+        },
         { teamId: fixture.teams.b.id, teamName: "Team Beta", responseCount: 11, averageScore: 2.91, waitingResponses: 0, previousPeriod: none },
         // An active question lists every team it is asked in, answered or not.
         { teamId: teamC, teamName: "Team Gamma", responseCount: 0, ...hidden, waitingResponses: 0, previousPeriod: none },
@@ -85,7 +104,12 @@ describe("GET /pulse/summary", () => {
       text: "How manageable is your workload?",
       responseCount: 15,
       averageScore: 4.33,
-      trend: { weekly: [{ week: "2026-W47", avg: 4.5, count: 8 }, { week: "2026-W48", avg: 4.14, count: 7 }] },
+      trend: {
+        weekly: [
+          { week: "2026-W47", avg: 4.5, count: 8 },
+          { week: "2026-W48", avg: 4.14, count: 7 },
+        ],
+      },
       byTeam: [
         { teamId: fixture.teams.a.id, teamName: "Team Alpha", responseCount: 7, averageScore: 4.14, waitingResponses: 0, previousPeriod: none },
         { teamId: fixture.teams.b.id, teamName: "Team Beta", responseCount: 0, ...waitingTwo, waitingResponses: 2, previousPeriod: none },
@@ -104,14 +128,23 @@ describe("GET /pulse/summary", () => {
       id: q1,
       responseCount: 11,
       averageScore: 4.09,
-      trend: { weekly: [{ week: "2026-W47", avg: 4.17, count: 6 }, { week: "2026-W48", avg: 4, count: 5 }] },
+      trend: {
+        weekly: [
+          { week: "2026-W47", avg: 4.17, count: 6 },
+          { week: "2026-W48", avg: 4, count: 5 },
+        ],
+      },
       byTeam: [{ teamId: fixture.teams.a.id, responseCount: 11, averageScore: 4.09 }],
       previousPeriod: { responseCount: 5, averageScore: 1 },
     });
     expect(second).toMatchObject({ id: q2, responseCount: 7, averageScore: 4.14, trend: { weekly: [{ week: "2026-W48", avg: 4.14, count: 7 }] } });
     const beta = (await admin.get(`/pulse/summary?team=${fixture.teams.b.id}`).expect(200)).body;
     expect(beta.summary.waitingResponses).toBe(2);
-    expect(beta.questions.find((question: { id: string }) => question.id === q2)).toMatchObject({ ...none, waitingResponses: 2, byTeam: [{ teamId: fixture.teams.b.id, ...none, waitingResponses: 2 }] });
+    expect(beta.questions.find((question: { id: string }) => question.id === q2)).toMatchObject({
+      ...none,
+      waitingResponses: 2,
+      byTeam: [{ teamId: fixture.teams.b.id, ...none, waitingResponses: 2 }],
+    });
     const gamma = (await admin.get(`/pulse/summary?team=${teamC}`).expect(200)).body;
     expect(gamma.questions.find((question: { id: string }) => question.id === q2)).toMatchObject({ responseCount: 8, averageScore: 4.5 });
   });
@@ -121,7 +154,13 @@ describe("GET /pulse/summary", () => {
     expect(thirteen.summary.dateRange).toEqual({ start: "2026-08-31", end: "2026-11-25" });
     expect(thirteen.summary.totalResponses).toBe(42);
     const one = (await admin.get("/pulse/summary?range=1w").expect(200)).body;
-    expect(one.summary).toMatchObject({ totalResponses: 18, totalInvites: 0, participationRate: 0, dateRange: { start: W48, end: "2026-11-25" }, previousDateRange: { start: W47, end: "2026-11-22" } });
+    expect(one.summary).toMatchObject({
+      totalResponses: 18,
+      totalInvites: 0,
+      participationRate: 0,
+      dateRange: { start: W48, end: "2026-11-25" },
+      previousDateRange: { start: W47, end: "2026-11-22" },
+    });
     expect(one.questions[0].previousPeriod).toEqual({ responseCount: 11, averageScore: 3.55 });
     await admin.get("/pulse/summary?range=52w").expect(200);
     for (const range of ["0w", "53w", "12", "w", "12d", "-1w", "1.5w", "abc"]) {
@@ -183,7 +222,13 @@ describe("GET /pulse/summary", () => {
     const twin = await createTenantFixture(app.db, { settings: { pulse: { enabled: true } } });
     const question = await addPulseQuestion(app.db, twin.tenant.id);
     await addResponses(app.db, twin.tenant.id, [{ questionId: question, teamId: twin.teams.a.id, week: W48, scores: [1, 1, 1, 1, 1, 1] }]);
-    await addInvite(app.db, { tenantId: twin.tenant.id, userId: twin.users.member.id, questionId: question, teamId: twin.teams.a.id, sentAt: "2026-11-24T09:00:00Z" });
+    await addInvite(app.db, {
+      tenantId: twin.tenant.id,
+      userId: twin.users.member.id,
+      questionId: question,
+      teamId: twin.teams.a.id,
+      sentAt: "2026-11-24T09:00:00Z",
+    });
     const body = (await admin.get("/pulse/summary").expect(200)).body;
     expect(body.summary).toMatchObject({ totalResponses: 37, totalInvites: 15, waitingResponses: 2 });
     expect(body.questions.map((entry: { id: string }) => entry.id)).not.toContain(question);
@@ -214,7 +259,17 @@ describe("GET /pulse/summary", () => {
     const owner = await signIn(app, tenant.tenant.slug, "owner");
     const tokens = [];
     for (let i = 0; i < 4; i += 1) {
-      tokens.push((await addInvite(app.db, { tenantId: tenant.tenant.id, userId: tenant.users.member.id, questionId: question, teamId: tenant.teams.a.id, sentAt: "2026-11-24T09:00:00Z" })).token);
+      tokens.push(
+        (
+          await addInvite(app.db, {
+            tenantId: tenant.tenant.id,
+            userId: tenant.users.member.id,
+            questionId: question,
+            teamId: tenant.teams.a.id,
+            sentAt: "2026-11-24T09:00:00Z",
+          })
+        ).token,
+      );
     }
     for (const [i, score] of [5, 4].entries()) {
       await request(app.app).post("/pulse/respond").send({ token: tokens[i], score }).expect(200);
@@ -225,7 +280,12 @@ describe("GET /pulse/summary", () => {
     await request(app.app).post("/pulse/respond").send({ token: tokens[2], score: 3 }).expect(200);
     const released = (await owner.get("/pulse/summary").expect(200)).body;
     expect(released.summary).toMatchObject({ totalResponses: 3, totalInvites: 4, participationRate: 75, waitingResponses: 0 });
-    expect(released.questions[0]).toMatchObject({ responseCount: 3, averageScore: 4, waitingResponses: 0, trend: { weekly: [{ week: "2026-W48", avg: 4, count: 3 }] } });
+    expect(released.questions[0]).toMatchObject({
+      responseCount: 3,
+      averageScore: 4,
+      waitingResponses: 0,
+      trend: { weekly: [{ week: "2026-W48", avg: 4, count: 3 }] },
+    });
     expect(released.questions[0].byTeam[0]).toMatchObject({ teamId: tenant.teams.a.id, responseCount: 3, averageScore: 4 });
   });
 });

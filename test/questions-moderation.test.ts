@@ -30,7 +30,14 @@ describe("question moderation: answer, pin, freeze, tags, approve, reject", () =
   const pending = async (teamId = t.teams.a.id, authorId = t.users.member.id) => {
     const [row] = await app
       .db("questions")
-      .insert({ tenant_id: t.tenant.id, team_id: teamId, author_id: authorId, body: "Original wording of a pending question", status: "UNDER_REVIEW", moderation: JSON.stringify({ reasons: ["profanity"], confidence: "medium" }) })
+      .insert({
+        tenant_id: t.tenant.id,
+        team_id: teamId,
+        author_id: authorId,
+        body: "Original wording of a pending question",
+        status: "UNDER_REVIEW",
+        moderation: JSON.stringify({ reasons: ["profanity"], confidence: "medium" }),
+      })
       .returning("id");
     return row.id as string;
   };
@@ -259,16 +266,34 @@ describe("question counts (the boards' totals)", () => {
       const t = await createTenantFixture(app.db);
       const c = await signInMany(app, t.tenant.slug, ["admin", "member"]);
       const ids: string[] = [];
-      for (let i = 0; i < 6; i += 1) ids.push((await c.member.post("/questions", { body: `Counting question number ${i} here`, teamId: t.teams.a.id }).expect(201)).body.id);
+      for (let i = 0; i < 6; i += 1)
+        ids.push((await c.member.post("/questions", { body: `Counting question number ${i} here`, teamId: t.teams.a.id }).expect(201)).body.id);
       await c.admin.post(`/questions/${ids[0]}/answer`, { responseText: "Done." }).expect(200);
       await c.admin.delete(`/questions/${ids[1]}`).expect(204);
-      const [pending] = await app.db("questions").insert({ tenant_id: t.tenant.id, team_id: t.teams.b.id, body: "Waiting in review", status: "UNDER_REVIEW" }).returning("id");
-      const [rejected] = await app.db("questions").insert({ tenant_id: t.tenant.id, team_id: t.teams.b.id, body: "To be rejected", status: "UNDER_REVIEW" }).returning("id");
+      const [pending] = await app
+        .db("questions")
+        .insert({ tenant_id: t.tenant.id, team_id: t.teams.b.id, body: "Waiting in review", status: "UNDER_REVIEW" })
+        .returning("id");
+      const [rejected] = await app
+        .db("questions")
+        .insert({ tenant_id: t.tenant.id, team_id: t.teams.b.id, body: "To be rejected", status: "UNDER_REVIEW" })
+        .returning("id");
       await c.admin.post(`/questions/${pending.id}/approve`).expect(200);
       await c.admin.post(`/questions/${rejected.id}/reject`).expect(204);
       await app.db("questions").where({ id: ids[2] }).update({ team_id: t.teams.b.id });
-      const counted = await app.db("question_counts").where({ tenant_id: t.tenant.id }).where("n", "<>", 0).select("team_id", "status", "n").orderBy(["team_id", "status"]);
-      const actual = await app.db("questions").where({ tenant_id: t.tenant.id }).select("team_id", "status").count<Array<{ team_id: string; status: string; n: number }>>("* as n").groupBy("team_id", "status").orderBy(["team_id", "status"]);
+      const counted = await app
+        .db("question_counts")
+        .where({ tenant_id: t.tenant.id })
+        .where("n", "<>", 0)
+        .select("team_id", "status", "n")
+        .orderBy(["team_id", "status"]);
+      const actual = await app
+        .db("questions")
+        .where({ tenant_id: t.tenant.id })
+        .select("team_id", "status")
+        .count<Array<{ team_id: string; status: string; n: number }>>("* as n")
+        .groupBy("team_id", "status")
+        .orderBy(["team_id", "status"]);
       expect(counted).toEqual(actual.map((row) => ({ ...row, n: Number(row.n) })));
       const board = await c.member.get(`/questions?teamId=${t.teams.b.id}`).expect(200);
       expect(board.body.total).toBe(2);

@@ -94,7 +94,10 @@ describe("questions: submit, read, edit, delete", () => {
 
     it("length bounds come from the tenant settings, counted in code points after trimming", async () => {
       const tooShort = await submit(member, { body: "  short  ", teamId: t.teams.a.id }).expect(400);
-      expect(tooShort.body.error).toMatchObject({ code: "VALIDATION_FAILED", details: [{ path: "body.body", message: expect.stringContaining("at least 10") }] });
+      expect(tooShort.body.error).toMatchObject({
+        code: "VALIDATION_FAILED",
+        details: [{ path: "body.body", message: expect.stringContaining("at least 10") }],
+      });
       // Ten emoji are ten characters.
       await submit(member, { body: "🎉".repeat(10), teamId: t.teams.a.id }).expect(201);
       await submit(member, { body: "x".repeat(2001), teamId: t.teams.a.id }).expect(400);
@@ -184,7 +187,8 @@ describe("questions: submit, read, edit, delete", () => {
     beforeAll(async () => {
       fixture = await createTenantFixture(app.db, { settings: { features: { requireQuestionApproval: false } } });
       const { member: m, moderator: mod, admin: adm } = await signInMany(app, fixture.tenant.slug, ["member", "moderator", "admin"]);
-      const ask = async (client: ApiClient, body: string, teamId = fixture.teams.a.id) => (await submit(client, { body, teamId }).expect(201)).body.id as string;
+      const ask = async (client: ApiClient, body: string, teamId = fixture.teams.a.id) =>
+        (await submit(client, { body, teamId }).expect(201)).body.id as string;
       ids = {
         first: await ask(m, "First question about the roadmap for next quarter"),
         second: await ask(m, "Second question about the hiring plan for engineering"),
@@ -197,8 +201,20 @@ describe("questions: submit, read, edit, delete", () => {
       await mod.post(`/questions/${ids.first}/pin`, { pinned: true }).expect(200);
       await adm.post(`/questions/${ids.third}/answer`, { responseText: "We move in April." }).expect(200);
       // One question in review (approval turned on for it by editing settings directly).
-      await app.db("questions").insert({ tenant_id: fixture.tenant.id, team_id: fixture.teams.a.id, author_id: fixture.users.member.id, body: "Pending question waiting for review", status: "UNDER_REVIEW" });
-      await app.db("questions").insert({ tenant_id: fixture.tenant.id, team_id: fixture.teams.b.id, author_id: fixture.users.memberB.id, body: "Pending question of team beta", status: "UNDER_REVIEW" });
+      await app.db("questions").insert({
+        tenant_id: fixture.tenant.id,
+        team_id: fixture.teams.a.id,
+        author_id: fixture.users.member.id,
+        body: "Pending question waiting for review",
+        status: "UNDER_REVIEW",
+      });
+      await app.db("questions").insert({
+        tenant_id: fixture.tenant.id,
+        team_id: fixture.teams.b.id,
+        author_id: fixture.users.memberB.id,
+        body: "Pending question of team beta",
+        status: "UNDER_REVIEW",
+      });
     });
 
     const list = (client: ApiClient, query: string) => client.get(`/questions?${query}`);
@@ -234,7 +250,9 @@ describe("questions: submit, read, edit, delete", () => {
 
     it("UNDER_REVIEW questions: a moderator sees their teams', an admin all, an author their own, others none", async () => {
       const review = async (name: string) =>
-        ((await list(await signIn(app, fixture.tenant.slug, name), "status=UNDER_REVIEW").expect(200)).body.items as Array<{ body: string }>).map((q) => q.body).sort();
+        ((await list(await signIn(app, fixture.tenant.slug, name), "status=UNDER_REVIEW").expect(200)).body.items as Array<{ body: string }>)
+          .map((q) => q.body)
+          .sort();
       expect(await review("admin")).toEqual(["Pending question of team beta", "Pending question waiting for review"]);
       expect(await review("moderator")).toEqual(["Pending question waiting for review"]);
       expect(await review("teammoderator")).toEqual(["Pending question waiting for review"]);
@@ -284,7 +302,11 @@ describe("questions: submit, read, edit, delete", () => {
       const edited = await member.put(`/questions/${id}`, { body: "How will the new travel policy affect team offsites?" }).expect(200);
       expect(edited.body.body).toBe("How will the new travel policy affect team offsites?");
       const entry = (await audit(id)).find((row) => row.action === "question.update");
-      expect(entry).toMatchObject({ before: { body: ORDINARY }, after: { body: "How will the new travel policy affect team offsites?" }, user_id: t.users.member.id });
+      expect(entry).toMatchObject({
+        before: { body: ORDINARY },
+        after: { body: "How will the new travel policy affect team offsites?" },
+        user_id: t.users.member.id,
+      });
     });
 
     it("others may not edit or delete (403); the team's moderator and admins may", async () => {

@@ -1,7 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signIn, visitor, type TestApp } from "./helpers/app.js";
-import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
+import { createTenantFixture } from "./helpers/factories.js";
 
 const HTTPS = { "x-forwarded-proto": "https" };
 const limits = (overrides: Record<string, number>) => ({
@@ -49,7 +49,8 @@ describe("rate limits in production (Redis, sliding windows, tenant settings)", 
     const member = await signIn(app, t.tenant.slug, "member", HTTPS);
     const admin = await signIn(app, t.tenant.slug, "admin", HTTPS);
     const ids: string[] = [];
-    for (let i = 0; i < 3; i += 1) ids.push((await member.post("/questions", { body: `Question ${i} for the limits test`, teamId: t.teams.a.id }).expect(201)).body.id);
+    for (let i = 0; i < 3; i += 1)
+      ids.push((await member.post("/questions", { body: `Question ${i} for the limits test`, teamId: t.teams.a.id }).expect(201)).body.id);
     await admin.post(`/questions/${ids[0]}/upvote`).expect(200);
     await admin.post(`/questions/${ids[1]}/upvote`).expect(200);
     expect(Number(expectLimited(await admin.post(`/questions/${ids[2]}/upvote`)))).toBeLessThanOrEqual(60);
@@ -69,7 +70,10 @@ describe("rate limits in production (Redis, sliding windows, tenant settings)", 
     const key = `key-${Date.now()}`;
     await app.rateLimits.consume(rule, key);
     await app.rateLimits.consume(rule, key);
-    const refused = await app.rateLimits.consume(rule, key).then(() => null, (error: { status: number; headers: Record<string, string> }) => error);
+    const refused = await app.rateLimits.consume(rule, key).then(
+      () => null,
+      (error: { status: number; headers: Record<string, string> }) => error,
+    );
     expect(refused?.status).toBe(429);
     const retryAfterSeconds = Number(refused?.headers["Retry-After"]);
     expect(retryAfterSeconds).toBeGreaterThanOrEqual(1);

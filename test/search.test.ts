@@ -28,7 +28,11 @@ describe("full-text search", () => {
     await admin.post(`/questions/${ids.answered}/answer`, { responseText: "Every new hire gets a deployment buddy for the first month." }).expect(200);
     // The same words in another tenant must never show up.
     const other = await createTenantFixture(app.db);
-    await (await signIn(app, other.tenant.slug, "member")).post("/questions", { body: "Deployment questions from another tenant", teamId: other.teams.a.id }).expect(201);
+    await (
+      await signIn(app, other.tenant.slug, "member")
+    )
+      .post("/questions", { body: "Deployment questions from another tenant", teamId: other.teams.a.id })
+      .expect(201);
   });
   afterAll(() => app.close());
 
@@ -63,8 +67,27 @@ describe("full-text search", () => {
 
   it("is safe for any input: quotes, tsquery operators, SQL, unicode, 2,000 characters", async () => {
     const hostile = [
-      "'", "\"", "deploy'", "!!!", "& | ! <->", "deploy:*", "(deploy", "deploy)", "a & (b | !c)", "'; drop table questions; --",
-      "\\", "%", "_", "🚀 deployment", "デプロイ", "déploiement", "null", "\u0000deploy", " ", "the", "x".repeat(2000),
+      "'",
+      '"',
+      "deploy'",
+      "!!!",
+      "& | ! <->",
+      "deploy:*",
+      "(deploy",
+      "deploy)",
+      "a & (b | !c)",
+      "'; drop table questions; --",
+      "\\",
+      "%",
+      "_",
+      "🚀 deployment",
+      "デプロイ",
+      "déploiement",
+      "null",
+      "\u0000deploy",
+      " ",
+      "the",
+      "x".repeat(2000),
       Array.from({ length: 300 }, (_, i) => `w${i}`).join(" "),
     ];
     for (const text of hostile) {

@@ -69,7 +69,9 @@ describe("HTTP server timeouts (slow clients)", () => {
     let timer: NodeJS.Timeout | undefined;
     const body = JSON.stringify({ teamId: tenant.teams.a.id, body: "A question sent one byte at a time, very slowly" });
     const result = await rawConnection((socket) => {
-      socket.write(`POST /questions HTTP/1.1\r\nHost: 127.0.0.1\r\nx-tenant-id: ${tenant.tenant.slug}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+      socket.write(
+        `POST /questions HTTP/1.1\r\nHost: 127.0.0.1\r\nx-tenant-id: ${tenant.tenant.slug}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
       let sent = 0;
       timer = setInterval(() => {
         if (!socket.destroyed && sent < body.length - 1) socket.write(body[sent++] as string);

@@ -13,14 +13,31 @@ describe("tenant settings schema", () => {
       },
       branding: { theme: "executive-blue", primaryColor: null, accentColor: null, logoUrl: null, faviconUrl: null },
       features: { allowAnonymousQuestions: true, requireQuestionApproval: false, enableEmailNotifications: false },
-      pulse: { enabled: false, anonThreshold: 5, defaultCadence: "weekly", defaultTime: "09:00", rotatingCohorts: true, channelSlack: false, channelEmail: true },
+      pulse: {
+        enabled: false,
+        anonThreshold: 5,
+        defaultCadence: "weekly",
+        defaultTime: "09:00",
+        rotatingCohorts: true,
+        channelSlack: false,
+        channelEmail: true,
+      },
     });
     expect(tenantSettingsSchema.safeParse(DEFAULT_TENANT_SETTINGS).success).toBe(true);
   });
 
   it("deep-merges a partial patch; null replaces", () => {
-    const merged = deepMerge(structuredClone(DEFAULT_TENANT_SETTINGS), { security: { rateLimits: { searchPerMinute: 5 } }, branding: { primaryColor: "#112233" } });
-    expect(merged.security.rateLimits).toEqual({ questionsPerHour: 10, upvotesPerMinute: 20, responsesPerHour: 5, searchPerMinute: 5, emailRecipientsPerHour: 500 });
+    const merged = deepMerge(structuredClone(DEFAULT_TENANT_SETTINGS), {
+      security: { rateLimits: { searchPerMinute: 5 } },
+      branding: { primaryColor: "#112233" },
+    });
+    expect(merged.security.rateLimits).toEqual({
+      questionsPerHour: 10,
+      upvotesPerMinute: 20,
+      responsesPerHour: 5,
+      searchPerMinute: 5,
+      emailRecipientsPerHour: 500,
+    });
     expect(merged.branding.primaryColor).toBe("#112233");
     expect(deepMerge(merged, { branding: { primaryColor: null } }).branding.primaryColor).toBeNull();
   });

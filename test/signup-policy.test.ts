@@ -20,7 +20,9 @@ describe("sign-up policy at the OAuth callback", () => {
   beforeAll(async () => {
     github = await FakeOAuthProvider.start("github");
     google = await FakeOAuthProvider.start("google");
-    app = await createTestApp({ env: { FRONTEND_URL: FRONTEND, ...github.env(`${FRONTEND}/auth/github/callback`), ...google.env(`${FRONTEND}/auth/google/callback`) } });
+    app = await createTestApp({
+      env: { FRONTEND_URL: FRONTEND, ...github.env(`${FRONTEND}/auth/github/callback`), ...google.env(`${FRONTEND}/auth/google/callback`) },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -48,24 +50,41 @@ describe("sign-up policy at the OAuth callback", () => {
     expect(await usersOf(tenant.tenant.id)).toEqual(before);
     await agent.get("/auth/me").expect(401);
     const [entry] = await app.db("audit_logs").where({ tenant_id: tenant.tenant.id, action: "user.signup_refused" });
-    expect(entry).toMatchObject({ user_id: null, entity_type: "user", metadata: expect.objectContaining({ provider: "github", email: "stranger@gmail.example", policy: "invite" }) });
+    expect(entry).toMatchObject({
+      user_id: null,
+      entity_type: "user",
+      metadata: expect.objectContaining({ provider: "github", email: "stranger@gmail.example", policy: "invite" }),
+    });
 
     // The JSON form for scripts, from Google this time.
     google.signInAs(fakeAccount({ email: "another@gmail.example" }));
     const json = await oauthSignIn(request.agent(app.app), `/auth/google?tenant=${tenant.tenant.slug}`, { accept: "application/json" });
     expect(json.callback.status).toBe(403);
-    expect(json.callback.body).toEqual({ error: { code: "SIGNUP_NOT_ALLOWED", message: expect.stringContaining("only lets in people an administrator has added") }, requestId: expect.any(String) });
+    expect(json.callback.body).toEqual({
+      error: { code: "SIGNUP_NOT_ALLOWED", message: expect.stringContaining("only lets in people an administrator has added") },
+      requestId: expect.any(String),
+    });
   });
 
   it("invite: a user an admin added, and the CLI's owner, sign in and are linked", async () => {
-    const { tenant, ownerId } = await provisionTenant(app.db, { slug: uniqueSlug("inv"), name: "Invite Only", ownerEmail: "boss@invite.example", teams: [{ name: "General" }], settings: { users: { signup: "invite" } } });
+    const { tenant, ownerId } = await provisionTenant(app.db, {
+      slug: uniqueSlug("inv"),
+      name: "Invite Only",
+      ownerEmail: "boss@invite.example",
+      teams: [{ name: "General" }],
+      settings: { users: { signup: "invite" } },
+    });
     github.signInAs(fakeAccount({ email: "boss@invite.example" }));
     const owner = request.agent(app.app);
     expect((await oauthSignIn(owner, `/auth/github?tenant=${tenant.slug}`)).callback.status).toBe(302);
     expect((await owner.get("/auth/me").expect(200)).body.user).toMatchObject({ id: ownerId, role: "owner" });
 
     const { body: csrf } = await owner.get("/auth/csrf").expect(200);
-    const added = await owner.post("/admin/users").set("x-csrf-token", csrf.csrfToken).send({ email: "newhire@elsewhere.example", name: "New Hire" }).expect(201);
+    const added = await owner
+      .post("/admin/users")
+      .set("x-csrf-token", csrf.csrfToken)
+      .send({ email: "newhire@elsewhere.example", name: "New Hire" })
+      .expect(201);
     google.signInAs(fakeAccount({ email: "NewHire@Elsewhere.example" }));
     const newHire = request.agent(app.app);
     expect((await oauthSignIn(newHire, `/auth/google?tenant=${tenant.slug}`)).callback.status).toBe(302);
@@ -125,7 +144,12 @@ describe("sign-up policy at the OAuth callback", () => {
     expect(saved.body.users).toMatchObject({ signup: "domains", allowedEmailDomains: ["example.org"] });
     const [audit] = await app.db("audit_logs").where({ tenant_id: tenant.tenant.id, action: "settings.update" });
     expect(audit.metadata.changed).toEqual(["users.allowedEmailDomains", "users.signup"]);
-    for (const bad of [{ allowedEmailDomains: ["*.example.org"] }, { allowedEmailDomains: [] }, { signup: "everyone" }, { allowedEmailDomains: "example.org" }]) {
+    for (const bad of [
+      { allowedEmailDomains: ["*.example.org"] },
+      { allowedEmailDomains: [] },
+      { signup: "everyone" },
+      { allowedEmailDomains: "example.org" },
+    ]) {
       const response = await admin.post("/admin/tenant-settings", { users: bad }).expect(400);
       expect(response.body.error.code).toBe("VALIDATION_FAILED");
     }

@@ -41,8 +41,14 @@ describe("tag administration", () => {
     await c.admin.put(`/admin/tags/${tag.id}`, { name: "Process" }).expect(409);
     const entries = await app.db("audit_logs").where({ entity_id: tag.id, action: "tag.update" }).orderBy("created_at");
     expect(entries.map((entry) => [entry.before, entry.after])).toEqual([
-      [{ name: "Budget", color: "#000000" }, { name: "Budget", color: "#ff8800" }],
-      [{ name: "Budget", color: "#ff8800" }, { name: "Finance", color: "#ff8800" }],
+      [
+        { name: "Budget", color: "#000000" },
+        { name: "Budget", color: "#ff8800" },
+      ],
+      [
+        { name: "Budget", color: "#ff8800" },
+        { name: "Finance", color: "#ff8800" },
+      ],
     ]);
   });
 
@@ -58,7 +64,9 @@ describe("tag administration", () => {
   });
 
   it("the Currently Presenting tag can be recoloured but not renamed or deleted", async () => {
-    const presenting = ((await c.member.get("/tags").expect(200)).body as Array<{ id: string; name: string }>).find((tag) => tag.name === "Currently Presenting")!;
+    const presenting = ((await c.member.get("/tags").expect(200)).body as Array<{ id: string; name: string }>).find(
+      (tag) => tag.name === "Currently Presenting",
+    )!;
     await c.admin.put(`/admin/tags/${presenting.id}`, { color: "#00ff00" }).expect(200);
     expect((await c.admin.put(`/admin/tags/${presenting.id}`, { name: "On stage" }).expect(409)).body.error.code).toBe("PROTECTED_TAG");
     expect((await c.admin.delete(`/admin/tags/${presenting.id}`).expect(409)).body.error.code).toBe("PROTECTED_TAG");
@@ -75,7 +83,15 @@ describe("tag administration", () => {
   });
 
   it("bad bodies are 400 and another tenant's tag is 404", async () => {
-    for (const body of [{}, { name: "", color: "#111111" }, { name: "x".repeat(51), color: "#111111" }, { name: "Ok", color: "red" }, { name: "Ok", color: "#12345" }, { name: "Ok", color: "#111111", extra: 1 }, { name: 5, color: "#111111" }]) {
+    for (const body of [
+      {},
+      { name: "", color: "#111111" },
+      { name: "x".repeat(51), color: "#111111" },
+      { name: "Ok", color: "red" },
+      { name: "Ok", color: "#12345" },
+      { name: "Ok", color: "#111111", extra: 1 },
+      { name: 5, color: "#111111" },
+    ]) {
       expect((await c.admin.post("/admin/tags", body).expect(400)).body.error.code).toBe("VALIDATION_FAILED");
     }
     await c.admin.put(`/admin/tags/${(await c.member.get("/tags")).body[0].id}`, {}).expect(400);

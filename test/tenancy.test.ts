@@ -36,11 +36,7 @@ describe("tenant resolution and isolation", () => {
   });
 
   it("the header wins over the subdomain", async () => {
-    const response = await request(app.app)
-      .get("/teams")
-      .set("Host", `${two.tenant.slug}.qa.example.com`)
-      .set("x-tenant-id", one.tenant.slug)
-      .expect(200);
+    const response = await request(app.app).get("/teams").set("Host", `${two.tenant.slug}.qa.example.com`).set("x-tenant-id", one.tenant.slug).expect(200);
     expect(teamNames(response)).toEqual([one.teams.a.id, one.teams.b.id].sort());
   });
 
@@ -83,9 +79,14 @@ describe("tenant resolution and isolation", () => {
 
   it("GET /tags lists only the tenant's tags: the six defaults", async () => {
     const response = await request(app.app).get("/tags").set("x-tenant-id", one.tenant.slug).expect(200);
-    expect(response.body.map((tag: { name: string }) => tag.name).sort()).toEqual(
-      ["Bug", "Currently Presenting", "Feature Request", "Process", "Question", "Technical"],
-    );
+    expect(response.body.map((tag: { name: string }) => tag.name).sort()).toEqual([
+      "Bug",
+      "Currently Presenting",
+      "Feature Request",
+      "Process",
+      "Question",
+      "Technical",
+    ]);
     const otherIds = (await request(app.app).get("/tags").set("x-tenant-id", two.tenant.slug)).body.map((tag: { id: string }) => tag.id);
     for (const tag of response.body) expect(otherIds).not.toContain(tag.id);
   });

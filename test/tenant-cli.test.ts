@@ -38,12 +38,20 @@ describe("tenant CLI", () => {
     expect(await app.db("tags").where({ tenant_id: tenantId })).toHaveLength(6);
     expect(await app.db("pulse_schedules").where({ tenant_id: tenantId }).first()).toMatchObject({ timezone: "UTC", num_cohorts: 5 });
     // The pulse starts off; enabling it in the settings is all it takes to start automatic sends (CONTRACT §8).
-    expect((await app.db("tenant_settings").where({ tenant_id: tenantId }).first()).settings.pulse).toMatchObject({ enabled: false, defaultCadence: "weekly", defaultTime: "09:00", rotatingCohorts: true });
+    expect((await app.db("tenant_settings").where({ tenant_id: tenantId }).first()).settings.pulse).toMatchObject({
+      enabled: false,
+      defaultCadence: "weekly",
+      defaultTime: "09:00",
+      rotatingCohorts: true,
+    });
 
     expect(cli("list").stdout).toContain(`${slug}\tCLI Corp\t${tenantId}`);
     // A real organisation starts closed to strangers with GitHub or Google accounts (issue: sign-up policy).
     expect(output).toMatchObject({ signup: "invite", allowedEmailDomains: [] });
-    expect((await app.db("tenant_settings").where({ tenant_id: tenantId }).first()).settings.users).toMatchObject({ signup: "invite", allowedEmailDomains: [] });
+    expect((await app.db("tenant_settings").where({ tenant_id: tenantId }).first()).settings.users).toMatchObject({
+      signup: "invite",
+      allowedEmailDomains: [],
+    });
   });
 
   it("--allow-domain opens sign-up to those domains; a malformed one is refused with one line", async () => {

@@ -139,7 +139,12 @@ describe("API tokens (CONTRACT §6)", () => {
         expect(response.body.error.code).toBe("VALIDATION_FAILED");
         expect(response.body.error.details.map((detail: { path: string }) => detail.path)).toContain(path);
       }
-      const empty = await client.agent.post("/auth/tokens").set("x-csrf-token", client.csrfToken).set("Content-Type", "application/json").send("[]").expect(400);
+      const empty = await client.agent
+        .post("/auth/tokens")
+        .set("x-csrf-token", client.csrfToken)
+        .set("Content-Type", "application/json")
+        .send("[]")
+        .expect(400);
       expect(empty.body.error.code).toBe("VALIDATION_FAILED");
       expect(await app.db("api_tokens").where({ tenant_id: tenant.tenant.id })).toEqual([]);
     });
@@ -188,7 +193,9 @@ describe("API tokens (CONTRACT §6)", () => {
       expect(me.body).toMatchObject({ tenantSlug: fixture.tenant.slug, user: { id: fixture.users.admin.id } });
       // Without a usable token, the unknown tenant is refused as before.
       expect((await request(app.app).get("/auth/me").set("x-tenant-id", "no-such-tenant").expect(404)).body.error.code).toBe("TENANT_NOT_FOUND");
-      expect((await request(app.app).get("/auth/me").set(bearer("qa_wrong")).set("x-tenant-id", "no-such-tenant").expect(401)).body.error.code).toBe("UNAUTHENTICATED");
+      expect((await request(app.app).get("/auth/me").set(bearer("qa_wrong")).set("x-tenant-id", "no-such-tenant").expect(401)).body.error.code).toBe(
+        "UNAUTHENTICATED",
+      );
     });
 
     it("a role change applies to the token's next request", async () => {

@@ -14,7 +14,8 @@ describe("upvotes", () => {
   });
   afterAll(() => app.close());
 
-  const ask = async () => (await c.member.post("/questions", { body: "Should we move the weekly sync to Tuesdays?", teamId: t.teams.a.id }).expect(201)).body.id as string;
+  const ask = async () =>
+    (await c.member.post("/questions", { body: "Should we move the weekly sync to Tuesdays?", teamId: t.teams.a.id }).expect(201)).body.id as string;
 
   it("POST adds one upvote per user and is idempotent; DELETE removes it; each real change is audited", async () => {
     const id = await ask();
@@ -42,7 +43,9 @@ describe("upvotes", () => {
 
   it("concurrent upvotes by many users and removals keep an exact count", async () => {
     const id = await ask();
-    const voters = await Promise.all(["admin", "moderator", "member", "memberb", "owner", "teammoderator", "othermoderator"].map((name) => signIn(app, t.tenant.slug, name)));
+    const voters = await Promise.all(
+      ["admin", "moderator", "member", "memberb", "owner", "teammoderator", "othermoderator"].map((name) => signIn(app, t.tenant.slug, name)),
+    );
     await Promise.all(voters.flatMap((voter) => [voter.post(`/questions/${id}/upvote`), voter.post(`/questions/${id}/upvote`)]));
     expect((await c.member.get(`/questions/${id}`).expect(200)).body.upvoteCount).toBe(voters.length);
     await Promise.all(voters.slice(0, 3).map((voter) => voter.delete(`/questions/${id}/upvote`)));
@@ -65,7 +68,9 @@ describe("upvotes", () => {
 
   it("unknown, malformed and foreign ids", async () => {
     const other = await createTenantFixture(app.db);
-    const foreign = (await (await signIn(app, other.tenant.slug, "member")).post("/questions", { body: "A question in another tenant", teamId: other.teams.a.id }).expect(201)).body.id;
+    const foreign = (
+      await (await signIn(app, other.tenant.slug, "member")).post("/questions", { body: "A question in another tenant", teamId: other.teams.a.id }).expect(201)
+    ).body.id;
     await c.memberb.post(`/questions/${foreign}/upvote`).expect(404);
     await c.memberb.delete(`/questions/${foreign}/upvote`).expect(404);
     await c.memberb.post("/questions/00000000-0000-4000-8000-000000000000/upvote").expect(404);

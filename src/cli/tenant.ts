@@ -48,7 +48,13 @@ async function run(): Promise<void> {
     });
     console.log(
       JSON.stringify(
-        { tenant: created.tenant, ownerId: created.ownerId, teams: created.teams, signup: created.settings.users.signup, allowedEmailDomains: created.settings.users.allowedEmailDomains },
+        {
+          tenant: created.tenant,
+          ownerId: created.ownerId,
+          teams: created.teams,
+          signup: created.settings.users.signup,
+          allowedEmailDomains: created.settings.users.allowedEmailDomains,
+        },
         null,
         2,
       ),

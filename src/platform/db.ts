@@ -43,7 +43,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         warn: (message: unknown) => options.logger?.warn({ knex: String(message) }, "database client warning"),
         error: (message: unknown) => options.logger?.error({ knex: String(message) }, "database client error"),
         debug: (message: unknown) => options.logger?.debug({ knex: String(message) }, "database client debug"),
-        deprecate: (method: string, alternative: string) => options.logger?.warn({ knex: `${method} is deprecated; use ${alternative}` }, "database client warning"),
+        deprecate: (method: string, alternative: string) =>
+          options.logger?.warn({ knex: `${method} is deprecated; use ${alternative}` }, "database client warning"),
       },
     });
     return { db, kind: "postgres", close: () => db.destroy() };

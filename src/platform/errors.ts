@@ -22,8 +22,7 @@ export class AppError extends Error {
 }
 
 export const errors = {
-  validation: (details: ErrorDetail[], message = "The request is not valid.") =>
-    new AppError("VALIDATION_FAILED", 400, message, details),
+  validation: (details: ErrorDetail[], message = "The request is not valid.") => new AppError("VALIDATION_FAILED", 400, message, details),
   unauthenticated: (message = "Sign in to do this.") => new AppError("UNAUTHENTICATED", 401, message),
   forbidden: (message = "You do not have permission to do this.") => new AppError("FORBIDDEN", 403, message),
   notFound: (what = "Resource") => new AppError("NOT_FOUND", 404, `${what} not found.`),

@@ -36,7 +36,9 @@ describe("browser: admin settings, users, teams and audit", () => {
 
     const other = await signInAs(await harness.newContext(), fixture.tenant.slug, "member", `/${fixture.teams.a.slug}`);
     await other.getByRole("heading", { level: 1, name: fixture.teams.a.name }).waitFor();
-    await expect.poll(() => other.locator(".app-header").evaluate((element) => getComputedStyle(element).backgroundColor), { timeout: 10_000 }).toBe("rgb(109, 40, 217)");
+    await expect
+      .poll(() => other.locator(".app-header").evaluate((element) => getComputedStyle(element).backgroundColor), { timeout: 10_000 })
+      .toBe("rgb(109, 40, 217)");
     expect(await cssVariable(other, "--accent")).toBe("#be123c");
     await expectAccessible(other, "team board in modern purple");
     // The sign-in page is themed too: a visitor of this organisation sees the same colours.
@@ -64,7 +66,10 @@ describe("browser: admin settings, users, teams and audit", () => {
     await expect(admin.locator('link[rel="icon"]').getAttribute("href")).resolves.toBe("https://cdn.example.com/favicon.png");
     // A member's browser, with the organisation's name as the logo's text alternative.
     const member = await signInAs(await harness.newContext(), fixture.tenant.slug, "member", `/${fixture.teams.a.slug}`);
-    await member.getByRole("banner").getByRole("img", { name: `${fixture.tenant.name} logo` }).waitFor();
+    await member
+      .getByRole("banner")
+      .getByRole("img", { name: `${fixture.tenant.name} logo` })
+      .waitFor();
     await expect(member.locator('link[rel="icon"]').getAttribute("href")).resolves.toBe("https://cdn.example.com/favicon.png");
   });
 
@@ -124,7 +129,14 @@ describe("browser: admin settings, users, teams and audit", () => {
     await expect(pulseSettings.getByLabel("Rotate cohorts: when off, nothing is sent automatically").isChecked()).resolves.toBe(false);
     await expect(pulseSettings.getByLabel("Cadence").inputValue()).resolves.toBe("biweekly");
     // Saving another section does not send the pulse values back over the schedule's.
-    const elsewhere = await ownerApi.put("/admin/pulse/schedule", { enabled: true, cadence: "monthly", time: "06:15", timezone: "Europe/Berlin", rotatingCohorts: true, numCohorts: 3 });
+    const elsewhere = await ownerApi.put("/admin/pulse/schedule", {
+      enabled: true,
+      cadence: "monthly",
+      time: "06:15",
+      timezone: "Europe/Berlin",
+      rotatingCohorts: true,
+      numCohorts: 3,
+    });
     expect(elsewhere.status).toBe(200);
     await admin.getByLabel("Minimum length (characters)").fill("12");
     await admin.getByRole("button", { name: "Save settings" }).click();

@@ -49,7 +49,10 @@ describe("browser: admin panel", () => {
 
   it("any signed-in user creates an API token that works as a bearer token once shown, and revokes it", async () => {
     const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "member", "/");
-    await page.getByRole("banner").getByRole("link", { name: new RegExp(fixture.users.member.name) }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("link", { name: new RegExp(fixture.users.member.name) })
+      .click();
     await page.getByRole("heading", { level: 1, name: "Your API tokens" }).waitFor();
     await page.getByLabel("Name").fill("Reporting script");
     // A new token is read-only unless asked otherwise, and every token expires (at most 365 days).
@@ -66,7 +69,10 @@ describe("browser: admin panel", () => {
     const me = await request(harness.app.app).get("/auth/me").set("Authorization", `Bearer ${token}`);
     expect(me.status).toBe(200);
     expect(me.body.user.id).toBe(fixture.users.member.id);
-    const write = await request(harness.app.app).post("/questions").set("Authorization", `Bearer ${token}`).send({ teamId: fixture.teams.a.id, body: "Can a read-only token ask this?" });
+    const write = await request(harness.app.app)
+      .post("/questions")
+      .set("Authorization", `Bearer ${token}`)
+      .send({ teamId: fixture.teams.a.id, body: "Can a read-only token ask this?" });
     expect([write.status, write.body.error.code]).toEqual([403, "TOKEN_SCOPE"]);
 
     await page.getByLabel("Name").fill("Automation");

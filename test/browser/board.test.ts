@@ -142,7 +142,11 @@ describe("browser: team board", () => {
     await page.getByRole("button", { name: "Ask question" }).click();
     await page.getByText("Your question is on the board.").waitFor();
     await card(page, body).getByText("Anonymous").waitFor();
-    await expect(card(page, body).getByRole("button", { name: /Upvote/ }).count()).resolves.toBe(0);
+    await expect(
+      card(page, body)
+        .getByRole("button", { name: /Upvote/ })
+        .count(),
+    ).resolves.toBe(0);
     await page.getByRole("main").getByRole("link", { name: "Sign in" }).waitFor();
     await expectAccessible(page, "team board as a visitor");
     await context.close();
@@ -188,10 +192,7 @@ describe("browser: team board", () => {
     await page.getByRole("article").first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const [formTop, listTop] = await Promise.all([
-      page.getByLabel("Your question").boundingBox(),
-      page.getByRole("article").first().boundingBox(),
-    ]);
+    const [formTop, listTop] = await Promise.all([page.getByLabel("Your question").boundingBox(), page.getByRole("article").first().boundingBox()]);
     expect(formTop?.y ?? Infinity).toBeLessThan(listTop?.y ?? 0);
   });
 
@@ -203,7 +204,8 @@ describe("browser: team board", () => {
       if (/\/questions\/[0-9a-f-]{36}$/.test(new URL(request.url()).pathname)) questionFetches.push(request.url());
     });
     const author = await signIn(harness.app, fixture.tenant.slug, "memberb");
-    const id = (await author.post("/questions", { body: "Where do we publish the release calendar?", teamId: fixture.teams.a.id }).expect(201)).body.id as string;
+    const id = (await author.post("/questions", { body: "Where do we publish the release calendar?", teamId: fixture.teams.a.id }).expect(201)).body
+      .id as string;
     await card(watcher, "Where do we publish the release calendar?").getByText(fixture.users.memberB.name).waitFor();
     expect(questionFetches).toEqual([]);
     await author.put(`/questions/${id}`, { body: "Where do we publish the release calendar for 2027?" }).expect(200);

@@ -119,7 +119,10 @@ describe("browser: email admin in development (no worker)", () => {
 
     // A development server that has run the daily pulse for a long time: the oldest jobs go, and the page says so.
     await harness.app.queue.addBulk(
-      Array.from({ length: DEV_QUEUE_MAX_WAITING + 3 }, () => ({ name: "pulse-invite" as const, data: { tenantId: fixture.tenant.id, inviteId: "4f9d3f0e-8f43-4a8e-9a51-2b1d5b7c9e10" } })),
+      Array.from({ length: DEV_QUEUE_MAX_WAITING + 3 }, () => ({
+        name: "pulse-invite" as const,
+        data: { tenantId: fixture.tenant.id, inviteId: "4f9d3f0e-8f43-4a8e-9a51-2b1d5b7c9e10" },
+      })),
     );
     await page.reload();
     await page.getByText("3 older emails of this organisation were dropped and will never be sent.").waitFor();

@@ -40,7 +40,11 @@ export async function startHarness(options: Omit<TestAppOptions, "web"> = {}): P
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const app = await createTestApp({ ...options, env: { BASE_URL: baseUrl, FRONTEND_URL: baseUrl, LOG_LEVEL: "warn", ...options.env }, web: builtFrontend(inject("webDist")) });
+  const app = await createTestApp({
+    ...options,
+    env: { BASE_URL: baseUrl, FRONTEND_URL: baseUrl, LOG_LEVEL: "warn", ...options.env },
+    web: builtFrontend(inject("webDist")),
+  });
   server.on("request", app.app);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS, headless: true });
   const contexts: BrowserContext[] = [];
@@ -49,7 +53,11 @@ export async function startHarness(options: Omit<TestAppOptions, "web"> = {}): P
     baseUrl,
     browser,
     async newContext(contextOptions = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: contextOptions.viewport ?? { width: 1280, height: 800 }, isMobile: contextOptions.isMobile });
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: contextOptions.viewport ?? { width: 1280, height: 800 },
+        isMobile: contextOptions.isMobile,
+      });
       contexts.push(context);
       return context;
     },
@@ -79,9 +87,23 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) does not apply to it.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Document,
+            options: object,
+          ): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")) }));
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
+    }));
   });
   const blocking = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(blocking, `axe on ${screen}`).toEqual([]);

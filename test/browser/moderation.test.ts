@@ -36,7 +36,9 @@ describe("browser: moderation queue", () => {
 
     const moderator = await signInAs(await harness.newContext(), fixture.tenant.slug, "moderator", "/moderation/queue");
     // Moderator powers are team-scoped: only the teams this moderator moderates are offered.
-    await expect.poll(() => moderator.getByLabel("Team", { exact: true }).locator("option").allTextContents(), { timeout: 10_000 }).toEqual(["All my teams", fixture.teams.a.name]);
+    await expect
+      .poll(() => moderator.getByLabel("Team", { exact: true }).locator("option").allTextContents(), { timeout: 10_000 })
+      .toEqual(["All my teams", fixture.teams.a.name]);
     const review = moderator.getByRole("region", { name: /Waiting for review/ });
     const held = card(review, body);
     await held.getByText("Not flagged by the content check: every question needs approval in this organisation.").waitFor();

@@ -44,7 +44,12 @@ describe("browser: presentation mode", () => {
 
   it("Space presents the next question, H the highest voted, on the presenter's and on every other screen; Esc leaves", async () => {
     const presenter = await signInAs(await harness.newContext(), fixture.tenant.slug, "moderator", `/${fixture.teams.a.slug}/open/present`);
-    const audience = await signInAs(await harness.newContext({ viewport: { width: 1920, height: 1080 } }), fixture.tenant.slug, "member", `/${fixture.teams.a.slug}/open/present`);
+    const audience = await signInAs(
+      await harness.newContext({ viewport: { width: 1920, height: 1080 } }),
+      fixture.tenant.slug,
+      "member",
+      `/${fixture.teams.a.slug}/open/present`,
+    );
     for (const page of [presenter, audience]) await expect.poll(() => page.locator(".present-status").textContent(), POLL).toMatch(/^Live ·/);
     await presenter.getByText("Press Space to present the first question.").waitFor();
     await audience.getByText("Following the presenter").waitFor();
@@ -89,7 +94,12 @@ describe("browser: presentation mode", () => {
     for (const id of await presentingIds()) expect((await admin.delete(`/questions/${id}/tags/${tag?.id}`)).status).toBe(200);
     const tagged = await admin.post(`/questions/${ids.middle}/tags`, { tagId: tag?.id });
     expect(tagged.status).toBe(200);
-    const page = await signInAs(await harness.newContext({ viewport: { width: 1920, height: 1080 } }), fixture.tenant.slug, "member", `/${fixture.teams.a.slug}/open/present`);
+    const page = await signInAs(
+      await harness.newContext({ viewport: { width: 1920, height: 1080 } }),
+      fixture.tenant.slug,
+      "member",
+      `/${fixture.teams.a.slug}/open/present`,
+    );
     await expect.poll(() => shown(page).getAttribute("data-question-id"), POLL).toBe(ids.middle);
     const fontSize = await shown(page).evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
     expect(fontSize).toBeGreaterThanOrEqual(64);

@@ -19,10 +19,13 @@ function currentWeekLabel(): string {
 
 /** Rendered size in CSS pixels of every text of the first chart (its font size times the SVG's scale). */
 async function chartTextSizes(page: Page): Promise<number[]> {
-  return page.locator("svg.chart").first().evaluate((svg) => {
-    const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
-    return [...svg.querySelectorAll("text")].map((text) => parseFloat(getComputedStyle(text).fontSize) * scale);
-  });
+  return page
+    .locator("svg.chart")
+    .first()
+    .evaluate((svg) => {
+      const scale = svg.getBoundingClientRect().width / (svg as SVGSVGElement).viewBox.baseVal.width;
+      return [...svg.querySelectorAll("text")].map((text) => parseFloat(getComputedStyle(text).fontSize) * scale);
+    });
 }
 
 describe("pulse dates as people read them", () => {
@@ -57,7 +60,14 @@ describe("browser: pulse", () => {
     expect(question.status).toBe(201);
     const schedule = (await adminApi.get("/admin/pulse/schedule")).body;
     // One cohort: today's run invites everybody.
-    const saved = await adminApi.put("/admin/pulse/schedule", { enabled: true, cadence: schedule.cadence, time: schedule.time, timezone: "UTC", rotatingCohorts: true, numCohorts: 1 });
+    const saved = await adminApi.put("/admin/pulse/schedule", {
+      enabled: true,
+      cadence: schedule.cadence,
+      time: schedule.time,
+      timezone: "UTC",
+      rotatingCohorts: true,
+      numCohorts: 1,
+    });
     expect(saved.status).toBe(200);
     const run = await adminApi.post("/admin/pulse/run");
     expect(run.status).toBe(200);
@@ -141,7 +151,10 @@ describe("browser: pulse", () => {
       for (const label of weekLabels) expect(label).toMatch(/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}$/);
       expect(weekLabels).toContain(currentWeekLabel());
       expect(Math.min(...(await chartTextSizes(page)))).toBeGreaterThanOrEqual(12);
-      await page.getByText(/^[A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}$/).first().waitFor();
+      await page
+        .getByText(/^[A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}$/)
+        .first()
+        .waitFor();
 
       await page.getByRole("list", { name: "Average score" }).waitFor();
       for (const band of ["1.0–1.9", "2.0–2.7", "2.8–3.4", "3.5–4.2", "4.3–5.0"]) await page.getByText(band, { exact: true }).waitFor();
@@ -158,9 +171,16 @@ describe("browser: pulse", () => {
 
   it("after a refused load the dashboard shows the reason and none of the previous figures", async () => {
     const page = await signInAs(await harness.newContext(), "default", "moderator", "/pulse");
-    await page.getByRole("img", { name: /weekly average/ }).first().waitFor();
+    await page
+      .getByRole("img", { name: /weekly average/ })
+      .first()
+      .waitFor();
     await page.route(/\/pulse\/summary\?.*range=8w/, (route) =>
-      route.fulfill({ status: 403, contentType: "application/json", body: JSON.stringify({ error: { code: "FORBIDDEN", message: "You can see the pulse of your own teams only." } }) }),
+      route.fulfill({
+        status: 403,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "FORBIDDEN", message: "You can see the pulse of your own teams only." } }),
+      }),
     );
     await page.getByLabel("Period").selectOption("8w");
     await page.getByRole("alert").getByText("You can see the pulse of your own teams only.").waitFor();
@@ -205,7 +225,9 @@ describe("browser: pulse", () => {
 
     await row.getByRole("button", { name: /^Deactivate/ }).click();
     await row.getByRole("cell", { name: "Inactive", exact: true }).waitFor();
-    const stored = ((await adminApi.get("/admin/pulse/questions")).body as Array<{ text: string; active: boolean; teamId: string | null }>).find((question) => question.text === "How supported do you feel by your team?");
+    const stored = ((await adminApi.get("/admin/pulse/questions")).body as Array<{ text: string; active: boolean; teamId: string | null }>).find(
+      (question) => question.text === "How supported do you feel by your team?",
+    );
     expect(stored).toMatchObject({ active: false, teamId: fixture.teams.b.id });
 
     await page.getByRole("button", { name: "Send today's pulse now" }).click();
@@ -220,12 +242,22 @@ describe("browser: pulse", () => {
     await expect(cohorts.locator("option").allTextContents()).resolves.toEqual(["1", "2", "3", "4", "5", "6"]);
     await page.getByText(/so a 7th would never be invited/).waitFor();
     // The server refuses 7 too, so no other client can store it.
-    const refused = await adminApi.put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 7 });
+    const refused = await adminApi.put("/admin/pulse/schedule", {
+      enabled: true,
+      cadence: "weekly",
+      time: "09:00",
+      timezone: "UTC",
+      rotatingCohorts: true,
+      numCohorts: 7,
+    });
     expect(refused.status).toBe(400);
 
     await page.getByLabel("Time zone").fill("Mars/Olympus_Mons");
     await page.getByRole("button", { name: "Save schedule" }).click();
-    await page.getByRole("alert").getByText(/must be an IANA time zone name/).waitFor();
+    await page
+      .getByRole("alert")
+      .getByText(/must be an IANA time zone name/)
+      .waitFor();
     await expect(page.getByLabel("Time zone").getAttribute("aria-invalid")).resolves.toBe("true");
     expect((await adminApi.get("/admin/pulse/schedule")).body.timezone).toBe("UTC");
     await expectAccessible(page, "admin pulse schedule with an error");

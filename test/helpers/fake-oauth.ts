@@ -164,7 +164,13 @@ export class FakeOAuthProvider {
       const user = account(req);
       if (!user) return res.status(401).json({ message: "Bad credentials" });
       if (this.kind === "github") {
-        return res.json({ id: Number(user.id), login: user.login ?? `user${user.id}`, name: user.name ?? null, email: user.email ?? null, avatar_url: user.avatarUrl ?? null });
+        return res.json({
+          id: Number(user.id),
+          login: user.login ?? `user${user.id}`,
+          name: user.name ?? null,
+          email: user.email ?? null,
+          avatar_url: user.avatarUrl ?? null,
+        });
       }
       res.json({
         sub: user.id,

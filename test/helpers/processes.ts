@@ -42,9 +42,13 @@ export async function startPrivateRedis() {
       socket.once("error", () => resolve(false));
     });
   const start = async () => {
-    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--appendfsync", "always", "--save", ""], {
-      stdio: "ignore",
-    });
+    child = spawn(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--appendonly", "yes", "--appendfsync", "always", "--save", ""],
+      {
+        stdio: "ignore",
+      },
+    );
     await waitUntil(ping, 10_000, "private redis");
   };
   const stop = async () => {
@@ -93,7 +97,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     await waitUntil(async () => (await fetch(`${url}/health/ready`)).ok, 60_000, `server on ${port}`);
   } catch (error) {
     child.kill("SIGKILL");
-    throw new Error(`${(error as Error).message}\n${output.join("").slice(-2000)}`);
+    throw new Error(`${(error as Error).message}\n${output.join("").slice(-2000)}`, { cause: error });
   }
   return {
     url,

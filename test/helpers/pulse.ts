@@ -93,7 +93,17 @@ export async function pulseGroup(db: Database, threshold = 5) {
   const invites = async (count: number) => {
     const tokens: string[] = [];
     for (let i = 0; i < count; i += 1) {
-      tokens.push((await addInvite(db, { tenantId: fixture.tenant.id, userId: fixture.users.member.id, questionId, teamId: fixture.teams.a.id, sentAt: "2026-11-24T09:00:00Z" })).token);
+      tokens.push(
+        (
+          await addInvite(db, {
+            tenantId: fixture.tenant.id,
+            userId: fixture.users.member.id,
+            questionId,
+            teamId: fixture.teams.a.id,
+            sentAt: "2026-11-24T09:00:00Z",
+          })
+        ).token,
+      );
     }
     return tokens;
   };
@@ -102,7 +112,11 @@ export async function pulseGroup(db: Database, threshold = 5) {
 
 /** A tenant's released batches (one transaction, one batch: their sizes), the sum of their scores, and how many answers wait. */
 export async function releaseState(db: Database, fixture: TenantFixture): Promise<{ batches: number[]; total: number; waiting: number }> {
-  const released = (await db.raw(`select xmin::text as tx, count(*)::int as n, sum(score)::int as total from pulse_responses where tenant_id = ? group by 1`, [fixture.tenant.id])).rows as Array<{ n: number; total: number }>;
+  const released = (
+    await db.raw(`select xmin::text as tx, count(*)::int as n, sum(score)::int as total from pulse_responses where tenant_id = ? group by 1`, [
+      fixture.tenant.id,
+    ])
+  ).rows as Array<{ n: number; total: number }>;
   const waiting = await db("pulse_waiting_responses").where({ tenant_id: fixture.tenant.id });
   return { batches: released.map((row) => row.n).sort(), total: released.reduce((sum, row) => sum + row.total, 0), waiting: waiting.length };
 }

@@ -30,7 +30,11 @@ export async function insertUser(
   return { id: row.id, email, name, username };
 }
 
-export async function insertTeam(db: Database, tenantId: string, name = `Team ${randomUUID().slice(0, 8)}`): Promise<{ id: string; name: string; slug: string }> {
+export async function insertTeam(
+  db: Database,
+  tenantId: string,
+  name = `Team ${randomUUID().slice(0, 8)}`,
+): Promise<{ id: string; name: string; slug: string }> {
   const slug = `team-${randomUUID().slice(0, 12)}`;
   const [row] = await db("teams").insert({ tenant_id: tenantId, name, slug }).returning(["id", "name", "slug"]);
   return row;
@@ -40,7 +44,15 @@ export async function insertQuestion(
   db: Database,
   tenantId: string,
   teamId: string,
-  options: { body?: string; authorId?: string | null; anonymous?: boolean; status?: string; submittedAt?: string; responderId?: string; upvoteCount?: number } = {},
+  options: {
+    body?: string;
+    authorId?: string | null;
+    anonymous?: boolean;
+    status?: string;
+    submittedAt?: string;
+    responderId?: string;
+    upvoteCount?: number;
+  } = {},
 ): Promise<{ id: string }> {
   const [row] = await db("questions")
     .insert({
@@ -61,13 +73,17 @@ export async function insertQuestion(
 }
 
 export async function auditActions(db: Database, tenantId: string, action?: string): Promise<Array<Record<string, any>>> {
-  const query = db("audit_logs").where({ tenant_id: tenantId }).orderBy([{ column: "created_at" }, { column: "id" }]);
+  const query = db("audit_logs")
+    .where({ tenant_id: tenantId })
+    .orderBy([{ column: "created_at" }, { column: "id" }]);
   if (action) query.andWhere({ action });
   return query;
 }
 
 /** The audit actions recorded on one entity, oldest first. */
 export async function auditActionsOn(db: Database, tenantId: string, entityId: string): Promise<string[]> {
-  const rows = await db("audit_logs").where({ tenant_id: tenantId, entity_id: entityId }).orderBy([{ column: "created_at" }, { column: "id" }]);
+  const rows = await db("audit_logs")
+    .where({ tenant_id: tenantId, entity_id: entityId })
+    .orderBy([{ column: "created_at" }, { column: "id" }]);
   return rows.map((row) => row.action as string);
 }

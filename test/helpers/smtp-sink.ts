@@ -30,7 +30,10 @@ export interface SmtpSink {
 /** A header exactly as sent (mailparser turns List-* headers into objects). */
 export function rawHeader(message: ParsedMail | undefined, name: string): string | undefined {
   const line = message?.headerLines.find((header) => header.key === name.toLowerCase())?.line;
-  return line?.slice(line.indexOf(":") + 1).replace(/\r?\n\s+/g, " ").trim();
+  return line
+    ?.slice(line.indexOf(":") + 1)
+    .replace(/\r?\n\s+/g, " ")
+    .trim();
 }
 
 function replyError(reply: SmtpReply): Error {

@@ -4,7 +4,7 @@ import { BrowserRouter } from "react-router";
 import { App } from "./App";
 import { cachedBranding } from "./shared/session";
 import { applyBranding } from "./shared/theme";
-import "./styles.css.css";
+import "./styles.css";
 
 // The last tenant theme seen in this browser, before the first paint: no flash of the default.
 applyBranding(cachedBranding());

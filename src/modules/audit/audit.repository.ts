@@ -123,7 +123,10 @@ export async function listAuditEntries(
 ): Promise<{ items: AuditEntry[]; total: number }> {
   const [rows, count] = await Promise.all([
     withUser(filtered(db, tenantId, filters))
-      .orderBy([{ column: "a.created_at", order: "desc" }, { column: "a.id", order: "desc" }])
+      .orderBy([
+        { column: "a.created_at", order: "desc" },
+        { column: "a.id", order: "desc" },
+      ])
       .limit(page.limit)
       .offset(page.offset),
     filtered(db, tenantId, filters).count<{ count: number }>("* as count").first(),
@@ -184,7 +187,12 @@ export async function auditExportBatch(
       db.raw("a.created_at::text as cursor_at"),
     );
   if (after) query.andWhereRaw("(a.created_at, a.id) < (?::timestamptz, ?::uuid)", [after.at, after.id]);
-  const rows = await query.orderBy([{ column: "a.created_at", order: "desc" }, { column: "a.id", order: "desc" }]).limit(limit);
+  const rows = await query
+    .orderBy([
+      { column: "a.created_at", order: "desc" },
+      { column: "a.id", order: "desc" },
+    ])
+    .limit(limit);
   return rows.map((row) => ({
     id: row.id,
     createdAt: row.created_at,

@@ -25,8 +25,7 @@ export function loginAttemptSteps(deps: { auth: AuthService; tenants: TenantDire
 
   return {
     /** Demo sign-in and the OAuth starts. */
-    namedTenant: (): RequestHandler =>
-      signInStep(async (req) => auth.countLoginAttempt(requestContext(req), await namedTenantId(req)), webBase),
+    namedTenant: (): RequestHandler => signInStep(async (req) => auth.countLoginAttempt(requestContext(req), await namedTenantId(req)), webBase),
     /** OAuth callbacks: the tenant chosen when the flow started, kept in the session. */
     pendingOAuthTenant: (provider: OAuthProvider): RequestHandler =>
       signInStep(async (req) => {

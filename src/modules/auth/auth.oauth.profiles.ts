@@ -61,7 +61,7 @@ export function githubIdentity(profile: Record<string, unknown>, emails: unknown
   const id = profile.id;
   if ((typeof id !== "number" && typeof id !== "string") || String(id) === "") return null;
   const publicEmail = email(profile.email);
-  let chosen: string | null = null;
+  let chosen: string | null;
   if (emails) {
     const verified = (emails as GitHubEmail[]).filter((entry) => entry && entry.verified === true && email(entry.email));
     if (publicEmail && verified.some((entry) => email(entry.email) === publicEmail)) chosen = publicEmail;

@@ -23,12 +23,7 @@ export async function linkSsoAccount(
   return row ? toUserRecord(row) : null;
 }
 
-export async function updateProfile(
-  db: Executor,
-  tenantId: string,
-  userId: string,
-  profile: { name: string; avatarUrl: string | null },
-): Promise<UserRecord> {
+export async function updateProfile(db: Executor, tenantId: string, userId: string, profile: { name: string; avatarUrl: string | null }): Promise<UserRecord> {
   const [row] = await db("users")
     .where({ tenant_id: tenantId, id: userId })
     .update({ name: profile.name, avatar_url: profile.avatarUrl, updated_at: db.fn.now() })

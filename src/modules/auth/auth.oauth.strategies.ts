@@ -32,7 +32,11 @@ export type StrategyOutcome =
 type Done = (error: Error | null, user?: unknown, info?: unknown) => void;
 type OAuth2Client = {
   get(url: string, accessToken: string, callback: (error: { statusCode?: number; data?: unknown } | null, body?: string | Buffer) => void): void;
-  getOAuthAccessToken(code: string, params: object, callback: (error: unknown, accessToken?: string, refreshToken?: string, results?: Record<string, unknown>) => void): void;
+  getOAuthAccessToken(
+    code: string,
+    params: object,
+    callback: (error: unknown, accessToken?: string, refreshToken?: string, results?: Record<string, unknown>) => void,
+  ): void;
 };
 
 function parseJson(body: unknown): unknown {

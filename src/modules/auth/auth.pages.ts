@@ -65,7 +65,10 @@ export function renderSignInError(req: Request, res: Response, error: unknown, w
   if (!isAppError(error) || !prefersHtml(req)) throw error;
   if (error.headers) res.set(error.headers);
   res.setHeader("Cache-Control", "no-store");
-  res.status(error.status).type("html").send(signInErrorPage(error, req.requestId, webBase));
+  res
+    .status(error.status)
+    .type("html")
+    .send(signInErrorPage(error, req.requestId, webBase));
 }
 
 /** A `before` step whose failures (the login limit's 429) render like the route's own. */

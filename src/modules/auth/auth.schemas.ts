@@ -59,9 +59,7 @@ export const meSchema = z.object({
   tenantSlug: z.string(),
 });
 
-export const membershipsSchema = z.array(
-  z.object({ teamId: z.uuid(), role: z.enum(["viewer", "member", "moderator"]), canModerate: z.boolean() }),
-);
+export const membershipsSchema = z.array(z.object({ teamId: z.uuid(), role: z.enum(["viewer", "member", "moderator"]), canModerate: z.boolean() }));
 
 export const csrfSchema = z.object({ csrfToken: z.string().nullable().describe("null for a visitor: no session, so no token is needed") });
 export const logoutSchema = z.object({ success: z.literal(true) });

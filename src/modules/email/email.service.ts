@@ -148,7 +148,12 @@ export function createEmailAdminService(deps: EmailAdminServiceDeps) {
       const limit = (fresh?.settings ?? ctx.settings).security.rateLimits.emailRecipientsPerHour;
       if (recipients.length > limit) {
         throw errors.validation(
-          [{ path: "body.to", message: `This organisation may email at most ${plural(limit, "recipient", "recipients")} per hour; this email names ${recipients.length}.` }],
+          [
+            {
+              path: "body.to",
+              message: `This organisation may email at most ${plural(limit, "recipient", "recipients")} per hour; this email names ${recipients.length}.`,
+            },
+          ],
           "Too many recipients for the hourly email limit: send the email in parts.",
         );
       }

@@ -31,14 +31,19 @@ export interface QuestionAnsweredInput {
 
 export function questionAnsweredEmail(input: QuestionAnsweredInput): RenderedEmail {
   const responder = input.responderName?.trim() || "a moderator";
-  const body = html`
-<p style="margin:0 0 12px;">Hi ${greetingName(input.recipientName)},</p>
-<p style="margin:0 0 16px;">Your question in <strong>${input.teamName}</strong> was answered by ${responder}.</p>
-<div style="${QUOTE_STYLE}"><div style="font-size:12px;color:#616e7c;margin-bottom:4px;">Your question</div>${paragraphs(input.questionBody)}</div>
-<div style="${ANSWER_STYLE}"><div style="font-size:12px;color:#616e7c;margin-bottom:4px;">Answer from ${responder}</div>${paragraphs(input.responseText)}</div>
-<p style="margin:0;">${button(input.questionUrl, "View the question")}</p>`;
+  const body = html` <p style="margin:0 0 12px;">Hi ${greetingName(input.recipientName)},</p>
+    <p style="margin:0 0 16px;">Your question in <strong>${input.teamName}</strong> was answered by ${responder}.</p>
+    <div style="${QUOTE_STYLE}">
+      <div style="font-size:12px;color:#616e7c;margin-bottom:4px;">Your question</div>
+      ${paragraphs(input.questionBody)}
+    </div>
+    <div style="${ANSWER_STYLE}">
+      <div style="font-size:12px;color:#616e7c;margin-bottom:4px;">Answer from ${responder}</div>
+      ${paragraphs(input.responseText)}
+    </div>
+    <p style="margin:0;">${button(input.questionUrl, "View the question")}</p>`;
   const footer = html`You receive this email because you asked a question in the Team Q&amp;A of ${input.tenantName}.
-<a href="${input.unsubscribeUrl}" style="color:#616e7c;">Unsubscribe</a> from these emails.`;
+    <a href="${input.unsubscribeUrl}" style="color:#616e7c;">Unsubscribe</a> from these emails.`;
   const text = [
     `Hi ${greetingName(input.recipientName)},`,
     "",
@@ -100,16 +105,15 @@ export function pulseInviteEmail(input: PulseInviteInput): RenderedEmail {
     `Your answer is anonymous: it is stored without your name, your email address or any link to this email, ` +
     `and results are only shown for groups of at least ${input.anonThreshold} responses.`;
   const expiryNote = `This link expires on ${expiry}, 7 days after it was sent, and counts once.`;
-  const body = html`
-<p style="margin:0 0 12px;">Hi ${greetingName(input.recipientName)},</p>
-<p style="margin:0 0 16px;">Here is this week's pulse question from ${input.tenantName}. One tap answers it.</p>
-<p style="margin:0 0 16px;font-size:18px;font-weight:600;">${input.questionText}</p>
-<p style="margin:0 0 4px;">${PULSE_SCORES.map((score) => button(input.respondUrl(score), String(score)))}</p>
-<p style="margin:0 0 16px;font-size:12px;color:#616e7c;">1 = lowest, 5 = highest</p>
-<p style="margin:0 0 12px;">${anonymity}</p>
-<p style="margin:0;color:#616e7c;">${expiryNote}</p>`;
+  const body = html` <p style="margin:0 0 12px;">Hi ${greetingName(input.recipientName)},</p>
+    <p style="margin:0 0 16px;">Here is this week's pulse question from ${input.tenantName}. One tap answers it.</p>
+    <p style="margin:0 0 16px;font-size:18px;font-weight:600;">${input.questionText}</p>
+    <p style="margin:0 0 4px;">${PULSE_SCORES.map((score) => button(input.respondUrl(score), String(score)))}</p>
+    <p style="margin:0 0 16px;font-size:12px;color:#616e7c;">1 = lowest, 5 = highest</p>
+    <p style="margin:0 0 12px;">${anonymity}</p>
+    <p style="margin:0;color:#616e7c;">${expiryNote}</p>`;
   const footer = html`You receive the weekly pulse as a member of ${input.tenantName}.
-<a href="${input.unsubscribeUrl}" style="color:#616e7c;">Unsubscribe</a> from these emails.`;
+    <a href="${input.unsubscribeUrl}" style="color:#616e7c;">Unsubscribe</a> from these emails.`;
   const text = [
     `Hi ${greetingName(input.recipientName)},`,
     "",

@@ -9,9 +9,7 @@ import { DeliveryError, FAILURE, type EmailProvider } from "./email.delivery.js"
 import { createHostedApiProvider } from "./email.hosted-api.provider.js";
 import { createSmtpProvider } from "./email.smtp.provider.js";
 
-export type EmailJobResult =
-  | { outcome: "sent"; to: string[]; messageIds: Array<string | null> }
-  | { outcome: "skipped"; reason: string };
+export type EmailJobResult = { outcome: "sent"; to: string[]; messageIds: Array<string | null> } | { outcome: "skipped"; reason: string };
 
 export function createEmailProvider(config: Config): EmailProvider {
   return config.email.provider === "hosted_api" ? createHostedApiProvider(config.email.hosted) : createSmtpProvider(config.email.smtp);
@@ -41,7 +39,7 @@ export function createEmailJobProcessor(deps: EmailJobProcessorDeps) {
       composition = await composer.compose(job);
     } catch (error) {
       logger.error({ ...context, err: error }, "email could not be prepared");
-      throw new Error(`${FAILURE.deliveryFailed}: the email could not be prepared`);
+      throw new Error(`${FAILURE.deliveryFailed}: the email could not be prepared`, { cause: error });
     }
     if (composition.kind === "skip") {
       logger.info({ ...context, reason: composition.reason }, "email skipped");
@@ -54,7 +52,10 @@ export function createEmailJobProcessor(deps: EmailJobProcessorDeps) {
         messageIds.push(sent.messageId);
       } catch (error) {
         const failure = error instanceof DeliveryError ? error : new DeliveryError(FAILURE.deliveryFailed, false, String(error));
-        logger.warn({ ...context, provider: provider.name, reason: failure.reason, permanent: failure.permanent, detail: failure.detail }, "email delivery failed");
+        logger.warn(
+          { ...context, provider: provider.name, reason: failure.reason, permanent: failure.permanent, detail: failure.detail },
+          "email delivery failed",
+        );
         throw failure.permanent ? new PermanentJobError(failure.reason) : new Error(failure.reason);
       }
     }

@@ -191,7 +191,10 @@ export class SseHub {
       const now = this.keeping.now?.() ?? new Date();
       let ended: Set<StreamOwner>;
       try {
-        ended = await this.keeping.guard.ended(kept.map((client) => client.owner as StreamOwner), now);
+        ended = await this.keeping.guard.ended(
+          kept.map((client) => client.owner as StreamOwner),
+          now,
+        );
       } catch (error) {
         // Without an answer nothing is ended; the next check asks again.
         this.logger.warn({ err: { message: (error as Error).message } }, "SSE credential check failed");

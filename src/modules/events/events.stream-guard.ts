@@ -43,9 +43,7 @@ async function liveSessionIds(store: Store, ids: string[]): Promise<Set<string>>
     const values = await redisStore.client.mget(...ids.map((id) => `${redisStore.prefix}${id}`));
     return new Set(ids.filter((_, i) => values[i] !== null));
   }
-  const found = await Promise.all(
-    ids.map((id) => new Promise<boolean>((resolve) => store.get(id, (error, session) => resolve(!error && Boolean(session))))),
-  );
+  const found = await Promise.all(ids.map((id) => new Promise<boolean>((resolve) => store.get(id, (error, session) => resolve(!error && Boolean(session))))));
   return new Set(ids.filter((_, i) => found[i]));
 }
 
@@ -59,7 +57,12 @@ export function createStreamGuard(deps: StreamGuardDeps): StreamGuard {
         (token) => token.tokenId,
       );
       const [users, liveTokens, liveSessions] = await Promise.all([
-        deps.activeUserIds(distinct(owners.map((owner) => ({ tenantId: owner.tenantId, userId: owner.userId })), (user) => user.userId)),
+        deps.activeUserIds(
+          distinct(
+            owners.map((owner) => ({ tenantId: owner.tenantId, userId: owner.userId })),
+            (user) => user.userId,
+          ),
+        ),
         deps.liveTokenIds(tokens, now),
         liveSessionIds(deps.sessions, sessions),
       ]);

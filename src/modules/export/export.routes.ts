@@ -1,13 +1,6 @@
 import { z } from "zod";
 import { route, type AnyRoute } from "../../platform/http/route.js";
-import {
-  auditExportQuery,
-  auditExportSchema,
-  questionExportSchema,
-  questionsExportQuery,
-  userExportSchema,
-  usersExportQuery,
-} from "./export.schemas.js";
+import { auditExportQuery, auditExportSchema, questionExportSchema, questionsExportQuery, userExportSchema, usersExportQuery } from "./export.schemas.js";
 import type { ExportService } from "./export.service.js";
 import { streamExport } from "./export.stream.js";
 import { pulseExportQuery, pulseExportRowSchema, type createPulseExport } from "./export.pulse.service.js";

@@ -16,12 +16,35 @@ function columnsOf<Row>(keys: ReadonlyArray<keyof Row & string>): Array<ExportCo
 }
 
 const QUESTION_COLUMNS = columnsOf<QuestionExportRow>([
-  "id", "teamId", "teamName", "status", "body", "upvoteCount", "submittedAt", "authorId", "authorName", "isAnonymous",
-  "tags", "isPinned", "isFrozen", "responseText", "respondedAt", "responderName",
+  "id",
+  "teamId",
+  "teamName",
+  "status",
+  "body",
+  "upvoteCount",
+  "submittedAt",
+  "authorId",
+  "authorName",
+  "isAnonymous",
+  "tags",
+  "isPinned",
+  "isFrozen",
+  "responseText",
+  "respondedAt",
+  "responderName",
 ]);
 
 const USER_COLUMNS = columnsOf<UserExportRow>([
-  "id", "email", "name", "role", "primaryTeamId", "primaryTeamName", "teams", "deactivated", "createdAt", "lastLoginAt",
+  "id",
+  "email",
+  "name",
+  "role",
+  "primaryTeamId",
+  "primaryTeamName",
+  "teams",
+  "deactivated",
+  "createdAt",
+  "lastLoginAt",
 ]);
 
 const AUDIT_COLUMNS: Array<ExportColumn<AuditExportRow>> = [

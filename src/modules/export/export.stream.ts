@@ -92,7 +92,11 @@ function csvEncoder<Row>(columns: ReadonlyArray<ExportColumn<Row>>): Encoder<Row
     cast: { boolean: (value: boolean) => (value ? "true" : "false") },
   });
   return {
-    batch: (rows, first) => stringify(rows.map((row) => columns.map((column) => csvCell(column.value(row)))), options(first)),
+    batch: (rows, first) =>
+      stringify(
+        rows.map((row) => columns.map((column) => csvCell(column.value(row)))),
+        options(first),
+      ),
     end: (empty) => (empty ? stringify([], options(true)) : ""),
   };
 }

@@ -56,9 +56,7 @@ export function createHealthService(deps: HealthDeps) {
       timestamp: new Date().toISOString(),
       uptime: formatUptime((Date.now() - deps.startedAt) / 1000),
       database: { status: database.ok ? "connected" : "disconnected", latency: ms(database.latency) },
-      kvstore: kvstore
-        ? { status: kvstore.ok ? "connected" : "disconnected", latency: ms(kvstore.latency) }
-        : { status: "not_configured", latency: ms(0) },
+      kvstore: kvstore ? { status: kvstore.ok ? "connected" : "disconnected", latency: ms(kvstore.latency) } : { status: "not_configured", latency: ms(0) },
       rateLimiting: { status: deps.rateLimits.enabled ? "enabled" : "disabled", requestsInLastHour },
       auth: { mode: deps.config.isProduction ? "production" : "development", strategies: deps.strategies() },
     };

@@ -40,7 +40,9 @@ export function isUuid(value: string): boolean {
 
 /** Creation order is the rotation order (CONTRACT §5), so it is the listing order too. */
 export async function listPulseQuestions(db: Executor, tenantId: string): Promise<PulseQuestionRecord[]> {
-  const rows = await db("pulse_questions").where({ tenant_id: tenantId }).orderBy([{ column: "created_at" }, { column: "id" }]);
+  const rows = await db("pulse_questions")
+    .where({ tenant_id: tenantId })
+    .orderBy([{ column: "created_at" }, { column: "id" }]);
   return rows.map(toQuestion);
 }
 

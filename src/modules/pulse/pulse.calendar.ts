@@ -94,14 +94,19 @@ export function isoWeekLabel(date: string): string {
 export function weekRange(now: Date, weeks: number): { start: string; end: string } {
   const today = DateTime.fromJSDate(now, { zone: "utc" });
   return {
-    start: today.startOf("week").minus({ weeks: weeks - 1 }).toISODate() as string,
+    start: today
+      .startOf("week")
+      .minus({ weeks: weeks - 1 })
+      .toISODate() as string,
     end: today.toISODate() as string,
   };
 }
 
 /** The `weeks` ISO weeks just before weekRange(now, weeks), for "the change against the previous period". */
 export function previousWeekRange(now: Date, weeks: number): { start: string; end: string } {
-  const start = DateTime.fromJSDate(now, { zone: "utc" }).startOf("week").minus({ weeks: weeks - 1 });
+  const start = DateTime.fromJSDate(now, { zone: "utc" })
+    .startOf("week")
+    .minus({ weeks: weeks - 1 });
   return {
     start: start.minus({ weeks }).toISODate() as string,
     end: start.minus({ days: 1 }).toISODate() as string,

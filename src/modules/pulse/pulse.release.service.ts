@@ -137,7 +137,10 @@ export function createPulseReleaser(deps: { db: Database; sealer: Sealer; clock:
       if (released > 0) logger.info({ responses: released, batches }, "pulse responses released");
       const unopenable = await countUnopenable(db, sealer.keyIds);
       if (unopenable > 0 && unopenable !== warnedUnopenable) {
-        logger.warn({ answers: unopenable }, "waiting pulse answers are sealed with a secret this server does not have (SESSION_SECRET rotated without SESSION_SECRET_PREVIOUS); they cannot be released");
+        logger.warn(
+          { answers: unopenable },
+          "waiting pulse answers are sealed with a secret this server does not have (SESSION_SECRET rotated without SESSION_SECRET_PREVIOUS); they cannot be released",
+        );
       }
       warnedUnopenable = unopenable;
       return { released, batches };

@@ -70,11 +70,19 @@ export function createPulseRespondService(deps: { db: Database; clock: Clock; re
       const token = tokenOf(input.token);
       if (!token) throw invalidInvite();
 
-      const stored = await consumeInviteAndStore(db, { token, now: clock.now(), ...releaser.seal(score), openableKeyIds: releaser.keyIds, defaultThreshold: DEFAULT_THRESHOLD });
+      const stored = await consumeInviteAndStore(db, {
+        token,
+        now: clock.now(),
+        ...releaser.seal(score),
+        openableKeyIds: releaser.keyIds,
+        defaultThreshold: DEFAULT_THRESHOLD,
+      });
       if (!stored) throw invalidInvite();
       if (stored.openable >= stored.threshold) {
         // The answer is safely stored; a failed release is retried by the sweep within seconds.
-        await releaser.release(stored, stored.threshold).catch((error) => logger.error({ err: error }, "pulse release after an answer failed; the sweep retries"));
+        await releaser
+          .release(stored, stored.threshold)
+          .catch((error) => logger.error({ err: error }, "pulse release after an answer failed; the sweep retries"));
       }
 
       if (!options.page) return { questionText: null, settings: null, tenantName: null, score };

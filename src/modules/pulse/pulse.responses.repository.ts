@@ -62,7 +62,13 @@ export async function consumeInviteAndStore(
   );
   const row = result.rows[0];
   if (!row) return null;
-  return { tenantId: row.tenant_id, questionId: row.question_id, teamId: row.team_id ?? null, openable: Number(row.openable), threshold: Number(row.threshold) };
+  return {
+    tenantId: row.tenant_id,
+    questionId: row.question_id,
+    teamId: row.team_id ?? null,
+    openable: Number(row.openable),
+    threshold: Number(row.threshold),
+  };
 }
 
 export interface ResponseCell {
@@ -101,7 +107,9 @@ export async function inviteTotals(db: Executor, tenantId: string, fromWeek: str
 }
 
 export async function listQuestionsForSummary(db: Executor, tenantId: string) {
-  const rows = await db("pulse_questions").where({ tenant_id: tenantId }).orderBy([{ column: "created_at" }, { column: "id" }]);
+  const rows = await db("pulse_questions")
+    .where({ tenant_id: tenantId })
+    .orderBy([{ column: "created_at" }, { column: "id" }]);
   return rows.map((row) => ({ id: row.id as string, text: row.text as string, active: row.active as boolean, teamId: (row.team_id ?? null) as string | null }));
 }
 

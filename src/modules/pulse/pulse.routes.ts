@@ -78,13 +78,21 @@ export function pulseRoutes(deps: { respond: PulseRespondService; summary: Pulse
             // A score to choose only makes sense for a link that still works.
             const invite = await respond.describe(token);
             if (!invite) return sendPage(res, 400, invalidInvitePage(ctx.settings));
-            return sendPage(res, 400, chooseScorePage(token ?? "", { questionText: invite.questionText, settings: invite.settings, organisation: invite.tenantName }));
+            return sendPage(
+              res,
+              400,
+              chooseScorePage(token ?? "", { questionText: invite.questionText, settings: invite.settings, organisation: invite.tenantName }),
+            );
           }
           if (error.code === "INVALID_INVITE") return sendPage(res, 400, invalidInvitePage(ctx.settings));
           throw error;
         }
         if (json) return { ok: true as const };
-        sendPage(res, 200, thankYouPage({ questionText: result.questionText, score: result.score, settings: result.settings, organisation: result.tenantName }));
+        sendPage(
+          res,
+          200,
+          thankYouPage({ questionText: result.questionText, score: result.score, settings: result.settings, organisation: result.tenantName }),
+        );
       },
     }),
     route({

@@ -97,7 +97,9 @@ export async function listCohortToInvite(
       .distinct()
       .pluck("user_id"),
   );
-  return members.filter((member) => !invited.has(member.id)).map((member) => ({ id: member.id as string, teamId: (member.primary_team_id ?? null) as string | null }));
+  return members
+    .filter((member) => !invited.has(member.id))
+    .map((member) => ({ id: member.id as string, teamId: (member.primary_team_id ?? null) as string | null }));
 }
 
 export interface NewInvites {

@@ -6,14 +6,7 @@ import { recordAudit, type AuditActor } from "../audit/audit.repository.js";
 import type { TenantSettings } from "../settings/settings.schema.js";
 import { findScheduleRow, type PulseScheduleRecord } from "./pulse.admin.repository.js";
 import { scheduleOf } from "./pulse.schedule.js";
-import {
-  cadencePeriodStart,
-  cohortName,
-  INVITE_LIFETIME_DAYS,
-  isValidTimezone,
-  localDay,
-  weekdayCohortIndex,
-} from "./pulse.calendar.js";
+import { cadencePeriodStart, cohortName, INVITE_LIFETIME_DAYS, isValidTimezone, localDay, weekdayCohortIndex } from "./pulse.calendar.js";
 import {
   claimRun,
   completeRun,

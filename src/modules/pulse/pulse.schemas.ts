@@ -52,11 +52,7 @@ export const putPulseScheduleBody = z.strictObject({
   time,
   timezone: z.string().refine(isValidTimezone, "must be an IANA time zone name such as Europe/Berlin"),
   rotatingCohorts: z.boolean(),
-  numCohorts: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_COHORTS, `must be at most ${MAX_COHORTS}: cohorts are picked by weekday, so more would never be invited`),
+  numCohorts: z.number().int().min(1).max(MAX_COHORTS, `must be at most ${MAX_COHORTS}: cohorts are picked by weekday, so more would never be invited`),
 });
 
 export const pulseCohortSchema = z.object({ name: z.string(), size: z.number().int(), userIds: z.array(z.uuid()) });

@@ -34,7 +34,25 @@ const workplaceDataset = new DataSet<{ originalWord: string }>()
  * catches "fucking"): a question about the cockpit, flame retardant or a colleague called Dickson
  * is not profane. The library already spares many (Scunthorpe, cocktail, assess, peacock).
  */
-const ORDINARY_WORDS = ["cockpit", "dickson", "dickinson", "dickerson", "dickey", "pussycat", "pussyfoot", "pussywillow", "pussy willow", "retardant", "shitij", "shittu", "shiite", "faggin", "fagan", "wankel", "slutsky"];
+const ORDINARY_WORDS = [
+  "cockpit",
+  "dickson",
+  "dickinson",
+  "dickerson",
+  "dickey",
+  "pussycat",
+  "pussyfoot",
+  "pussywillow",
+  "pussy willow",
+  "retardant",
+  "shitij",
+  "shittu",
+  "shiite",
+  "faggin",
+  "fagan",
+  "wankel",
+  "slutsky",
+];
 const workplaceTerms = workplaceDataset.build();
 const profanity = new RegExpMatcher({
   ...workplaceTerms,

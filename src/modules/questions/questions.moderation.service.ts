@@ -107,7 +107,13 @@ export function createModerationService(deps: ModerationServiceDeps) {
     const changed = await withLockedQuestion(ctx, id, async (trx, locked) => {
       if (locked.isPinned === pinned) return false;
       await updateQuestion(trx, ctx.tenant.id, id, { is_pinned: pinned, pinned_at: pinned ? new Date() : null });
-      await recordAudit(trx, ctx, { action: "question.pin", entityType: "question", entityId: id, before: { isPinned: locked.isPinned }, after: { isPinned: pinned } });
+      await recordAudit(trx, ctx, {
+        action: "question.pin",
+        entityType: "question",
+        entityId: id,
+        before: { isPinned: locked.isPinned },
+        after: { isPinned: pinned },
+      });
       return true;
     });
     const question = await reload(ctx, id);

@@ -199,7 +199,10 @@ export async function listQuestions(db: Executor, filter: QuestionFilter): Promi
 async function countQuestions(db: Executor, filter: QuestionFilter): Promise<number> {
   const partialReview = filter.statuses.includes("UNDER_REVIEW") && !filter.review.allTeams;
   if (filter.tsquery === undefined && !filter.tagId && filter.pinned === undefined && !partialReview) {
-    const query = db("question_counts").where("tenant_id", filter.tenantId).whereIn("status", filter.statuses).select(db.raw("coalesce(sum(n), 0)::int as total"));
+    const query = db("question_counts")
+      .where("tenant_id", filter.tenantId)
+      .whereIn("status", filter.statuses)
+      .select(db.raw("coalesce(sum(n), 0)::int as total"));
     if (filter.teamId) query.where("team_id", filter.teamId);
     const [row] = await preparedRows<{ total: number }>(db, query);
     return Number(row?.total ?? 0);
@@ -258,7 +261,9 @@ export type QuestionChanges = Partial<{
 }>;
 
 export async function updateQuestion(db: Executor, tenantId: string, id: string, changes: QuestionChanges): Promise<void> {
-  await db("questions").where({ tenant_id: tenantId, id }).update({ ...changes, updated_at: db.fn.now() });
+  await db("questions")
+    .where({ tenant_id: tenantId, id })
+    .update({ ...changes, updated_at: db.fn.now() });
 }
 
 export async function deleteQuestion(db: Executor, tenantId: string, id: string): Promise<void> {
@@ -287,19 +292,17 @@ async function adjustCount(trx: Executor, tenantId: string, questionId: string, 
     const row = await trx("questions").where({ tenant_id: tenantId, id: questionId }).first("upvote_count");
     return { changed: false, upvoteCount: Number(row?.upvote_count ?? 0) };
   }
-  const [row] = await trx("questions")
-    .where({ tenant_id: tenantId, id: questionId })
-    .increment("upvote_count", delta)
-    .returning("upvote_count");
+  const [row] = await trx("questions").where({ tenant_id: tenantId, id: questionId }).increment("upvote_count", delta).returning("upvote_count");
   return { changed: true, upvoteCount: Number(row.upvote_count) };
 }
 
 /** True when the tag was not on the question yet. */
 export async function addQuestionTag(db: Executor, tenantId: string, questionId: string, tagId: string): Promise<boolean> {
-  const inserted = await db.raw(
-    "insert into question_tags (tenant_id, question_id, tag_id) values (?, ?, ?) on conflict do nothing returning 1 as added",
-    [tenantId, questionId, tagId],
-  );
+  const inserted = await db.raw("insert into question_tags (tenant_id, question_id, tag_id) values (?, ?, ?) on conflict do nothing returning 1 as added", [
+    tenantId,
+    questionId,
+    tagId,
+  ]);
   return inserted.rows.length > 0;
 }
 

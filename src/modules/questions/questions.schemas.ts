@@ -21,7 +21,13 @@ const booleanQuery = z.enum(["true", "false"]).transform((value) => value === "t
 /** `status` takes one status, a comma-separated list, or the parameter repeated. */
 const statusQuery = z
   .union([z.string(), z.array(z.string()).max(3)])
-  .transform((value) => [value].flat().join(",").split(",").map((part) => part.trim().toUpperCase()))
+  .transform((value) =>
+    [value]
+      .flat()
+      .join(",")
+      .split(",")
+      .map((part) => part.trim().toUpperCase()),
+  )
   .pipe(z.array(z.enum(QUESTION_STATUSES)).min(1).max(3));
 
 export const listQuestionsQuery = z
@@ -62,7 +68,14 @@ export const answerBody = z.strictObject({
 export const pinBody = z.strictObject({ pinned: z.boolean() });
 export const freezeBody = z.strictObject({ frozen: z.boolean() });
 export const tagQuestionBody = z.strictObject({ tagId: z.uuid() });
-export const approveBody = z.strictObject({ body: z.string().max(BODY_HARD_MAX * 4).optional() }).optional();
+export const approveBody = z
+  .strictObject({
+    body: z
+      .string()
+      .max(BODY_HARD_MAX * 4)
+      .optional(),
+  })
+  .optional();
 export const rejectBody = z.strictObject({ reason: z.string().trim().max(500).optional() }).optional();
 
 const personSchema = z.object({ id: z.uuid(), name: z.string() });

@@ -203,9 +203,7 @@ export function createQuestionService(deps: QuestionServiceDeps) {
     if (question.isFrozen) throw errors.conflict("QUESTION_FROZEN", "This question is frozen: upvotes are closed.");
     await limits.upvotes(ctx);
     const result = await db.transaction(async (trx) => {
-      const outcome = upvote
-        ? await addUpvote(trx, ctx.tenant.id, id, user.id)
-        : await removeUpvote(trx, ctx.tenant.id, id, user.id);
+      const outcome = upvote ? await addUpvote(trx, ctx.tenant.id, id, user.id) : await removeUpvote(trx, ctx.tenant.id, id, user.id);
       if (outcome.changed) {
         await recordAudit(trx, ctx, {
           action: upvote ? "upvote.add" : "upvote.remove",

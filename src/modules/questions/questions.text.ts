@@ -1,3 +1,4 @@
+import { hasControlCharacters } from "../../platform/text.js";
 import { errors } from "../../platform/errors.js";
 import type { TenantSettings } from "../settings/settings.schema.js";
 
@@ -17,14 +18,20 @@ export function normalizeBody(raw: string, settings: TenantSettings): string {
   const body = raw.normalize("NFC").trim();
   const { minLength, maxLength } = settings.questions;
   const length = codePointLength(body);
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(body)) {
+  if (hasControlCharacters(body, "\t\n\r")) {
     throw errors.validation([{ path: "body.body", message: "must not contain control characters" }]);
   }
   if (length < minLength) {
-    throw errors.validation([{ path: "body.body", message: `must be at least ${minLength} characters (got ${length})` }], `The question must be at least ${minLength} characters long.`);
+    throw errors.validation(
+      [{ path: "body.body", message: `must be at least ${minLength} characters (got ${length})` }],
+      `The question must be at least ${minLength} characters long.`,
+    );
   }
   if (length > maxLength) {
-    throw errors.validation([{ path: "body.body", message: `must be at most ${maxLength} characters (got ${length})` }], `The question must be at most ${maxLength} characters long.`);
+    throw errors.validation(
+      [{ path: "body.body", message: `must be at most ${maxLength} characters (got ${length})` }],
+      `The question must be at most ${maxLength} characters long.`,
+    );
   }
   return body;
 }

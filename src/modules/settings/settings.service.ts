@@ -41,7 +41,11 @@ export function createSettingsService(deps: SettingsServiceDeps) {
    * module can change settings together with its own records; the caller calls `saved()` after
    * the commit.
    */
-  async function applyPatch(trx: Executor, ctx: RequestContext, patch: SettingsPatch): Promise<{ before: TenantSettings; settings: TenantSettings; changed: string[] }> {
+  async function applyPatch(
+    trx: Executor,
+    ctx: RequestContext,
+    patch: SettingsPatch,
+  ): Promise<{ before: TenantSettings; settings: TenantSettings; changed: string[] }> {
     const tenantId = ctx.tenant.id;
     const before = settingsFromStorage(await lockStoredSettings(trx, tenantId));
     const parsed = tenantSettingsSchema.safeParse(deepMerge(structuredClone(before), patch));

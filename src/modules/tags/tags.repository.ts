@@ -22,17 +22,15 @@ export function toTagRecord(row: any): TagRecord {
 }
 
 export async function listTags(db: Executor, tenantId: string): Promise<TagRecord[]> {
-  const rows = await db("tags").where({ tenant_id: tenantId }).orderBy([{ column: "name" }, { column: "id" }]);
+  const rows = await db("tags")
+    .where({ tenant_id: tenantId })
+    .orderBy([{ column: "name" }, { column: "id" }]);
   return rows.map(toTagRecord);
 }
 
 export async function insertDefaultTags(db: Executor, tenantId: string): Promise<void> {
   for (const tag of DEFAULT_TAGS) {
-    await db.raw("insert into tags (tenant_id, name, color) values (?, ?, ?) on conflict (tenant_id, lower(name)) do nothing", [
-      tenantId,
-      tag.name,
-      tag.color,
-    ]);
+    await db.raw("insert into tags (tenant_id, name, color) values (?, ?, ?) on conflict (tenant_id, lower(name)) do nothing", [tenantId, tag.name, tag.color]);
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacters } from "../../platform/text.js";
 
 export const PRESENTING_TAG = "Currently Presenting";
 
@@ -13,7 +14,7 @@ const tagName = z
   .trim()
   .min(1, "must not be empty")
   .max(50, "must be at most 50 characters")
-  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), "must not contain control characters");
+  .refine((name) => !hasControlCharacters(name), "must not contain control characters");
 
 export const tagSchema = z.object({ id: z.uuid(), name: z.string(), color: z.string(), createdAt: z.string() });
 export const tagIdParams = z.object({ id: z.uuid() });

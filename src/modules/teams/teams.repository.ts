@@ -22,7 +22,9 @@ export function toTeamRecord(row: any): TeamRecord {
 }
 
 export async function listTeams(db: Executor, tenantId: string): Promise<TeamRecord[]> {
-  const rows = await db("teams").where({ tenant_id: tenantId }).orderBy([{ column: "name" }, { column: "id" }]);
+  const rows = await db("teams")
+    .where({ tenant_id: tenantId })
+    .orderBy([{ column: "name" }, { column: "id" }]);
   return rows.map(toTeamRecord);
 }
 
@@ -53,7 +55,9 @@ export async function slugInUse(db: Executor, tenantId: string, slug: string, ex
 }
 
 export async function insertTeam(trx: Executor, tenantId: string, input: { name: string; slug: string; description: string | null }): Promise<TeamRecord> {
-  const [row] = await trx("teams").insert({ tenant_id: tenantId, ...input }).returning("*");
+  const [row] = await trx("teams")
+    .insert({ tenant_id: tenantId, ...input })
+    .returning("*");
   return toTeamRecord(row);
 }
 
@@ -64,7 +68,10 @@ export async function updateTeam(
   changes: { name?: string; slug?: string; description?: string | null },
   at: Date,
 ): Promise<TeamRecord> {
-  const [row] = await trx("teams").where({ tenant_id: tenantId, id: teamId }).update({ ...changes, updated_at: at }).returning("*");
+  const [row] = await trx("teams")
+    .where({ tenant_id: tenantId, id: teamId })
+    .update({ ...changes, updated_at: at })
+    .returning("*");
   return toTeamRecord(row);
 }
 

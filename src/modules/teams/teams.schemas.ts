@@ -15,9 +15,30 @@ export const teamSchema = z.object({
  * frontend route), so a team named like them would be unreachable.
  */
 export const RESERVED_TEAM_SLUGS = new Set([
-  "admin", "moderation", "pulse", "auth", "health", "events", "docs", "openapi.json", "metrics", "assets",
-  "questions", "teams", "tags", "users", "login", "logout", "api", "static", "src", "node_modules", "favicon.ico",
-  "account", "tenant", "email",
+  "admin",
+  "moderation",
+  "pulse",
+  "auth",
+  "health",
+  "events",
+  "docs",
+  "openapi.json",
+  "metrics",
+  "assets",
+  "questions",
+  "teams",
+  "tags",
+  "users",
+  "login",
+  "logout",
+  "api",
+  "static",
+  "src",
+  "node_modules",
+  "favicon.ico",
+  "account",
+  "tenant",
+  "email",
 ]);
 
 export const TEAM_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;

@@ -11,10 +11,7 @@ export interface TenantWithSettings {
 
 /** Finds a tenant by slug, or by id when the key is a UUID (CONTRACT §2: x-tenant-id takes either). */
 export async function findTenant(db: Executor, key: string): Promise<TenantWithSettings | null> {
-  const query = db("tenants as t")
-    .leftJoin("tenant_settings as s", "s.tenant_id", "t.id")
-    .select("t.id", "t.slug", "t.name", "s.settings")
-    .first();
+  const query = db("tenants as t").leftJoin("tenant_settings as s", "s.tenant_id", "t.id").select("t.id", "t.slug", "t.name", "s.settings").first();
   if (UUID_PATTERN.test(key)) query.where("t.id", key.toLowerCase());
   else query.where("t.slug", key.toLowerCase());
   const row = await query;

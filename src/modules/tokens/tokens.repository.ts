@@ -50,7 +50,9 @@ export async function insertToken(
 }
 
 export async function listUserTokens(db: Executor, tenantId: string, userId: string): Promise<TokenRecord[]> {
-  const rows = await db("api_tokens").where({ tenant_id: tenantId, user_id: userId }).orderBy([{ column: "created_at", order: "desc" }, { column: "id" }]);
+  const rows = await db("api_tokens")
+    .where({ tenant_id: tenantId, user_id: userId })
+    .orderBy([{ column: "created_at", order: "desc" }, { column: "id" }]);
   return rows.map(toTokenRecord);
 }
 

@@ -46,10 +46,12 @@ export async function createUser(
   // CONTRACT §8: the primary team comes with a `member` membership, whatever the tenant role; a
   // viewer stays read-only through the tenant role (team roles only grant moderation).
   if (primaryTeamId) {
-    await trx.raw(
-      "insert into team_members (tenant_id, team_id, user_id, role) values (?, ?, ?, ?) on conflict do nothing",
-      [tenantId, primaryTeamId, user.id, "member"],
-    );
+    await trx.raw("insert into team_members (tenant_id, team_id, user_id, role) values (?, ?, ?, ?) on conflict do nothing", [
+      tenantId,
+      primaryTeamId,
+      user.id,
+      "member",
+    ]);
   }
   await recordAudit(trx, actor, {
     action: "user.create",

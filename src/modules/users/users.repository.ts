@@ -37,22 +37,25 @@ export function toUserRecord(row: any): UserRecord {
 /** The active user with their team memberships, in one round trip; null if missing or deactivated. */
 export async function findActiveUserWithTeams(db: Executor, tenantId: string, userId: string): Promise<CurrentUser | null> {
   // Runs on every signed-in request: prepared, so PostgreSQL plans it once per connection.
-  const [row] = await preparedRows<Record<string, unknown>>(db, db("users as u")
-    .select(
-      "u.id",
-      "u.tenant_id",
-      "u.email",
-      "u.name",
-      "u.role",
-      "u.primary_team_id",
-      "u.avatar_url",
-      db.raw(
-        "coalesce((select json_object_agg(m.team_id, m.role) from team_members m where m.tenant_id = u.tenant_id and m.user_id = u.id), '{}'::json) as team_roles",
-      ),
-    )
-    .where({ "u.tenant_id": tenantId, "u.id": userId })
-    .whereNull("u.deactivated_at")
-    .limit(1));
+  const [row] = await preparedRows<Record<string, unknown>>(
+    db,
+    db("users as u")
+      .select(
+        "u.id",
+        "u.tenant_id",
+        "u.email",
+        "u.name",
+        "u.role",
+        "u.primary_team_id",
+        "u.avatar_url",
+        db.raw(
+          "coalesce((select json_object_agg(m.team_id, m.role) from team_members m where m.tenant_id = u.tenant_id and m.user_id = u.id), '{}'::json) as team_roles",
+        ),
+      )
+      .where({ "u.tenant_id": tenantId, "u.id": userId })
+      .whereNull("u.deactivated_at")
+      .limit(1),
+  );
   if (!row) return null;
   const teamRoles = (typeof row.team_roles === "string" ? JSON.parse(row.team_roles) : row.team_roles) as Record<string, TeamRole>;
   return {
@@ -83,7 +86,9 @@ export async function listDemoUsernames(db: Executor, tenantId: string, username
 }
 
 export async function listUsers(db: Executor, tenantId: string): Promise<UserRecord[]> {
-  const rows = await db("users").where({ tenant_id: tenantId }).orderBy([{ column: "name" }, { column: "id" }]);
+  const rows = await db("users")
+    .where({ tenant_id: tenantId })
+    .orderBy([{ column: "name" }, { column: "id" }]);
   return rows.map(toUserRecord);
 }
 

@@ -5,15 +5,23 @@ import { z } from "zod";
  * z.coerce would turn "" into 0, so integers are matched as digits first.
  */
 export function queryInt(options: { default: number; min: number; max?: number; capAt?: number }) {
-  return z
-    .string()
-    .regex(/^\d{1,12}$/, "must be a whole number")
-    .transform(Number)
-    .pipe(z.number().int().min(options.min).max(options.max ?? Number.MAX_SAFE_INTEGER))
-    // CONTRACT §8: a limit above the maximum is capped (the envelope reports the cap), not refused.
-    .transform((value) => (options.capAt === undefined ? value : Math.min(value, options.capAt)))
-    .optional()
-    .transform((value) => value ?? options.default);
+  return (
+    z
+      .string()
+      .regex(/^\d{1,12}$/, "must be a whole number")
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(options.min)
+          .max(options.max ?? Number.MAX_SAFE_INTEGER),
+      )
+      // CONTRACT §8: a limit above the maximum is capped (the envelope reports the cap), not refused.
+      .transform((value) => (options.capAt === undefined ? value : Math.min(value, options.capAt)))
+      .optional()
+      .transform((value) => value ?? options.default)
+  );
 }
 
 export interface DateBound {

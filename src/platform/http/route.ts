@@ -20,11 +20,7 @@ export interface HandlerInput<P, Q, B> {
  * the request and also document it (OpenAPI). The handler returns the response body; it may
  * instead write to `res` itself (redirects, streams, HTML).
  */
-export interface RouteDefinition<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-> {
+export interface RouteDefinition<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
   method: HttpMethod;
   path: string;
   summary: string;
@@ -45,9 +41,7 @@ export interface RouteDefinition<
 }
 
 /** Identity function that keeps the schema types flowing into the handler. */
-export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
-  definition: RouteDefinition<P, Q, B>,
-): RouteDefinition<P, Q, B> {
+export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(definition: RouteDefinition<P, Q, B>): RouteDefinition<P, Q, B> {
   return definition;
 }
 

@@ -3,7 +3,14 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { rank, useCanModerate, useLiveStatus, useSession } from "./session";
 import { Loading } from "./ui";
 
-const LIVE_LABEL = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", polling: "Refreshing every 20 s", expired: "Signed out", off: "Offline" } as const;
+const LIVE_LABEL = {
+  connecting: "Connecting…",
+  live: "Live",
+  reconnecting: "Reconnecting…",
+  polling: "Refreshing every 20 s",
+  expired: "Signed out",
+  off: "Offline",
+} as const;
 
 function LiveIndicator() {
   const status = useLiveStatus();
@@ -162,7 +169,9 @@ export function RequireRole({ min, children }: { min: "viewer" | "member" | "mod
     return (
       <section className="card narrow">
         <h1>Not allowed</h1>
-        <p>This page needs the {min} role; you are signed in as {me.user.role}.</p>
+        <p>
+          This page needs the {min} role; you are signed in as {me.user.role}.
+        </p>
       </section>
     );
   }

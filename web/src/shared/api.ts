@@ -74,10 +74,10 @@ async function send<T>(method: string, path: string, body?: unknown, signal?: Ab
 }
 
 export const api = {
-  get: <T,>(path: string, query?: Query, signal?: AbortSignal) => send<T>("GET", withQuery(path, query), undefined, signal),
-  post: <T,>(path: string, body?: unknown) => send<T>("POST", path, body ?? {}),
-  put: <T,>(path: string, body?: unknown) => send<T>("PUT", path, body ?? {}),
-  delete: <T = void,>(path: string) => send<T>("DELETE", path),
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => send<T>("GET", withQuery(path, query), undefined, signal),
+  post: <T>(path: string, body?: unknown) => send<T>("POST", path, body ?? {}),
+  put: <T>(path: string, body?: unknown) => send<T>("PUT", path, body ?? {}),
+  delete: <T = void>(path: string) => send<T>("DELETE", path),
   resetCsrf: () => {
     csrfToken = undefined;
   },

@@ -71,7 +71,14 @@ export function fromFullSettings(full: TenantSettings): PublicSettings {
 }
 
 export function SessionProvider({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
-  const [state, setState] = useState<{ me: Me | null; modes: AuthModes; teams: Team[]; settings: PublicSettings; tenantName: string | null; moderatedTeamIds: string[] } | null>(null);
+  const [state, setState] = useState<{
+    me: Me | null;
+    modes: AuthModes;
+    teams: Team[];
+    settings: PublicSettings;
+    tenantName: string | null;
+    moderatedTeamIds: string[];
+  } | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -92,20 +99,23 @@ export function SessionProvider({ children, fallback }: { children: ReactNode; f
     };
   }, []);
 
+  const branding = state?.settings.branding;
   useEffect(() => {
-    if (!state) return;
-    applyBranding(state.settings.branding);
+    if (!branding) return;
+    applyBranding(branding);
     try {
-      localStorage.setItem(BRANDING_CACHE, JSON.stringify(state.settings.branding));
+      localStorage.setItem(BRANDING_CACHE, JSON.stringify(branding));
     } catch {
       // Private mode: the theme still applies, it just flashes the default on the next load.
     }
-  }, [state?.settings.branding]);
+  }, [branding]);
 
+  // undefined until the session is known; null for a visitor (who polls instead of streaming).
+  const liveTenant = state ? (state.me ? state.me.tenantSlug : null) : undefined;
   useEffect(() => {
-    if (!state) return;
-    live.connect(state.me ? state.me.tenantSlug : null);
-  }, [state?.me?.tenantSlug, Boolean(state)]);
+    if (liveTenant === undefined) return;
+    live.connect(liveTenant);
+  }, [liveTenant]);
 
   // A frozen or unfrozen queue changes the team record every screen shows.
   useEffect(
@@ -114,7 +124,9 @@ export function SessionProvider({ children, fallback }: { children: ReactNode; f
         const data = event.data as { scope?: string; teamId?: string; frozen?: boolean };
         if (event.type === "question:frozen" && data.scope === "queue") {
           setState((current) =>
-            current ? { ...current, teams: current.teams.map((team) => (team.id === data.teamId ? { ...team, queueFrozen: Boolean(data.frozen) } : team)) } : current,
+            current
+              ? { ...current, teams: current.teams.map((team) => (team.id === data.teamId ? { ...team, queueFrozen: Boolean(data.frozen) } : team)) }
+              : current,
           );
         }
       }),

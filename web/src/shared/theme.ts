@@ -39,7 +39,13 @@ export function readableOn(hex: string): string {
 function mix(hex: string, other: string, weight: number): string {
   const a = channels(hex);
   const b = channels(other);
-  return `#${a.map((c, i) => Math.round(c * (1 - weight) + (b[i] as number) * weight).toString(16).padStart(2, "0")).join("")}`;
+  return `#${a
+    .map((c, i) =>
+      Math.round(c * (1 - weight) + (b[i] as number) * weight)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 /** The colour darkened until it reads as text on white (links, outlines). */

@@ -109,7 +109,13 @@ export function RelativeTime({ iso }: { iso: string }) {
   const seconds = Math.round((date.getTime() - Date.now()) / 1000);
   const abs = Math.abs(seconds);
   const text =
-    abs < 60 ? relative.format(seconds, "second") : abs < 3600 ? relative.format(Math.round(seconds / 60), "minute") : abs < 86400 ? relative.format(Math.round(seconds / 3600), "hour") : relative.format(Math.round(seconds / 86400), "day");
+    abs < 60
+      ? relative.format(seconds, "second")
+      : abs < 3600
+        ? relative.format(Math.round(seconds / 60), "minute")
+        : abs < 86400
+          ? relative.format(Math.round(seconds / 3600), "hour")
+          : relative.format(Math.round(seconds / 86400), "day");
   return (
     <time dateTime={iso} title={date.toLocaleString()}>
       {text}

@@ -58,7 +58,8 @@ function TokensPanel() {
               <strong>{token.name}</strong>
               <span className={`badge${token.scope === "read" ? "" : " badge-strong"}`}>{token.scope === "read" ? "Read only" : "Full access"}</span>
               <span className="hint">
-                created {new Date(token.createdAt).toLocaleDateString()}, {token.expired ? "expired" : "expires"} {new Date(token.expiresAt).toLocaleDateString()}
+                created {new Date(token.createdAt).toLocaleDateString()}, {token.expired ? "expired" : "expires"}{" "}
+                {new Date(token.expiresAt).toLocaleDateString()}
                 {token.lastUsedAt ? `, last used ${new Date(token.lastUsedAt).toLocaleDateString()}` : ", never used"}
               </span>
               <button type="button" className="button-small button-danger" onClick={() => void revoke(token)} aria-label={`Revoke ${token.name}`}>

@@ -5,10 +5,34 @@ import { DataTable, ErrorNotice, Field, Loading, useLoad } from "../../shared/ui
 
 const PAGE_SIZE = 50;
 const ACTIONS = [
-  "question.create", "question.update", "question.delete", "question.answer", "question.pin", "question.freeze", "question.moderation.flagged",
-  "question.auto_reject", "question.approve", "question.reject", "upvote.add", "upvote.remove", "tag.create", "tag.add", "tag.remove", "tag.delete",
-  "user.create", "user.update", "user.delete", "user.login", "user.logout", "team.create", "team.update", "team.delete", "team_member.add",
-  "team_member.remove", "team_member.role_change", "settings.update",
+  "question.create",
+  "question.update",
+  "question.delete",
+  "question.answer",
+  "question.pin",
+  "question.freeze",
+  "question.moderation.flagged",
+  "question.auto_reject",
+  "question.approve",
+  "question.reject",
+  "upvote.add",
+  "upvote.remove",
+  "tag.create",
+  "tag.add",
+  "tag.remove",
+  "tag.delete",
+  "user.create",
+  "user.update",
+  "user.delete",
+  "user.login",
+  "user.logout",
+  "team.create",
+  "team.update",
+  "team.delete",
+  "team_member.add",
+  "team_member.remove",
+  "team_member.role_change",
+  "settings.update",
 ];
 const ENTITY_TYPES = ["question", "answer", "upvote", "tag", "user", "team", "team_member", "settings", "pulse_question", "email"];
 
@@ -118,10 +142,20 @@ export function AuditPage() {
                 </td>
                 <td>{entry.ipAddress ?? "—"}</td>
                 <td>
-                  <button type="button" className="button-small button-secondary" aria-expanded={open === entry.id} aria-label={`${open === entry.id ? "Hide" : "Show"} details of ${entry.action}, ${new Date(entry.createdAt).toLocaleString()}`} onClick={() => setOpen(open === entry.id ? null : entry.id)}>
+                  <button
+                    type="button"
+                    className="button-small button-secondary"
+                    aria-expanded={open === entry.id}
+                    aria-label={`${open === entry.id ? "Hide" : "Show"} details of ${entry.action}, ${new Date(entry.createdAt).toLocaleString()}`}
+                    onClick={() => setOpen(open === entry.id ? null : entry.id)}
+                  >
                     {open === entry.id ? "Hide" : "Show"}
                   </button>
-                  {open === entry.id && <pre className="json" tabIndex={0} aria-label={`Details of ${entry.action}`}>{JSON.stringify({ before: entry.before, after: entry.after, metadata: entry.metadata, userAgent: entry.userAgent }, null, 2)}</pre>}
+                  {open === entry.id && (
+                    <pre className="json" tabIndex={0} aria-label={`Details of ${entry.action}`}>
+                      {JSON.stringify({ before: entry.before, after: entry.after, metadata: entry.metadata, userAgent: entry.userAgent }, null, 2)}
+                    </pre>
+                  )}
                 </td>
               </tr>
             ))}

@@ -29,9 +29,9 @@ function DeliveryStatus({ delivery }: { delivery: EmailDelivery }) {
           <strong>Emails are not being sent.</strong> No email worker is running, so queued emails wait here and nobody receives them.{" "}
           {memory ? (
             <>
-              To send email, restart the server with <code>EMAIL_WORKER=true</code> and <code>KVSTORE_URL</code> set to a Redis address (for
-              example <code>KVSTORE_URL=redis://localhost:6379</code>). The emails waiting now are kept in this server&apos;s memory only and are not
-              sent after that restart.
+              To send email, restart the server with <code>EMAIL_WORKER=true</code> and <code>KVSTORE_URL</code> set to a Redis address (for example{" "}
+              <code>KVSTORE_URL=redis://localhost:6379</code>). The emails waiting now are kept in this server&apos;s memory only and are not sent after that
+              restart.
             </>
           ) : (
             <>
@@ -50,8 +50,8 @@ function DeliveryStatus({ delivery }: { delivery: EmailDelivery }) {
           {delivery.dropped > 0 && (
             <>
               {" "}
-              {count(delivery.dropped)} older {delivery.dropped === 1 ? "email" : "emails"} of this organisation{" "}
-              {delivery.dropped === 1 ? "was" : "were"} dropped and will never be sent.
+              {count(delivery.dropped)} older {delivery.dropped === 1 ? "email" : "emails"} of this organisation {delivery.dropped === 1 ? "was" : "were"}{" "}
+              dropped and will never be sent.
             </>
           )}
         </Notice>
@@ -137,7 +137,10 @@ function DirectEmail() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(null);
-    const recipients = to.split(/[\s,;]+/).map((item) => item.trim()).filter(Boolean);
+    const recipients = to
+      .split(/[\s,;]+/)
+      .map((item) => item.trim())
+      .filter(Boolean);
     try {
       const result = await api.post<{ queued: number }>("/admin/emails", { to: recipients, subject: subject.trim(), body });
       setMessage({ kind: "success", text: `Queued ${result.queued} email${result.queued === 1 ? "" : "s"}.` });
@@ -151,8 +154,12 @@ function DirectEmail() {
   return (
     <form onSubmit={submit} className="card" aria-labelledby="direct-heading">
       <h2 id="direct-heading">Send an email</h2>
-      <Field label="To" hint="Email addresses or user ids, separated by commas.">{(props) => <input {...props} value={to} onChange={(event) => setTo(event.target.value)} required />}</Field>
-      <Field label="Subject">{(props) => <input {...props} value={subject} onChange={(event) => setSubject(event.target.value)} required maxLength={200} />}</Field>
+      <Field label="To" hint="Email addresses or user ids, separated by commas.">
+        {(props) => <input {...props} value={to} onChange={(event) => setTo(event.target.value)} required />}
+      </Field>
+      <Field label="Subject">
+        {(props) => <input {...props} value={subject} onChange={(event) => setSubject(event.target.value)} required maxLength={200} />}
+      </Field>
       <Field label="Message">{(props) => <textarea {...props} rows={6} value={body} onChange={(event) => setBody(event.target.value)} required />}</Field>
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
       <button type="submit">Queue email</button>

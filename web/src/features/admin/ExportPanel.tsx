@@ -25,7 +25,10 @@ export function ExportPanel() {
     setBusy(kind);
     setMessage(null);
     try {
-      const response = await fetch(withQuery(`/admin/export/${kind}`, { format, startDate, endDate }), { headers: { Accept: format === "csv" ? "text/csv, */*" : "application/json" }, credentials: "same-origin" });
+      const response = await fetch(withQuery(`/admin/export/${kind}`, { format, startDate, endDate }), {
+        headers: { Accept: format === "csv" ? "text/csv, */*" : "application/json" },
+        credentials: "same-origin",
+      });
       if (!response.ok) {
         const payload = await response.json().catch(() => null);
         throw new ApiError(response.status, payload?.error?.code ?? "UNKNOWN", payload?.error?.message ?? response.statusText);
@@ -62,8 +65,12 @@ export function ExportPanel() {
           </label>
         </div>
         <div className="grid-2">
-          <Field label="From (optional)">{(props) => <input {...props} type="date" value={startDate} onChange={(event) => setStartDate(event.target.value)} />}</Field>
-          <Field label="To (optional)">{(props) => <input {...props} type="date" value={endDate} onChange={(event) => setEndDate(event.target.value)} />}</Field>
+          <Field label="From (optional)">
+            {(props) => <input {...props} type="date" value={startDate} onChange={(event) => setStartDate(event.target.value)} />}
+          </Field>
+          <Field label="To (optional)">
+            {(props) => <input {...props} type="date" value={endDate} onChange={(event) => setEndDate(event.target.value)} />}
+          </Field>
         </div>
       </fieldset>
       <ul className="plain-list stack">

@@ -65,11 +65,21 @@ function PulseQuestions() {
               <td>{teamName(question.teamId)}</td>
               <td>{question.active ? "Active" : "Inactive"}</td>
               <td className="row">
-                <button type="button" className="button-small button-secondary" onClick={() => setForm({ id: question.id, text: question.text, teamId: question.teamId ?? "", active: question.active })} aria-label={`Edit “${question.text}”`}>
+                <button
+                  type="button"
+                  className="button-small button-secondary"
+                  onClick={() => setForm({ id: question.id, text: question.text, teamId: question.teamId ?? "", active: question.active })}
+                  aria-label={`Edit “${question.text}”`}
+                >
                   Edit
                 </button>
                 {question.active && (
-                  <button type="button" className="button-small button-danger" onClick={() => void deactivate(question)} aria-label={`Deactivate “${question.text}”`}>
+                  <button
+                    type="button"
+                    className="button-small button-danger"
+                    onClick={() => void deactivate(question)}
+                    aria-label={`Deactivate “${question.text}”`}
+                  >
                     Deactivate
                   </button>
                 )}
@@ -80,7 +90,11 @@ function PulseQuestions() {
       )}
       <form onSubmit={submit} className="card">
         <h3>{form.id ? "Edit question" : "New question"}</h3>
-        <Field label="Question text" hint={`${length} / ${MAX_TEXT} characters; answered on a 1 to 5 scale.`} error={length > MAX_TEXT ? `At most ${MAX_TEXT} characters.` : null}>
+        <Field
+          label="Question text"
+          hint={`${length} / ${MAX_TEXT} characters; answered on a 1 to 5 scale.`}
+          error={length > MAX_TEXT ? `At most ${MAX_TEXT} characters.` : null}
+        >
           {(props) => <input {...props} value={form.text} onChange={(event) => setForm({ ...form, text: event.target.value })} required />}
         </Field>
         <div className="grid-2">

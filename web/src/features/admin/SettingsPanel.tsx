@@ -68,13 +68,32 @@ export function SettingsPanel() {
           ))}
         </div>
         <div className="grid-2">
-          <ColorField label="Primary colour override" value={branding.primaryColor} themeColor={THEME_PALETTES[branding.theme].primary} onChange={(value) => set("branding", "primaryColor", value)} />
-          <ColorField label="Accent colour override" value={branding.accentColor} themeColor={THEME_PALETTES[branding.theme].accent} onChange={(value) => set("branding", "accentColor", value)} />
+          <ColorField
+            label="Primary colour override"
+            value={branding.primaryColor}
+            themeColor={THEME_PALETTES[branding.theme].primary}
+            onChange={(value) => set("branding", "primaryColor", value)}
+          />
+          <ColorField
+            label="Accent colour override"
+            value={branding.accentColor}
+            themeColor={THEME_PALETTES[branding.theme].accent}
+            onChange={(value) => set("branding", "accentColor", value)}
+          />
           <Field label="Logo URL" hint="https:// address of an image, shown in the header.">
-            {(props) => <input {...props} type="url" value={branding.logoUrl ?? ""} onChange={(event) => set("branding", "logoUrl", emptyToNull(event.target.value))} />}
+            {(props) => (
+              <input {...props} type="url" value={branding.logoUrl ?? ""} onChange={(event) => set("branding", "logoUrl", emptyToNull(event.target.value))} />
+            )}
           </Field>
           <Field label="Favicon URL" hint="https:// address of a small icon for browser tabs.">
-            {(props) => <input {...props} type="url" value={branding.faviconUrl ?? ""} onChange={(event) => set("branding", "faviconUrl", emptyToNull(event.target.value))} />}
+            {(props) => (
+              <input
+                {...props}
+                type="url"
+                value={branding.faviconUrl ?? ""}
+                onChange={(event) => set("branding", "faviconUrl", emptyToNull(event.target.value))}
+              />
+            )}
           </Field>
         </div>
       </fieldset>
@@ -82,12 +101,44 @@ export function SettingsPanel() {
       <fieldset>
         <legend>Questions</legend>
         <div className="grid-2">
-          <Field label="Minimum length (characters)">{(props) => <input {...props} type="number" min={1} value={draft.questions.minLength} onChange={(event) => set("questions", "minLength", num(event.target.value))} />}</Field>
-          <Field label="Maximum length (characters)">{(props) => <input {...props} type="number" min={1} value={draft.questions.maxLength} onChange={(event) => set("questions", "maxLength", num(event.target.value))} />}</Field>
+          <Field label="Minimum length (characters)">
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                min={1}
+                value={draft.questions.minLength}
+                onChange={(event) => set("questions", "minLength", num(event.target.value))}
+              />
+            )}
+          </Field>
+          <Field label="Maximum length (characters)">
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                min={1}
+                value={draft.questions.maxLength}
+                onChange={(event) => set("questions", "maxLength", num(event.target.value))}
+              />
+            )}
+          </Field>
         </div>
-        <Checkbox label="Allow questions without signing in" checked={draft.features.allowAnonymousQuestions} onChange={(value) => set("features", "allowAnonymousQuestions", value)} />
-        <Checkbox label="Every question needs a moderator's approval" checked={draft.features.requireQuestionApproval} onChange={(value) => set("features", "requireQuestionApproval", value)} />
-        <Checkbox label="Email authors when their question is answered" checked={draft.features.enableEmailNotifications} onChange={(value) => set("features", "enableEmailNotifications", value)} />
+        <Checkbox
+          label="Allow questions without signing in"
+          checked={draft.features.allowAnonymousQuestions}
+          onChange={(value) => set("features", "allowAnonymousQuestions", value)}
+        />
+        <Checkbox
+          label="Every question needs a moderator's approval"
+          checked={draft.features.requireQuestionApproval}
+          onChange={(value) => set("features", "requireQuestionApproval", value)}
+        />
+        <Checkbox
+          label="Email authors when their question is answered"
+          checked={draft.features.enableEmailNotifications}
+          onChange={(value) => set("features", "enableEmailNotifications", value)}
+        />
       </fieldset>
 
       <SignupFieldset users={draft.users} onChange={(key, value) => set("users", key, value)} />
@@ -121,14 +172,82 @@ export function SettingsPanel() {
       <fieldset>
         <legend>Security</legend>
         <div className="grid-2">
-          <Field label="Session lifetime (hours)">{(props) => <input {...props} type="number" min={1} value={draft.security.sessionTimeout} onChange={(event) => set("security", "sessionTimeout", num(event.target.value))} />}</Field>
-          <Field label="Admin session lifetime (hours)">{(props) => <input {...props} type="number" min={1} value={draft.security.adminSessionTimeout} onChange={(event) => set("security", "adminSessionTimeout", num(event.target.value))} />}</Field>
-          <Field label="Questions per user per hour">{(props) => <input {...props} type="number" min={1} value={draft.security.rateLimits.questionsPerHour} onChange={(event) => setLimit("questionsPerHour", num(event.target.value))} />}</Field>
-          <Field label="Upvotes per minute">{(props) => <input {...props} type="number" min={1} value={draft.security.rateLimits.upvotesPerMinute} onChange={(event) => setLimit("upvotesPerMinute", num(event.target.value))} />}</Field>
-          <Field label="Answers per hour">{(props) => <input {...props} type="number" min={1} value={draft.security.rateLimits.responsesPerHour} onChange={(event) => setLimit("responsesPerHour", num(event.target.value))} />}</Field>
-          <Field label="Searches per minute">{(props) => <input {...props} type="number" min={1} value={draft.security.rateLimits.searchPerMinute} onChange={(event) => setLimit("searchPerMinute", num(event.target.value))} />}</Field>
+          <Field label="Session lifetime (hours)">
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                min={1}
+                value={draft.security.sessionTimeout}
+                onChange={(event) => set("security", "sessionTimeout", num(event.target.value))}
+              />
+            )}
+          </Field>
+          <Field label="Admin session lifetime (hours)">
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                min={1}
+                value={draft.security.adminSessionTimeout}
+                onChange={(event) => set("security", "adminSessionTimeout", num(event.target.value))}
+              />
+            )}
+          </Field>
+          <Field label="Questions per user per hour">
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                min={1}
+                value={draft.security.rateLimits.questionsPerHour}
+                onChange={(event) => setLimit("questionsPerHour", num(event.target.value))}
+              />
+            )}
+          </Field>
+          <Field label="Upvotes per minute">
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                min={1}
+                value={draft.security.rateLimits.upvotesPerMinute}
+                onChange={(event) => setLimit("upvotesPerMinute", num(event.target.value))}
+              />
+            )}
+          </Field>
+          <Field label="Answers per hour">
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                min={1}
+                value={draft.security.rateLimits.responsesPerHour}
+                onChange={(event) => setLimit("responsesPerHour", num(event.target.value))}
+              />
+            )}
+          </Field>
+          <Field label="Searches per minute">
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                min={1}
+                value={draft.security.rateLimits.searchPerMinute}
+                onChange={(event) => setLimit("searchPerMinute", num(event.target.value))}
+              />
+            )}
+          </Field>
           <Field label="Direct email recipients per hour" hint="All admins together, in any hour; applies everywhere.">
-            {(props) => <input {...props} type="number" min={1} value={draft.security.rateLimits.emailRecipientsPerHour} onChange={(event) => setLimit("emailRecipientsPerHour", num(event.target.value))} />}
+            {(props) => (
+              <input
+                {...props}
+                type="number"
+                min={1}
+                value={draft.security.rateLimits.emailRecipientsPerHour}
+                onChange={(event) => setLimit("emailRecipientsPerHour", num(event.target.value))}
+              />
+            )}
           </Field>
         </div>
         <p className="hint">The per-user limits apply in production only.</p>
@@ -154,7 +273,17 @@ function Checkbox({ label, checked, onChange }: { label: string; checked: boolea
 }
 
 /** Without an override the picker shows the theme's colour; picking one sets the override. */
-function ColorField({ label, value, themeColor, onChange }: { label: string; value: string | null; themeColor: string; onChange: (value: string | null) => void }) {
+function ColorField({
+  label,
+  value,
+  themeColor,
+  onChange,
+}: {
+  label: string;
+  value: string | null;
+  themeColor: string;
+  onChange: (value: string | null) => void;
+}) {
   return (
     <Field label={label} hint={value ? `Overrides the theme with ${value}.` : `Uses the theme's colour (${themeColor}).`}>
       {(props) => (

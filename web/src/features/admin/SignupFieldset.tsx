@@ -6,8 +6,16 @@ type Users = TenantSettings["users"];
 
 const POLICIES: Array<{ value: Users["signup"]; label: string; hint: string }> = [
   { value: "invite", label: "Only people an admin adds", hint: "Add people under Users; they sign in with GitHub or Google using that email address." },
-  { value: "domains", label: "Anyone with an address at these domains", hint: "A verified GitHub or Google address at one of the domains below joins at the first sign-in." },
-  { value: "open", label: "Anyone with a GitHub or Google account", hint: "Anybody in the world who signs in becomes a member and can read everything members read." },
+  {
+    value: "domains",
+    label: "Anyone with an address at these domains",
+    hint: "A verified GitHub or Google address at one of the domains below joins at the first sign-in.",
+  },
+  {
+    value: "open",
+    label: "Anyone with a GitHub or Google account",
+    hint: "Anybody in the world who signs in becomes a member and can read everything members read.",
+  },
 ];
 
 /** Domains as people type them: one per line or separated by commas, spaces or @ signs. */

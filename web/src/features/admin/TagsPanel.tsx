@@ -53,7 +53,12 @@ export function TagsPanel() {
                 <code>{tag.color}</code>
               </td>
               <td className="row">
-                <button type="button" className="button-small button-secondary" onClick={() => setForm({ id: tag.id, name: tag.name, color: tag.color })} aria-label={`Edit ${tag.name}`}>
+                <button
+                  type="button"
+                  className="button-small button-secondary"
+                  onClick={() => setForm({ id: tag.id, name: tag.name, color: tag.color })}
+                  aria-label={`Edit ${tag.name}`}
+                >
                   Edit
                 </button>
                 <button type="button" className="button-small button-danger" onClick={() => void remove(tag)} aria-label={`Delete ${tag.name}`}>
@@ -67,8 +72,12 @@ export function TagsPanel() {
       <form onSubmit={submit} className="card">
         <h2>{form.id ? "Edit tag" : "New tag"}</h2>
         <div className="grid-2">
-          <Field label="Name">{(props) => <input {...props} value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} required maxLength={50} />}</Field>
-          <Field label="Colour">{(props) => <input {...props} type="color" value={form.color} onChange={(event) => setForm({ ...form, color: event.target.value })} />}</Field>
+          <Field label="Name">
+            {(props) => <input {...props} value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} required maxLength={50} />}
+          </Field>
+          <Field label="Colour">
+            {(props) => <input {...props} type="color" value={form.color} onChange={(event) => setForm({ ...form, color: event.target.value })} />}
+          </Field>
         </div>
         {error && <Notice kind="error">{error}</Notice>}
         <div className="row">

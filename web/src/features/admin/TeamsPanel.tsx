@@ -62,7 +62,12 @@ export function TeamsPanel() {
               <button type="button" className="button-small button-secondary" onClick={() => setSelected(team.id)} aria-label={`Members of ${team.name}`}>
                 Members
               </button>
-              <button type="button" className="button-small button-secondary" onClick={() => setForm({ id: team.id, name: team.name, slug: team.slug, description: team.description ?? "" })} aria-label={`Edit ${team.name}`}>
+              <button
+                type="button"
+                className="button-small button-secondary"
+                onClick={() => setForm({ id: team.id, name: team.name, slug: team.slug, description: team.description ?? "" })}
+                aria-label={`Edit ${team.name}`}
+              >
                 Edit
               </button>
               <button type="button" className="button-small button-danger" onClick={() => void remove(team)} aria-label={`Delete ${team.name}`}>
@@ -75,12 +80,16 @@ export function TeamsPanel() {
       <form onSubmit={submit} className="card">
         <h2>{form.id ? "Edit team" : "New team"}</h2>
         <div className="grid-2">
-          <Field label="Name">{(props) => <input {...props} value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} required />}</Field>
+          <Field label="Name">
+            {(props) => <input {...props} value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} required />}
+          </Field>
           <Field label="Address (slug)" hint="Lowercase letters, digits and dashes; derived from the name when empty.">
             {(props) => <input {...props} value={form.slug} onChange={(event) => setForm({ ...form, slug: event.target.value })} pattern="[a-z0-9\-]*" />}
           </Field>
         </div>
-        <Field label="Description">{(props) => <input {...props} value={form.description} onChange={(event) => setForm({ ...form, description: event.target.value })} />}</Field>
+        <Field label="Description">
+          {(props) => <input {...props} value={form.description} onChange={(event) => setForm({ ...form, description: event.target.value })} />}
+        </Field>
         <div className="row">
           <button type="submit">{form.id ? "Save team" : "Create team"}</button>
           {form.id && (
@@ -135,7 +144,14 @@ function Members({ team }: { team?: Team }) {
                 <label className="visually-hidden" htmlFor={`role-${member.userId}`}>
                   Team role of {member.name}
                 </label>
-                <select id={`role-${member.userId}`} value={member.role} disabled={!isOwner} onChange={(event) => void act("Role changed", () => api.put(`/admin/teams/${team.id}/members/${member.userId}`, { role: event.target.value }))}>
+                <select
+                  id={`role-${member.userId}`}
+                  value={member.role}
+                  disabled={!isOwner}
+                  onChange={(event) =>
+                    void act("Role changed", () => api.put(`/admin/teams/${team.id}/members/${member.userId}`, { role: event.target.value }))
+                  }
+                >
                   {TEAM_ROLES.map((value) => (
                     <option key={value} value={value}>
                       {value}
@@ -144,7 +160,13 @@ function Members({ team }: { team?: Team }) {
                 </select>
               </td>
               <td>
-                <button type="button" className="button-small button-danger" disabled={!isOwner} onClick={() => void act("Member removed", () => api.delete(`/admin/teams/${team.id}/members/${member.userId}`))} aria-label={`Remove ${member.name} from ${team.name}`}>
+                <button
+                  type="button"
+                  className="button-small button-danger"
+                  disabled={!isOwner}
+                  onClick={() => void act("Member removed", () => api.delete(`/admin/teams/${team.id}/members/${member.userId}`))}
+                  aria-label={`Remove ${member.name} from ${team.name}`}
+                >
                   Remove
                 </button>
               </td>
@@ -190,7 +212,17 @@ function Members({ team }: { team?: Team }) {
   );
 }
 
-function MoveQuestionsDialog({ team, teams, onClose, onConfirm }: { team: Team | null; teams: Team[]; onClose: () => void; onConfirm: (team: Team, target: string) => void }) {
+function MoveQuestionsDialog({
+  team,
+  teams,
+  onClose,
+  onConfirm,
+}: {
+  team: Team | null;
+  teams: Team[];
+  onClose: () => void;
+  onConfirm: (team: Team, target: string) => void;
+}) {
   const others = teams.filter((candidate) => candidate.id !== team?.id);
   const [target, setTarget] = useState("");
   return (

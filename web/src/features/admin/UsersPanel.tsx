@@ -58,10 +58,22 @@ export function UsersPanel() {
               <td>{teamName(user.primaryTeamId)}</td>
               <td>{user.deactivated ? "Deactivated" : "Active"}</td>
               <td className="row">
-                <button type="button" className="button-small button-secondary" disabled={!isOwner} onClick={() => setEditing(user)} aria-label={`Edit ${user.name}`}>
+                <button
+                  type="button"
+                  className="button-small button-secondary"
+                  disabled={!isOwner}
+                  onClick={() => setEditing(user)}
+                  aria-label={`Edit ${user.name}`}
+                >
                   Edit
                 </button>
-                <button type="button" className="button-small button-danger" disabled={!isOwner || user.id === me?.user.id} onClick={() => void remove(user)} aria-label={`Delete ${user.name}`}>
+                <button
+                  type="button"
+                  className="button-small button-danger"
+                  disabled={!isOwner || user.id === me?.user.id}
+                  onClick={() => void remove(user)}
+                  aria-label={`Delete ${user.name}`}
+                >
                   Delete
                 </button>
               </td>
@@ -92,7 +104,11 @@ function UserDialog({ user, roles, onClose, onSaved }: { user: User | "new" | nu
   if (user !== openedFor) {
     setOpenedFor(user);
     setError(null);
-    setForm(existing ? { name: existing.name, email: existing.email, role: existing.role, primaryTeamId: existing.primaryTeamId ?? "", deactivated: existing.deactivated } : { name: "", email: "", role: "member", primaryTeamId: "", deactivated: false });
+    setForm(
+      existing
+        ? { name: existing.name, email: existing.email, role: existing.role, primaryTeamId: existing.primaryTeamId ?? "", deactivated: existing.deactivated }
+        : { name: "", email: "", role: "member", primaryTeamId: "", deactivated: false },
+    );
   }
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -113,8 +129,12 @@ function UserDialog({ user, roles, onClose, onSaved }: { user: User | "new" | nu
   return (
     <Dialog title={existing ? `Edit ${existing.name}` : "Add a user"} open={user !== null} onClose={onClose}>
       <form onSubmit={submit}>
-        <Field label="Name">{(props) => <input {...props} value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} required />}</Field>
-        <Field label="Email">{(props) => <input {...props} type="email" value={form.email} onChange={(event) => setForm({ ...form, email: event.target.value })} required />}</Field>
+        <Field label="Name">
+          {(props) => <input {...props} value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} required />}
+        </Field>
+        <Field label="Email">
+          {(props) => <input {...props} type="email" value={form.email} onChange={(event) => setForm({ ...form, email: event.target.value })} required />}
+        </Field>
         <Field label="Role">
           {(props) => (
             <select {...props} value={form.role} onChange={(event) => setForm({ ...form, role: event.target.value as Role })}>
@@ -140,7 +160,8 @@ function UserDialog({ user, roles, onClose, onSaved }: { user: User | "new" | nu
         </Field>
         {existing && (
           <label className="checkbox">
-            <input type="checkbox" checked={form.deactivated} onChange={(event) => setForm({ ...form, deactivated: event.target.checked })} /> Deactivated (signs out at once, cannot sign in)
+            <input type="checkbox" checked={form.deactivated} onChange={(event) => setForm({ ...form, deactivated: event.target.checked })} /> Deactivated
+            (signs out at once, cannot sign in)
           </label>
         )}
         {error && <Notice kind="error">{error}</Notice>}

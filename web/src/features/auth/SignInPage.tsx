@@ -39,10 +39,28 @@ export function SignInPage() {
       {params.get("error") && <Notice kind="error">Sign-in did not complete: {params.get("error")}</Notice>}
       <Field
         label="Organisation"
-        hint={modes.demo.enabled ? <>Leave empty for this address's organisation. Seeded: <code>default</code> and <code>acme</code>.</> : "Leave empty for this address's organisation."}
-        error={!tenantValid ? "Use the organisation's short name: letters, digits and dashes." : demoUsers === null ? `No organisation is named “${slug}”.` : null}
+        hint={
+          modes.demo.enabled ? (
+            <>
+              Leave empty for this address's organisation. Seeded: <code>default</code> and <code>acme</code>.
+            </>
+          ) : (
+            "Leave empty for this address's organisation."
+          )
+        }
+        error={
+          !tenantValid ? "Use the organisation's short name: letters, digits and dashes." : demoUsers === null ? `No organisation is named “${slug}”.` : null
+        }
       >
-        {(props) => <input {...props} value={tenant} onChange={(event) => setTenant(event.target.value)} autoComplete="organization" placeholder="this address's organisation" />}
+        {(props) => (
+          <input
+            {...props}
+            value={tenant}
+            onChange={(event) => setTenant(event.target.value)}
+            autoComplete="organization"
+            placeholder="this address's organisation"
+          />
+        )}
       </Field>
       {(modes.oauth.github || modes.oauth.google) && (
         <section aria-labelledby="sso-heading" className="signin-section">
@@ -59,9 +77,15 @@ export function SignInPage() {
             {modes.oauth.google && (
               <a className="button button-provider" href={tenantValid ? `/auth/google?${query({})}` : undefined}>
                 <svg aria-hidden="true" viewBox="0 0 48 48" width="18" height="18">
-                  <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
+                  <path
+                    fill="#FFC107"
+                    d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+                  />
                   <path fill="#FF3D00" d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
-                  <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-7.9l-6.5 5C9.5 39.6 16.2 44 24 44z" />
+                  <path
+                    fill="#4CAF50"
+                    d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-7.9l-6.5 5C9.5 39.6 16.2 44 24 44z"
+                  />
                   <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
                 </svg>
                 Sign in with Google
@@ -88,14 +112,27 @@ export function SignInPage() {
           <form method="get" action="/auth/demo" className="row other-account">
             {slug && <input type="hidden" name="tenant" value={slug} />}
             <input type="hidden" name="returnTo" value={returnTo} />
-            <Field label="Another demo account">{(props) => <input {...props} name="user" value={otherUser} onChange={(event) => setOtherUser(event.target.value)} autoComplete="username" placeholder="username" />}</Field>
+            <Field label="Another demo account">
+              {(props) => (
+                <input
+                  {...props}
+                  name="user"
+                  value={otherUser}
+                  onChange={(event) => setOtherUser(event.target.value)}
+                  autoComplete="username"
+                  placeholder="username"
+                />
+              )}
+            </Field>
             <button type="submit" className="button-secondary" disabled={!tenantValid || !otherUser.trim()}>
               Continue
             </button>
           </form>
         </section>
       )}
-      {modes.modes.length === 0 && <Notice kind="warning">No sign-in mode is enabled on this server. Ask your administrator to configure GitHub or Google sign-in.</Notice>}
+      {modes.modes.length === 0 && (
+        <Notice kind="warning">No sign-in mode is enabled on this server. Ask your administrator to configure GitHub or Google sign-in.</Notice>
+      )}
     </section>
   );
 }

@@ -130,7 +130,9 @@ export function BoardPage() {
       const result = undo
         ? await api.delete<{ upvoteCount: number; hasUpvoted: boolean }>(`/questions/${question.id}/upvote`)
         : await api.post<{ upvoteCount: number; hasUpvoted: boolean }>(`/questions/${question.id}/upvote`);
-      setQuestions((items) => items.map((item) => (item.id === question.id ? { ...item, upvoteCount: result.upvoteCount, hasUpvoted: result.hasUpvoted } : item)));
+      setQuestions((items) =>
+        items.map((item) => (item.id === question.id ? { ...item, upvoteCount: result.upvoteCount, hasUpvoted: result.hasUpvoted } : item)),
+      );
     } catch (error) {
       setQuestions((items) => replaceQuestion(items, question));
       setVoteError(errorMessage(error));
@@ -183,7 +185,13 @@ export function BoardPage() {
           <div className="filters" role="search">
             <div className="field">
               <label htmlFor="board-search">Search questions</label>
-              <input id="board-search" type="search" value={searchInput} onChange={(event) => setSearchInput(event.target.value)} placeholder="Words or beginnings of words" />
+              <input
+                id="board-search"
+                type="search"
+                value={searchInput}
+                onChange={(event) => setSearchInput(event.target.value)}
+                placeholder="Words or beginnings of words"
+              />
             </div>
             <div className="field">
               <label htmlFor="board-tag">Tag</label>
@@ -198,7 +206,12 @@ export function BoardPage() {
             </div>
             <div className="field">
               <label htmlFor="board-sort">Order</label>
-              <select id="board-sort" value={search ? "relevance" : sort} disabled={Boolean(search)} onChange={(event) => update("sort", event.target.value === "new" ? "new" : "")}>
+              <select
+                id="board-sort"
+                value={search ? "relevance" : sort}
+                disabled={Boolean(search)}
+                onChange={(event) => update("sort", event.target.value === "new" ? "new" : "")}
+              >
                 {search && <option value="relevance">Best match</option>}
                 <option value="top">Most votes</option>
                 <option value="new">Newest</option>
@@ -207,14 +220,20 @@ export function BoardPage() {
           </div>
           {voteError && <Notice kind="error">{voteError}</Notice>}
           {!canVote && me && <p className="hint">Your account can read but not vote.</p>}
-          {!me && <p className="hint"><Link to={`/login?returnTo=/${team.slug}`}>Sign in</Link> to upvote.</p>}
+          {!me && (
+            <p className="hint">
+              <Link to={`/login?returnTo=/${team.slug}`}>Sign in</Link> to upvote.
+            </p>
+          )}
           <ErrorNotice error={list.error} />
           {list.error && !list.data ? null : list.loading && !list.data ? (
             <Loading label="Loading questions…" />
           ) : (
             <>
               <p className="result-count" role="status">
-                {search ? `${total} ${total === 1 ? "question matches" : "questions match"} “${search}”` : `${total} ${tab === "OPEN" ? "open" : "answered"} ${total === 1 ? "question" : "questions"}`}
+                {search
+                  ? `${total} ${total === 1 ? "question matches" : "questions match"} “${search}”`
+                  : `${total} ${tab === "OPEN" ? "open" : "answered"} ${total === 1 ? "question" : "questions"}`}
               </p>
               <ol className="question-list">
                 {questions.map((question) => (
@@ -223,7 +242,15 @@ export function BoardPage() {
                   </li>
                 ))}
               </ol>
-              {questions.length === 0 && <p className="empty">{search ? "No question matches. Try fewer or shorter words." : tab === "OPEN" ? "No open questions yet: be the first to ask." : "No answered questions yet."}</p>}
+              {questions.length === 0 && (
+                <p className="empty">
+                  {search
+                    ? "No question matches. Try fewer or shorter words."
+                    : tab === "OPEN"
+                      ? "No open questions yet: be the first to ask."
+                      : "No answered questions yet."}
+                </p>
+              )}
               {questions.length < total && (
                 <button type="button" className="button-secondary" onClick={() => void loadMore()}>
                   Show more
@@ -253,19 +280,26 @@ const PENDING_POLL_MS = 20_000;
 
 /** The signed-in user's own questions still waiting for a moderator (moderators see the team's). */
 function PendingQuestions({ teamSlug, isModerator, version }: { teamSlug: string; isModerator: boolean; version: number }) {
-  const pending = useLoad((signal) => api.get<Paged<Question>>("/questions", { team: teamSlug, status: "UNDER_REVIEW", sort: "new", limit: 20 }, signal), [teamSlug, version]);
+  const pending = useLoad(
+    (signal) => api.get<Paged<Question>>("/questions", { team: teamSlug, status: "UNDER_REVIEW", sort: "new", limit: 20 }, signal),
+    [teamSlug, version],
+  );
   const items = pending.data?.items ?? [];
+  const { reload: reloadPending } = pending;
   // An approval publishes question:created: the approved question leaves this list.
-  const onEvent = useCallback((event: LiveEvent) => {
-    if (event.type === "question:created") pending.reload();
-  }, [pending.reload]);
-  useLiveEvents(onEvent, pending.reload);
+  const onEvent = useCallback(
+    (event: LiveEvent) => {
+      if (event.type === "question:created") reloadPending();
+    },
+    [reloadPending],
+  );
+  useLiveEvents(onEvent, reloadPending);
   // A rejection publishes nothing (the question was never public): look again while something waits.
   useEffect(() => {
     if (items.length === 0) return;
-    const timer = setInterval(pending.reload, PENDING_POLL_MS);
+    const timer = setInterval(reloadPending, PENDING_POLL_MS);
     return () => clearInterval(timer);
-  }, [items.length, pending.reload]);
+  }, [items.length, reloadPending]);
   if (items.length === 0) return null;
   return (
     <section className="card pending" aria-labelledby="pending-heading">

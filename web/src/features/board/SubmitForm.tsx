@@ -42,7 +42,11 @@ export function SubmitForm({ team, onSubmitted }: { team: Team; onSubmitted: (qu
     try {
       const question = await api.post<Question>("/questions", { body: body.trim(), teamId: team.id, ...(me && anonymous ? { anonymous: true } : {}) });
       setBody("");
-      setResult(question.status === "UNDER_REVIEW" ? "Thanks! Your question was sent to the moderators and will appear once approved." : "Your question is on the board.");
+      setResult(
+        question.status === "UNDER_REVIEW"
+          ? "Thanks! Your question was sent to the moderators and will appear once approved."
+          : "Your question is on the board.",
+      );
       onSubmitted(question);
       announce("Question submitted");
     } catch (caught) {
@@ -79,12 +83,15 @@ export function SubmitForm({ team, onSubmitted }: { team: Team; onSubmitted: (qu
           {length} / {maxLength}
         </span>
         <span id={`${id}-bounds`} className="hint">
-          {tooShort ? `${minLength - length} more ${minLength - length === 1 ? "character" : "characters"} needed` : `Between ${minLength} and ${maxLength} characters`}
+          {tooShort
+            ? `${minLength - length} more ${minLength - length === 1 ? "character" : "characters"} needed`
+            : `Between ${minLength} and ${maxLength} characters`}
         </span>
       </div>
       {me && settings.features.allowAnonymousQuestions && (
         <label className="checkbox">
-          <input type="checkbox" checked={anonymous} onChange={(event) => setAnonymous(event.target.checked)} /> Ask anonymously (your name is hidden from everyone else)
+          <input type="checkbox" checked={anonymous} onChange={(event) => setAnonymous(event.target.checked)} /> Ask anonymously (your name is hidden from
+          everyone else)
         </label>
       )}
       {!me && <p className="hint">You are not signed in: your question will be posted anonymously.</p>}

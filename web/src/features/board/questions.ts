@@ -47,7 +47,9 @@ export function applyEvent(question: Question, event: LiveEvent): Question | nul
     case "question:tagged": {
       const tag = data.tag as Tag | undefined;
       if (data.questionId !== question.id || !tag) return null;
-      return question.tags.some((existing) => existing.id === tag.id) ? question : { ...question, tags: [...question.tags, { id: tag.id, name: tag.name, color: tag.color }] };
+      return question.tags.some((existing) => existing.id === tag.id)
+        ? question
+        : { ...question, tags: [...question.tags, { id: tag.id, name: tag.name, color: tag.color }] };
     }
     case "question:untagged":
       return data.questionId === question.id ? { ...question, tags: question.tags.filter((tag) => tag.id !== data.tagId) } : null;

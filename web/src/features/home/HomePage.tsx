@@ -41,7 +41,17 @@ export function HomePage() {
           </ul>
         </>
       ) : (
-        me && <p>No teams yet.{rank(me.user.role) >= rank("admin") && <> Create one in <Link to="/admin/teams">Admin › Teams</Link>.</>}</p>
+        me && (
+          <p>
+            No teams yet.
+            {rank(me.user.role) >= rank("admin") && (
+              <>
+                {" "}
+                Create one in <Link to="/admin/teams">Admin › Teams</Link>.
+              </>
+            )}
+          </p>
+        )
       )}
     </section>
   );

@@ -21,7 +21,10 @@ async function loadFlags(isAdmin: boolean): Promise<Record<string, Flag>> {
   for (const entry of page?.items ?? []) {
     const metadata = entry.metadata ?? {};
     if (entry.entityId && !flags[entry.entityId]) {
-      flags[entry.entityId] = { reasons: Array.isArray(metadata.reasons) ? metadata.reasons.map(String) : [], confidence: String(metadata.confidence ?? "unknown") };
+      flags[entry.entityId] = {
+        reasons: Array.isArray(metadata.reasons) ? metadata.reasons.map(String) : [],
+        confidence: String(metadata.confidence ?? "unknown"),
+      };
     }
   }
   return flags;
@@ -32,46 +35,56 @@ function Moderation() {
   const isAdmin = rank(me?.user.role) >= rank("admin");
   useTitle("Moderation queue");
   // A moderator's powers are team-scoped: only their teams are offered, starting with their own.
-  const moderates = (teamId: string) => isAdmin || moderatedTeamIds.includes(teamId);
+  const moderates = useCallback((teamId: string) => isAdmin || moderatedTeamIds.includes(teamId), [isAdmin, moderatedTeamIds]);
   const myTeams = teams.filter((team) => moderates(team.id));
   const [teamSlug, setTeamSlug] = useState(() => (isAdmin ? "" : ((myTeams.find((team) => team.id === me?.user.primaryTeamId) ?? myTeams[0])?.slug ?? "")));
   const [queueError, setQueueError] = useState<string | null>(null);
-  const review = useLoad((signal) => api.get<Paged<Question>>("/questions", { status: "UNDER_REVIEW", team: teamSlug, sort: "new", limit: 100 }, signal), [teamSlug]);
+  const review = useLoad(
+    (signal) => api.get<Paged<Question>>("/questions", { status: "UNDER_REVIEW", team: teamSlug, sort: "new", limit: 100 }, signal),
+    [teamSlug],
+  );
   const open = useLoad((signal) => api.get<Paged<Question>>("/questions", { status: "OPEN", team: teamSlug, limit: 100 }, signal), [teamSlug]);
   const tags = useLoad((signal) => api.get<Tag[]>("/tags", undefined, signal), []);
   const flags = useLoad(() => loadFlags(isAdmin), [isAdmin, review.data?.total]);
   const [pending, setPending] = useState<Question[]>([]);
   const [visible, setVisible] = useState<Question[]>([]);
   // "All my teams" reads every team's questions: keep those this moderator may act on.
-  useEffect(() => setPending((review.data?.items ?? []).filter((question) => moderates(question.teamId))), [review.data]);
-  useEffect(() => setVisible((open.data?.items ?? []).filter((question) => moderates(question.teamId))), [open.data]);
+  useEffect(() => setPending((review.data?.items ?? []).filter((question) => moderates(question.teamId))), [review.data, moderates]);
+  useEffect(() => setVisible((open.data?.items ?? []).filter((question) => moderates(question.teamId))), [open.data, moderates]);
   useEffect(() => {
     const timer = setInterval(review.reload, REVIEW_POLL_MS);
     return () => clearInterval(timer);
   }, [review.reload]);
 
   const selectedTeam = teams.find((team) => team.slug === teamSlug);
+  const { reload: reloadOpen } = open;
+  const { reload: reloadReview } = review;
   const onEvent = useCallback(
     (event: LiveEvent) => {
       const data = event.data as Record<string, unknown>;
       if (event.type === "question:created") {
         // Approved elsewhere, or a new open question: it leaves the review list and joins the open list.
         setPending((items) => items.filter((item) => item.id !== data.id));
-        if (selectedTeam ? data.teamId === selectedTeam.id : moderates(String(data.teamId))) open.reload();
+        if (selectedTeam ? data.teamId === selectedTeam.id : moderates(String(data.teamId))) reloadOpen();
         return;
       }
       if (event.type === "question:answered") {
         setVisible((items) => items.filter((item) => item.id !== data.id));
         return;
       }
-      setVisible((items) => sortQuestions(items.map((item) => applyEvent(item, event) ?? item), "top"));
+      setVisible((items) =>
+        sortQuestions(
+          items.map((item) => applyEvent(item, event) ?? item),
+          "top",
+        ),
+      );
     },
-    [selectedTeam, open.reload, isAdmin, moderatedTeamIds],
+    [selectedTeam, reloadOpen, moderates],
   );
   const resync = useCallback(() => {
-    review.reload();
-    open.reload();
-  }, [review.reload, open.reload]);
+    reloadReview();
+    reloadOpen();
+  }, [reloadReview, reloadOpen]);
   useLiveEvents(onEvent, resync);
 
   const toggleQueue = async (teamId: string, frozen: boolean) => {
@@ -111,7 +124,12 @@ function Moderation() {
               <span>
                 <strong>{team.name}</strong>: {team.queueFrozen ? "frozen, no new questions" : "accepting questions"}
               </span>
-              <button type="button" className="button-small button-secondary" aria-pressed={team.queueFrozen} onClick={() => void toggleQueue(team.id, !team.queueFrozen)}>
+              <button
+                type="button"
+                className="button-small button-secondary"
+                aria-pressed={team.queueFrozen}
+                onClick={() => void toggleQueue(team.id, !team.queueFrozen)}
+              >
                 {team.queueFrozen ? `Unfreeze ${team.name} queue` : `Freeze ${team.name} queue`}
               </button>
               <Link to={`/${team.slug}/open/present`}>Present</Link>
@@ -158,7 +176,11 @@ function Moderation() {
                 <QuestionTools
                   question={question}
                   tags={tags.data ?? []}
-                  onChange={(updated) => setVisible((items) => (updated.status === "ANSWERED" ? items.filter((item) => item.id !== updated.id) : sortQuestions(replaceQuestion(items, updated), "top")))}
+                  onChange={(updated) =>
+                    setVisible((items) =>
+                      updated.status === "ANSWERED" ? items.filter((item) => item.id !== updated.id) : sortQuestions(replaceQuestion(items, updated), "top"),
+                    )
+                  }
                   onRemove={(id) => setVisible((items) => items.filter((item) => item.id !== id))}
                 />
               </QuestionCard>

@@ -4,7 +4,17 @@ import type { Question, Tag } from "../../shared/types";
 import { announce, Dialog, Field, Notice } from "../../shared/ui";
 
 /** Moderator actions on one visible question: answer, tag, pin, freeze, delete. */
-export function QuestionTools({ question, tags, onChange, onRemove }: { question: Question; tags: Tag[]; onChange: (q: Question) => void; onRemove: (id: string) => void }) {
+export function QuestionTools({
+  question,
+  tags,
+  onChange,
+  onRemove,
+}: {
+  question: Question;
+  tags: Tag[];
+  onChange: (q: Question) => void;
+  onRemove: (id: string) => void;
+}) {
   const [answering, setAnswering] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [tagToAdd, setTagToAdd] = useState("");
@@ -28,10 +38,24 @@ export function QuestionTools({ question, tags, onChange, onRemove }: { question
         <button type="button" className="button-small" onClick={() => setAnswering(true)} disabled={question.isFrozen}>
           {question.status === "ANSWERED" ? "Edit answer" : "Answer"}
         </button>
-        <button type="button" className="button-small button-secondary" aria-pressed={question.isPinned} onClick={() => void act(question.isPinned ? "Unpinned" : "Pinned", () => api.post<Question>(`/questions/${question.id}/pin`, { pinned: !question.isPinned }))}>
+        <button
+          type="button"
+          className="button-small button-secondary"
+          aria-pressed={question.isPinned}
+          onClick={() =>
+            void act(question.isPinned ? "Unpinned" : "Pinned", () => api.post<Question>(`/questions/${question.id}/pin`, { pinned: !question.isPinned }))
+          }
+        >
           {question.isPinned ? "Unpin" : "Pin"}
         </button>
-        <button type="button" className="button-small button-secondary" aria-pressed={question.isFrozen} onClick={() => void act(question.isFrozen ? "Unfrozen" : "Frozen", () => api.post<Question>(`/questions/${question.id}/freeze`, { frozen: !question.isFrozen }))}>
+        <button
+          type="button"
+          className="button-small button-secondary"
+          aria-pressed={question.isFrozen}
+          onClick={() =>
+            void act(question.isFrozen ? "Unfrozen" : "Frozen", () => api.post<Question>(`/questions/${question.id}/freeze`, { frozen: !question.isFrozen }))
+          }
+        >
           {question.isFrozen ? "Unfreeze" : "Freeze"}
         </button>
         <button
@@ -54,7 +78,12 @@ export function QuestionTools({ question, tags, onChange, onRemove }: { question
           <span key={tag.id} className="tag-chip">
             <span className="tag-dot" style={{ background: tag.color }} aria-hidden="true" />
             {tag.name}
-            <button type="button" className="tag-remove" aria-label={`Remove tag ${tag.name} from “${short}”`} onClick={() => void act(`Tag ${tag.name} removed`, () => api.delete<Question>(`/questions/${question.id}/tags/${tag.id}`))}>
+            <button
+              type="button"
+              className="tag-remove"
+              aria-label={`Remove tag ${tag.name} from “${short}”`}
+              onClick={() => void act(`Tag ${tag.name} removed`, () => api.delete<Question>(`/questions/${question.id}/tags/${tag.id}`))}
+            >
               ×
             </button>
           </span>

@@ -10,7 +10,17 @@ export interface Flag {
 }
 
 /** One UNDER_REVIEW question: why it is held, and approve / edit and approve / reject. */
-export function ReviewItem({ question, team, flag, onDone }: { question: Question; team?: Team; flag?: Flag | null; onDone: (id: string, approved?: Question) => void }) {
+export function ReviewItem({
+  question,
+  team,
+  flag,
+  onDone,
+}: {
+  question: Question;
+  team?: Team;
+  flag?: Flag | null;
+  onDone: (id: string, approved?: Question) => void;
+}) {
   const [mode, setMode] = useState<"edit" | "reject" | null>(null);
   const [body, setBody] = useState(question.body);
   const [reason, setReason] = useState("");
@@ -103,7 +113,9 @@ export function ReviewItem({ question, team, flag, onDone }: { question: Questio
       <Dialog title="Reject question" open={mode === "reject"} onClose={() => setMode(null)}>
         <form onSubmit={reject}>
           <p>The question is deleted; the audit log keeps a record.</p>
-          <Field label="Reason (optional)">{(props) => <input {...props} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />}</Field>
+          <Field label="Reason (optional)">
+            {(props) => <input {...props} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />}
+          </Field>
           {error && <Notice kind="error">{error}</Notice>}
           <div className="row">
             <button type="submit" className="button-danger" disabled={busy}>

@@ -9,7 +9,14 @@ import { authorLabel } from "../board/QuestionCard";
 import { applyEvent, questionFromEvent, sortQuestions } from "../board/questions";
 
 export const PRESENTING_TAG = "currently presenting";
-const STATUS_LABEL = { connecting: "Connecting…", live: "Live", reconnecting: "Reconnecting…", polling: "Refreshing every 20 s", expired: "Signed out", off: "Offline" } as const;
+const STATUS_LABEL = {
+  connecting: "Connecting…",
+  live: "Live",
+  reconnecting: "Reconnecting…",
+  polling: "Refreshing every 20 s",
+  expired: "Signed out",
+  off: "Offline",
+} as const;
 
 /**
  * Presentation mode: the team's question tagged `Currently Presenting`, large enough for the back
@@ -56,7 +63,8 @@ export default function PresentPage() {
       const data = event.data as Record<string, unknown>;
       const tag = tagRef.current;
       if (event.type === "question:created") {
-        if (team && data.teamId === team.id) setQuestions((items) => (items && !items.some((item) => item.id === data.id) ? [...items, questionFromEvent(data)] : items));
+        if (team && data.teamId === team.id)
+          setQuestions((items) => (items && !items.some((item) => item.id === data.id) ? [...items, questionFromEvent(data)] : items));
         return;
       }
       if (tag && event.type === "question:tagged" && (data.tag as Tag | undefined)?.id === tag.id) {
@@ -76,7 +84,14 @@ export default function PresentPage() {
   );
   useLiveEvents(onEvent, load);
 
-  const queue = useMemo(() => sortQuestions((questions ?? []).filter((question) => question.status === "OPEN"), "top"), [questions]);
+  const queue = useMemo(
+    () =>
+      sortQuestions(
+        (questions ?? []).filter((question) => question.status === "OPEN"),
+        "top",
+      ),
+    [questions],
+  );
   const current = questions?.find((question) => question.id === currentId) ?? null;
 
   // Key presses queue up: pressing Space twice quickly moves two questions on, never zero.
@@ -95,9 +110,13 @@ export default function PresentPage() {
     try {
       if (!holders.has(target.id)) await api.post(`/questions/${target.id}/tags`, { tagId: tag.id });
       holders.delete(target.id);
-      await Promise.all([...holders].map((id) => api.delete(`/questions/${id}/tags/${tag.id}`).catch((caught) => {
-        if (!(caught instanceof ApiError && caught.status === 404)) throw caught;
-      })));
+      await Promise.all(
+        [...holders].map((id) =>
+          api.delete(`/questions/${id}/tags/${tag.id}`).catch((caught) => {
+            if (!(caught instanceof ApiError && caught.status === 404)) throw caught;
+          }),
+        ),
+      );
       presentedId.current = target.id;
       setCurrentId(target.id);
       setError(null);

@@ -20,7 +20,10 @@ function Dashboard() {
   const myTeams = isAdmin ? teams : teams.filter((team) => moderatedTeamIds.includes(team.id));
   const [teamId, setTeamId] = useState(() => (isAdmin ? "" : ((myTeams.find((team) => team.id === me?.user.primaryTeamId) ?? myTeams[0])?.id ?? "")));
   const selection = `${range}:${teamId}`;
-  const summary = useLoad(async (signal) => ({ selection, figures: await api.get<PulseSummary>("/pulse/summary", { range, team: teamId }, signal) }), [range, teamId]);
+  const summary = useLoad(
+    async (signal) => ({ selection, figures: await api.get<PulseSummary>("/pulse/summary", { range, team: teamId }, signal) }),
+    [range, teamId],
+  );
 
   // Only figures of the current choice: never the previous team's while loading, nor after a refused load.
   const data = !summary.error && summary.data?.selection === selection ? summary.data.figures : null;

@@ -30,9 +30,7 @@ export function PulseHeatmap({ questions, threshold, weeks, period }: HeatmapPro
       {/* Focusable so keyboard users can scroll it sideways when there are many teams. */}
       <div className="table-wrap" tabIndex={0} role="region" aria-label="Average score per question and team">
         <table className="heatmap">
-          <caption className="visually-hidden">
-            Average score per question and team, 1 to 5, {period}
-          </caption>
+          <caption className="visually-hidden">Average score per question and team, 1 to 5, {period}</caption>
           <thead>
             <tr>
               <th scope="col">Question</th>

@@ -29,8 +29,8 @@ function Metric({ value, label, hint, small }: { value: string; label: string; h
 export function AnonymityNote({ threshold, waiting }: { threshold: number; waiting: number }) {
   return (
     <Notice>
-      Answers are anonymous and counted in groups of {threshold}, so nobody can be singled out: a team's answers to a question appear only once {threshold} have come in, all
-      together, in the week they are counted.
+      Answers are anonymous and counted in groups of {threshold}, so nobody can be singled out: a team's answers to a question appear only once {threshold} have
+      come in, all together, in the week they are counted.
       {waiting > 0 && ` Until then they show as waiting (${waiting} now).`}
     </Notice>
   );

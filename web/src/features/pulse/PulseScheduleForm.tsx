@@ -73,7 +73,12 @@ export function PulseScheduleForm() {
     setMessage(null);
     try {
       const result = await api.post<{ cohort: string; invitesCreated: number; alreadyRan?: boolean }>("/admin/pulse/run");
-      setMessage({ kind: "success", text: result.alreadyRan ? `Today's pulse already ran (${result.cohort}); nothing sent again.` : `Sent ${result.invitesCreated} invites to ${result.cohort}.` });
+      setMessage({
+        kind: "success",
+        text: result.alreadyRan
+          ? `Today's pulse already ran (${result.cohort}); nothing sent again.`
+          : `Sent ${result.invitesCreated} invites to ${result.cohort}.`,
+      });
     } catch (caught) {
       setMessage({ kind: "error", text: errorMessage(caught) });
     }
@@ -86,9 +91,15 @@ export function PulseScheduleForm() {
       {draft && (
         <form onSubmit={save} className="card" noValidate>
           <p className="hint">
-            Automatic sends, cadence, send time and cohort rotation are the same values as <Link to="/admin">Settings › Pulse</Link>: saving either screen changes both.
+            Automatic sends, cadence, send time and cohort rotation are the same values as <Link to="/admin">Settings › Pulse</Link>: saving either screen
+            changes both.
           </p>
-          <HintedCheckbox label="Automatic sends on" hint="When off, no pulse is sent, on schedule or with “Send today's pulse now”." checked={draft.enabled} onChange={(enabled) => edit({ enabled })} />
+          <HintedCheckbox
+            label="Automatic sends on"
+            hint="When off, no pulse is sent, on schedule or with “Send today's pulse now”."
+            checked={draft.enabled}
+            onChange={(enabled) => edit({ enabled })}
+          />
           <HintedCheckbox
             label="Rotate cohorts: when off, nothing is sent automatically"
             hint="When on, each day's run invites that weekday's cohort. When off, “Send today's pulse now” is refused too."
@@ -97,7 +108,11 @@ export function PulseScheduleForm() {
           />
           <div className="grid-2">
             <CadenceField value={draft.cadence} onChange={(cadence) => edit({ cadence })} error={fieldErrors.cadence} />
-            <Field label="Send time" hint={`Once a day at this time, in the saved time zone (${schedule.data?.timezone ?? draft.timezone}).`} error={fieldErrors.time}>
+            <Field
+              label="Send time"
+              hint={`Once a day at this time, in the saved time zone (${schedule.data?.timezone ?? draft.timezone}).`}
+              error={fieldErrors.time}
+            >
               {(props) => <input {...props} type="time" value={draft.time} onChange={(event) => edit({ time: event.target.value })} required />}
             </Field>
             <Field label="Time zone" hint="IANA name, for example Europe/Berlin." error={fieldErrors.timezone}>
@@ -111,7 +126,11 @@ export function PulseScheduleForm() {
               {(props) => (
                 <select {...props} value={draft.numCohorts} onChange={(event) => edit({ numCohorts: Number(event.target.value) })}>
                   {/* A value saved before the bound existed stays visible, so saving shows the server's refusal instead of a silent change. */}
-                  {!COHORT_CHOICES.includes(draft.numCohorts) && <option value={draft.numCohorts}>{draft.numCohorts} (too many: choose 1 to {MAX_COHORTS})</option>}
+                  {!COHORT_CHOICES.includes(draft.numCohorts) && (
+                    <option value={draft.numCohorts}>
+                      {draft.numCohorts} (too many: choose 1 to {MAX_COHORTS})
+                    </option>
+                  )}
                   {COHORT_CHOICES.map((count) => (
                     <option key={count} value={count}>
                       {count}
@@ -148,7 +167,15 @@ export function PulseScheduleForm() {
 
 /** A checkbox whose hint is announced with it. */
 /** The cadence choice, the same on the schedule form and in Settings › Pulse (they edit one value). */
-export function CadenceField({ value, onChange, error }: { value: PulseSchedule["cadence"]; onChange: (cadence: PulseSchedule["cadence"]) => void; error?: string }) {
+export function CadenceField({
+  value,
+  onChange,
+  error,
+}: {
+  value: PulseSchedule["cadence"];
+  onChange: (cadence: PulseSchedule["cadence"]) => void;
+  error?: string;
+}) {
   return (
     <Field label="Cadence" hint="Each person gets at most one invite per period." error={error}>
       {(props) => (

@@ -10,7 +10,13 @@ type PulseSettings = TenantSettings["pulse"];
  * Settings › Pulse. The switch, cadence, send time and rotation are what the scheduler follows
  * (CONTRACT §8), the same values as the schedule form, so the labels say what each one does there.
  */
-export function PulseSettingsFieldset({ pulse, onChange }: { pulse: PulseSettings; onChange: <K extends keyof PulseSettings>(key: K, value: PulseSettings[K]) => void }) {
+export function PulseSettingsFieldset({
+  pulse,
+  onChange,
+}: {
+  pulse: PulseSettings;
+  onChange: <K extends keyof PulseSettings>(key: K, value: PulseSettings[K]) => void;
+}) {
   // Only to name the send time's zone; the time zone itself is edited with the schedule.
   const schedule = useLoad((signal) => api.get<PulseSchedule>("/admin/pulse/schedule", undefined, signal), []);
   const zone = schedule.data?.timezone;
@@ -19,7 +25,8 @@ export function PulseSettingsFieldset({ pulse, onChange }: { pulse: PulseSetting
     <fieldset>
       <legend>Pulse</legend>
       <p className="hint">
-        These are the pulse schedule's values too: saving here changes <Link to="/admin/pulse">Pulse › Schedule</Link>, where the time zone and number of cohorts are set.
+        These are the pulse schedule's values too: saving here changes <Link to="/admin/pulse">Pulse › Schedule</Link>, where the time zone and number of
+        cohorts are set.
       </p>
       <HintedCheckbox label="Automatic sends on" hint="When off, no pulse is sent." checked={pulse.enabled} onChange={(value) => onChange("enabled", value)} />
       <HintedCheckbox
@@ -28,14 +35,30 @@ export function PulseSettingsFieldset({ pulse, onChange }: { pulse: PulseSetting
         checked={pulse.rotatingCohorts}
         onChange={(value) => onChange("rotatingCohorts", value)}
       />
-      <HintedCheckbox label="Deliver by email" hint="Invites are sent by email; without it there is no channel to send on." checked={pulse.channelEmail} onChange={(value) => onChange("channelEmail", value)} />
+      <HintedCheckbox
+        label="Deliver by email"
+        hint="Invites are sent by email; without it there is no channel to send on."
+        checked={pulse.channelEmail}
+        onChange={(value) => onChange("channelEmail", value)}
+      />
       <div className="grid-2">
         <CadenceField value={pulse.defaultCadence} onChange={(cadence) => onChange("defaultCadence", cadence)} />
-        <Field label="Send time" hint={zone ? `Once a day at this time, in the schedule's time zone (${zone}).` : "Once a day at this time, in the schedule's time zone."}>
+        <Field
+          label="Send time"
+          hint={zone ? `Once a day at this time, in the schedule's time zone (${zone}).` : "Once a day at this time, in the schedule's time zone."}
+        >
           {(props) => <input {...props} type="time" value={pulse.defaultTime} onChange={(event) => onChange("defaultTime", event.target.value)} />}
         </Field>
         <Field label="Anonymity threshold (answers)" hint="Answers are counted in groups of at least this many, so nobody can be singled out. At least 3.">
-          {(props) => <input {...props} type="number" min={3} value={pulse.anonThreshold} onChange={(event) => onChange("anonThreshold", event.target.value === "" ? 0 : Number(event.target.value))} />}
+          {(props) => (
+            <input
+              {...props}
+              type="number"
+              min={3}
+              value={pulse.anonThreshold}
+              onChange={(event) => onChange("anonThreshold", event.target.value === "" ? 0 : Number(event.target.value))}
+            />
+          )}
         </Field>
       </div>
     </fieldset>

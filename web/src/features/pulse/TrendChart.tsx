@@ -70,7 +70,9 @@ export function TrendChart({ weekly, weeks, label, threshold, waiting }: TrendCh
         {points.slice(1).map((point, i) => {
           const before = points[i] as Point;
           const gap = point.index - before.index > 1;
-          return <line key={point.week} className={gap ? "line line-gap" : "line"} x1={x(before.index)} y1={y(before.avg)} x2={x(point.index)} y2={y(point.avg)} />;
+          return (
+            <line key={point.week} className={gap ? "line line-gap" : "line"} x1={x(before.index)} y1={y(before.avg)} x2={x(point.index)} y2={y(point.avg)} />
+          );
         })}
         {points.map((point) => (
           <circle key={point.week} className="point" cx={x(point.index)} cy={y(point.avg)} r={4.5}>

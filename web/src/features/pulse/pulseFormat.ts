@@ -86,7 +86,9 @@ export function changeBetween(current: number | null, previous: number | null): 
   const delta = Math.round((current - previous) * 10) / 10;
   if (delta === 0) return { delta: 0, direction: "same", short: "= 0.0", words: "no change" };
   const size = Math.abs(delta).toFixed(1);
-  return delta > 0 ? { delta, direction: "up", short: `▲ ${size}`, words: `up ${size}` } : { delta, direction: "down", short: `▼ ${size}`, words: `down ${size}` };
+  return delta > 0
+    ? { delta, direction: "up", short: `▲ ${size}`, words: `up ${size}` }
+    : { delta, direction: "down", short: `▼ ${size}`, words: `down ${size}` };
 }
 
 export function weeksLabel(weeks: number): string {
