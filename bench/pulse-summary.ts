@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { computePulseSummary } from "../src/modules/pulse/pulse.summary.service.js";
-import { settingsFromStorage } from "../src/modules/settings/settings.schema.js";
+import { settingsFromStorage } from "../src/platform/tenant-settings.js";
 import { provisionTenant } from "../src/modules/tenants/tenants.service.js";
 import { openDatabase } from "../src/platform/db.js";
 import { migrateToLatest } from "../src/platform/migrator.js";

@@ -46,7 +46,7 @@ import { SseHub } from "./modules/events/events.sse-hub.js";
 import { createStreamGuard } from "./modules/events/events.stream-guard.js";
 import { createStreamSlots } from "./modules/events/events.stream-slots.js";
 import { listLiveTokenIds } from "./modules/tokens/tokens.repository.js";
-import { findActiveUserIds } from "./modules/users/users.repository.js";
+import { findActiveUserIds, findActiveUserWithTeams } from "./modules/users/users.repository.js";
 import { createModerationService } from "./modules/questions/questions.moderation.service.js";
 import { createQuestionEvents } from "./modules/questions/questions.events.js";
 import { createQuestionLimits } from "./modules/questions/questions.limits.js";
@@ -258,7 +258,15 @@ export function buildApp(deps: AppDeps): BuiltApp {
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(sessionMiddleware(config, sessionStore));
   app.use(resolveTenant(tenants, config.baseDomain, pulseTokenLinks(pulseRespond)));
-  app.use(authenticate({ config, db, clock, tenants, tokens }));
+  app.use(
+    authenticate({
+      config,
+      clock,
+      tenants,
+      authenticateToken: (secret) => tokens.authenticate(secret),
+      loadUser: (tenantId, userId) => findActiveUserWithTeams(db, tenantId, userId),
+    }),
+  );
   app.use(csrfProtection());
 
   const api = Router();

@@ -1,4 +1,4 @@
-import type { TenantSettings } from "../modules/settings/settings.schema.js";
+import type { TenantSettings } from "./tenant-settings.js";
 
 export const ROLES = ["owner", "admin", "moderator", "member", "viewer"] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,7 +1,7 @@
 import type { Database, Executor } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { recordAudit, type AuditActor } from "../audit/audit.repository.js";
-import type { TenantSettings } from "../settings/settings.schema.js";
+import type { TenantSettings } from "../../platform/tenant-settings.js";
 import { createUser } from "../users/users.provisioning.js";
 import { findUserBySso, type UserRecord } from "../users/users.repository.js";
 import { accountDeactivated, signupNotAllowed } from "./auth.errors.js";

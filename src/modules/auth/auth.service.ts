@@ -10,7 +10,7 @@ import type { RateLimitRule, RateLimitService } from "../../platform/rate-limit.
 import { recordAudit } from "../audit/audit.repository.js";
 import type { TenantDirectory } from "../tenants/tenants.directory.js";
 import type { TenantWithSettings } from "../tenants/tenants.repository.js";
-import type { TenantSettings } from "../settings/settings.schema.js";
+import type { TenantSettings } from "../../platform/tenant-settings.js";
 import { findUserBySso, listDemoUsernames, touchLastLogin, type UserRecord } from "../users/users.repository.js";
 import { DEMO_USERNAMES } from "./auth.schemas.js";
 import { accountDeactivated } from "./auth.errors.js";

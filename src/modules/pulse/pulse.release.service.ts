@@ -3,7 +3,7 @@ import type { Clock } from "../../platform/clock.js";
 import type { Database } from "../../platform/db.js";
 import type { Logger } from "../../platform/logger.js";
 import { createSealer, type SealedValue, type Sealer } from "../../platform/sealed-box.js";
-import { DEFAULT_TENANT_SETTINGS } from "../settings/settings.schema.js";
+import { DEFAULT_TENANT_SETTINGS } from "../../platform/tenant-settings.js";
 import { releaseDay } from "./pulse.calendar.js";
 import {
   countUnopenable,

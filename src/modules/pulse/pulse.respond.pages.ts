@@ -1,4 +1,4 @@
-import type { TenantSettings } from "../settings/settings.schema.js";
+import type { TenantSettings } from "../../platform/tenant-settings.js";
 
 /**
  * The page a person sees after tapping a score in the pulse email: plain HTML that works without

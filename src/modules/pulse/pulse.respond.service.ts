@@ -3,7 +3,7 @@ import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
 import { AppError, errors } from "../../platform/errors.js";
 import { findTenant } from "../tenants/tenants.repository.js";
-import type { TenantSettings } from "../settings/settings.schema.js";
+import type { TenantSettings } from "../../platform/tenant-settings.js";
 import { findPulseQuestion, isUuid } from "./pulse.admin.repository.js";
 import type { Logger } from "../../platform/logger.js";
 import { DEFAULT_THRESHOLD, type PulseReleaser } from "./pulse.release.service.js";

@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { errors, isAppError } from "../../platform/errors.js";
 import { requestContext, route, type AnyRoute } from "../../platform/http/route.js";
 import type { TokenLinks } from "../../platform/http/tenant.js";
-import { DEFAULT_TENANT_SETTINGS } from "../settings/settings.schema.js";
+import { DEFAULT_TENANT_SETTINGS } from "../../platform/tenant-settings.js";
 import { chooseScorePage, invalidInvitePage, thankYouPage } from "./pulse.respond.pages.js";
 import type { PulseRespondService, RespondResult } from "./pulse.respond.service.js";
 import { canSeeSomeSummary, type PulseSummaryService } from "./pulse.summary.service.js";

@@ -1,4 +1,4 @@
-import type { TenantSettings } from "../settings/settings.schema.js";
+import type { TenantSettings } from "../../platform/tenant-settings.js";
 import type { PulseScheduleRecord, ScheduleRow } from "./pulse.admin.repository.js";
 
 /** A tenant that never saved a schedule sends at its settings' time in UTC, to five cohorts. */

@@ -1,6 +1,6 @@
 import { hasControlCharacters } from "../../platform/text.js";
 import { errors } from "../../platform/errors.js";
-import type { TenantSettings } from "../settings/settings.schema.js";
+import type { TenantSettings } from "../../platform/tenant-settings.js";
 
 /** Length in Unicode code points (CONTRACT §8), so an emoji counts as one character. */
 export function codePointLength(text: string): number {

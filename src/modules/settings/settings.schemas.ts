@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { tenantSettingsSchema, type TenantSettings } from "./settings.schema.js";
+import { tenantSettingsSchema, type TenantSettings } from "../../platform/tenant-settings.js";
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends Record<string, unknown> ? DeepPartial<T[K]> : T[K] };
 export type SettingsPatch = DeepPartial<TenantSettings>;

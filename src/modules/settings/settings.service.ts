@@ -5,7 +5,7 @@ import { errors } from "../../platform/errors.js";
 import { zodIssuesToDetails } from "../../platform/http/validate.js";
 import { recordAudit } from "../audit/audit.repository.js";
 import type { TenantDirectory } from "../tenants/tenants.directory.js";
-import { deepMerge, settingsFromStorage, tenantSettingsSchema, type TenantSettings } from "./settings.schema.js";
+import { deepMerge, settingsFromStorage, tenantSettingsSchema, type TenantSettings } from "../../platform/tenant-settings.js";
 import type { SettingsPatch } from "./settings.schemas.js";
 import { findTeam } from "../teams/teams.repository.js";
 import { lockStoredSettings, readStoredSettings, saveSettings } from "./settings.repository.js";

@@ -4,7 +4,7 @@ import type { Database, Executor } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
 import { recordAudit } from "../audit/audit.repository.js";
 import { lockStoredSettings, saveSettings } from "../settings/settings.repository.js";
-import { settingsFromStorage } from "../settings/settings.schema.js";
+import { settingsFromStorage } from "../../platform/tenant-settings.js";
 import type { TenantDirectory } from "../tenants/tenants.directory.js";
 import { slugify } from "../tenants/tenants.service.js";
 import {

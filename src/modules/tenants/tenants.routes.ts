@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { route, type AnyRoute } from "../../platform/http/route.js";
-import { tenantSettingsSchema, type TenantSettings } from "../settings/settings.schema.js";
+import { tenantSettingsSchema, type TenantSettings } from "../../platform/tenant-settings.js";
 
 const settingsShape = tenantSettingsSchema.shape;
 

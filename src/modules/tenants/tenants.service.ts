@@ -1,7 +1,7 @@
 import type { Database, Executor } from "../../platform/db.js";
 import type { Tenant } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
-import { DEFAULT_TENANT_SETTINGS, deepMerge, tenantSettingsSchema, type TenantSettings } from "../settings/settings.schema.js";
+import { DEFAULT_TENANT_SETTINGS, deepMerge, tenantSettingsSchema, type TenantSettings } from "../../platform/tenant-settings.js";
 import { insertDefaultTags } from "../tags/tags.repository.js";
 import { RESERVED_TEAM_SLUGS } from "../teams/teams.schemas.js";
 import { insertTenant } from "./tenants.repository.js";

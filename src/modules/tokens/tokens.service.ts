@@ -2,7 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Clock } from "../../platform/clock.js";
 import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
-import { AppError, errors } from "../../platform/errors.js";
+import { errors } from "../../platform/errors.js";
+import type { BearerIdentity } from "../../platform/http/authenticate.js";
 import { recordAudit } from "../audit/audit.repository.js";
 import { countUserTokens, deleteUserToken, findTokenByHash, insertToken, listUserTokens, touchToken } from "./tokens.repository.js";
 import { DEFAULT_TOKEN_DAYS, type TokenScope } from "./tokens.schemas.js";
@@ -23,14 +24,6 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export function hashToken(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
-}
-
-export interface BearerIdentity {
-  tokenId: string;
-  tenantId: string;
-  userId: string;
-  scope: TokenScope;
-  expiresAt: number;
 }
 
 function signedInUser(ctx: RequestContext) {
@@ -122,14 +115,3 @@ export function createTokenService(deps: { db: Database; clock: Clock }) {
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;
-
-/** A read-only token may read, nothing else. */
-export function tokenScopeError(): AppError {
-  return new AppError("TOKEN_SCOPE", 403, "This API token is read-only: it may only read (GET and HEAD). Use a full token to make changes.");
-}
-
-export function invalidTokenError(): AppError {
-  return new AppError("UNAUTHENTICATED", 401, "The API token is invalid, expired or revoked.", undefined, {
-    "WWW-Authenticate": 'Bearer error="invalid_token"',
-  });
-}

@@ -1,7 +1,7 @@
 import type { Executor } from "../../platform/db.js";
 import type { Role } from "../../platform/context.js";
 import { recordAudit, type AuditActor } from "../audit/audit.repository.js";
-import type { TenantSettings } from "../settings/settings.schema.js";
+import type { TenantSettings } from "../../platform/tenant-settings.js";
 import { toUserRecord, type UserRecord } from "./users.repository.js";
 
 export interface NewUserInput {

@@ -1,12 +1,31 @@
 import type { Request, RequestHandler } from "express";
-import type { Database } from "../db.js";
 import type { Clock } from "../clock.js";
 import type { CurrentUser, RequestContext } from "../context.js";
-import { findActiveUserWithTeams } from "../../modules/users/users.repository.js";
-import type { TenantDirectory } from "../../modules/tenants/tenants.directory.js";
-import { invalidTokenError, tokenScopeError, type TokenService } from "../../modules/tokens/tokens.service.js";
+import { AppError } from "../errors.js";
 import type { Config } from "../../config.js";
 import { destroySession, SESSION_COOKIE, sessionCookieOptions } from "./session.js";
+import type { TenantResolver } from "./tenant.js";
+
+/** What an API token stands for (the tokens module finds it by its secret). */
+export interface BearerIdentity {
+  tokenId: string;
+  tenantId: string;
+  userId: string;
+  scope: "full" | "read";
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
+export function invalidTokenError(): AppError {
+  return new AppError("UNAUTHENTICATED", 401, "The API token is invalid, expired or revoked.", undefined, {
+    "WWW-Authenticate": 'Bearer error="invalid_token"',
+  });
+}
+
+/** A read-only token may read, nothing else. */
+export function tokenScopeError(): AppError {
+  return new AppError("TOKEN_SCOPE", 403, "This API token is read-only: it may only read (GET and HEAD). Use a full token to make changes.");
+}
 
 function clientIp(req: Request): string | null {
   return req.ip ?? req.socket.remoteAddress ?? null;
@@ -26,10 +45,12 @@ export function bearerCredential(req: Request): string | null {
 
 export interface AuthenticateDeps {
   config: Config;
-  db: Database;
   clock: Clock;
-  tenants: TenantDirectory;
-  tokens: TokenService;
+  tenants: TenantResolver;
+  /** The token's identity, or null for an unknown, revoked or expired token (the tokens module). */
+  authenticateToken(secret: string): Promise<BearerIdentity | null>;
+  /** The active user with their team roles, or null when deactivated or gone (the users module). */
+  loadUser(tenantId: string, userId: string): Promise<CurrentUser | null>;
 }
 
 /**
@@ -41,7 +62,7 @@ export interface AuthenticateDeps {
  */
 export function authenticate(deps: AuthenticateDeps): RequestHandler {
   async function fromBearer(req: Request, secret: string): Promise<RequestContext> {
-    const identity = await deps.tokens.authenticate(secret);
+    const identity = await deps.authenticateToken(secret);
     if (!identity) throw invalidTokenError();
     // Like a session, a token carries its tenant: it wins over the header and the subdomain.
     if (identity.tenantId !== req.tenant?.id) {
@@ -50,7 +71,7 @@ export function authenticate(deps: AuthenticateDeps): RequestHandler {
       req.tenant = found.tenant;
       req.tenantSettings = found.settings;
     }
-    const user = await findActiveUserWithTeams(deps.db, identity.tenantId, identity.userId);
+    const user = await deps.loadUser(identity.tenantId, identity.userId);
     if (!user) throw invalidTokenError();
     if (identity.scope === "read" && req.method !== "GET" && req.method !== "HEAD") throw tokenScopeError();
     req.credential = { kind: "bearer", id: identity.tokenId, expiresAt: identity.expiresAt };
@@ -85,7 +106,7 @@ export function authenticate(deps: AuthenticateDeps): RequestHandler {
     if (sessionUser) {
       const expired = !req.session.expiresAt || req.session.expiresAt <= deps.clock.now().getTime();
       if (!expired && sessionUser.tenantId === tenant.id) {
-        user = await findActiveUserWithTeams(deps.db, tenant.id, sessionUser.id);
+        user = await deps.loadUser(tenant.id, sessionUser.id);
         if (user) req.credential = { kind: "session", id: req.sessionID, expiresAt: req.session.expiresAt as number };
       }
       if (!user) {

@@ -1,8 +1,13 @@
 import type { Request, RequestHandler } from "express";
 import type { Tenant } from "../context.js";
 import { AppError } from "../errors.js";
+import type { TenantSettings } from "../tenant-settings.js";
 import { bearerCredential } from "./authenticate.js";
-import type { TenantDirectory } from "../../modules/tenants/tenants.directory.js";
+
+/** Finds a tenant by slug or id (the tenants module's directory, with its short cache). */
+export interface TenantResolver {
+  resolve(key: string): Promise<{ tenant: Tenant; settings: TenantSettings } | null>;
+}
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
@@ -36,7 +41,7 @@ export interface TokenLinks {
  * SPEC tenant resolution: the session's tenant (fixed at login) wins; then x-tenant-id (slug or
  * id); then the subdomain; then `default`.
  */
-export function resolveTenant(directory: TenantDirectory, baseDomain: string | undefined, tokenLinks?: TokenLinks): RequestHandler {
+export function resolveTenant(directory: TenantResolver, baseDomain: string | undefined, tokenLinks?: TokenLinks): RequestHandler {
   return async (req, _res, next) => {
     const sessionTenant = req.session?.tenantSlug;
     const key = sessionTenant ?? req.get("x-tenant-id")?.trim() ?? tenantFromHost(req.hostname, baseDomain) ?? "default";

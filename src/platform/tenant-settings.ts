@@ -1,6 +1,10 @@
 import { z } from "zod";
 
-/** SPEC "Tenant settings" with its documented defaults; CONTRACT §6 names the users group. */
+/**
+ * SPEC "Tenant settings" with its documented defaults; CONTRACT §6 names the users group. Every
+ * request's context carries its tenant's settings, so their schema sits with the context in the
+ * platform; the settings module owns their storage and endpoints.
+ */
 
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a hex colour like #1a2b3c");
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2048);
