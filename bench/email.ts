@@ -9,7 +9,7 @@ import { SMTPServer } from "smtp-server";
 import { migrateToLatest } from "../src/platform/migrator.js";
 import { BullEmailQueue } from "../src/platform/queue-bullmq.js";
 import type { EmailJobName, EmailJobs } from "../src/platform/queue.js";
-import { provisionTenant } from "../src/modules/tenants/tenants.service.js";
+import { provisionTenant } from "../src/modules/provisioning/index.js";
 import { dropDatabase, machine, recreateDatabase, REDIS_URL, ROOT, saveResults, startServer, waitFor } from "./lib.js";
 
 /**

@@ -8,9 +8,9 @@ import type { RequestContext } from "../src/platform/context.js";
 import { openDatabase, type Database } from "../src/platform/db.js";
 import { createLogger } from "../src/platform/logger.js";
 import { migrateToLatest } from "../src/platform/migrator.js";
-import { createPulseReleaser, createPulseSealer, sealAnswer, type PulseReleaser } from "../src/modules/pulse/pulse.release.service.js";
-import { createPulseRespondService } from "../src/modules/pulse/pulse.respond.service.js";
-import { provisionTenant } from "../src/modules/tenants/tenants.service.js";
+import { createPulseReleaser, createPulseSealer, sealAnswer, type PulseReleaser } from "../src/modules/pulse/index.js";
+import { createPulseRespondService } from "../src/modules/pulse/index.js";
+import { provisionTenant } from "../src/modules/provisioning/index.js";
 import { dropDatabase, load, machine, productionAppEnv, recreateDatabase, ROOT, saveResults, startServer, table, waitFor, type LoadResult } from "./lib.js";
 
 /**

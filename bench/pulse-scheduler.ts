@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { runPulseForTenant, type PulseSchedulerDeps } from "../src/modules/pulse/pulse.scheduler.service.js";
-import { provisionTenant } from "../src/modules/tenants/tenants.service.js";
+import { runPulseForTenant, type PulseSchedulerDeps } from "../src/modules/pulse/index.js";
+import { provisionTenant } from "../src/modules/provisioning/index.js";
 import { openDatabase } from "../src/platform/db.js";
 import { createLogger } from "../src/platform/logger.js";
 import { migrateToLatest } from "../src/platform/migrator.js";

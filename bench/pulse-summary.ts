@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
-import { computePulseSummary } from "../src/modules/pulse/pulse.summary.service.js";
+import { computePulseSummary } from "../src/modules/pulse/index.js";
 import { settingsFromStorage } from "../src/platform/tenant-settings.js";
-import { provisionTenant } from "../src/modules/tenants/tenants.service.js";
+import { provisionTenant } from "../src/modules/provisioning/index.js";
 import { openDatabase } from "../src/platform/db.js";
 import { migrateToLatest } from "../src/platform/migrator.js";
 import { databaseUrl, dropDatabase, load, machine, productionAppEnv, recreateDatabase, saveResults, startServer, table, waitFor } from "./lib.js";

@@ -2,7 +2,7 @@ import pg from "pg";
 import { openDatabase } from "../src/platform/db.js";
 import { migrateToLatest } from "../src/platform/migrator.js";
 import { seedDemoData } from "../seeds/demo.js";
-import { createPulseSealer } from "../src/modules/pulse/pulse.release.service.js";
+import { createPulseSealer } from "../src/modules/pulse/index.js";
 import { dropDatabase, machine, recreateDatabase, saveResults } from "./lib.js";
 
 /**

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Database, Executor } from "../src/platform/db.js";
-import { provisionTenant } from "../src/modules/tenants/tenants.service.js";
-import { cohortIndex, cohortName, INVITE_LIFETIME_DAYS, releaseDay } from "../src/modules/pulse/pulse.calendar.js";
-import { sealAnswer } from "../src/modules/pulse/pulse.release.service.js";
+import { provisionTenant } from "../src/modules/provisioning/index.js";
+import { cohortIndex, cohortName, INVITE_LIFETIME_DAYS, releaseDay } from "../src/modules/pulse/index.js";
+import { sealAnswer } from "../src/modules/pulse/index.js";
 import type { Sealer } from "../src/platform/sealed-box.js";
 
 /**

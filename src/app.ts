@@ -22,52 +22,54 @@ import { createSessionStore, sessionMiddleware } from "./platform/http/session.j
 import { spaFallback, type WebFrontend } from "./platform/http/spa.js";
 import { resolveTenant } from "./platform/http/tenant.js";
 import "./platform/http/express-augment.js";
-import { authRoutes } from "./modules/auth/auth.routes.js";
-import { createAuthService } from "./modules/auth/auth.service.js";
-import { oauthRoutes } from "./modules/auth/auth.oauth.routes.js";
-import { createOAuthService } from "./modules/auth/auth.oauth.service.js";
-import { createOAuthStrategies } from "./modules/auth/auth.oauth.strategies.js";
-import { tokenRoutes } from "./modules/tokens/tokens.routes.js";
-import { createTokenService } from "./modules/tokens/tokens.service.js";
-import { emailAdminRoutes } from "./modules/email/email.routes.js";
-import { createEmailAdminService } from "./modules/email/email.service.js";
-import { unsubscribeRouter } from "./modules/email/email.unsubscribe.routes.js";
-import { createUnsubscribeService } from "./modules/email/email.unsubscribe.service.js";
-import { healthRouter } from "./modules/health/health.routes.js";
-import { pulseAdminRoutes } from "./modules/pulse/pulse.admin.routes.js";
-import { createPulseAdminService } from "./modules/pulse/pulse.admin.service.js";
-import { createPulseRespondService } from "./modules/pulse/pulse.respond.service.js";
-import { createPulseReleaser, createPulseSealer, type PulseReleaser } from "./modules/pulse/pulse.release.service.js";
-import { createPulseSummaryService } from "./modules/pulse/pulse.summary.service.js";
-import { pulseRoutes, pulseTokenLinks } from "./modules/pulse/pulse.routes.js";
-import { createHealthService } from "./modules/health/health.service.js";
-import { eventRoutes } from "./modules/events/events.routes.js";
-import { SseHub } from "./modules/events/events.sse-hub.js";
-import { createStreamGuard } from "./modules/events/events.stream-guard.js";
-import { createStreamSlots } from "./modules/events/events.stream-slots.js";
-import { listLiveTokenIds } from "./modules/tokens/tokens.repository.js";
-import { findActiveUserIds, findActiveUserWithTeams } from "./modules/users/users.repository.js";
-import { createModerationService } from "./modules/questions/questions.moderation.service.js";
-import { createQuestionEvents } from "./modules/questions/questions.events.js";
-import { createQuestionLimits } from "./modules/questions/questions.limits.js";
-import { questionRoutes } from "./modules/questions/questions.routes.js";
-import { createQuestionService } from "./modules/questions/questions.service.js";
-import { tagAdminRoutes, tagReadRoutes } from "./modules/tags/tags.routes.js";
-import { createTagService } from "./modules/tags/tags.service.js";
-import { TenantDirectory } from "./modules/tenants/tenants.directory.js";
-import { tenantRoutes } from "./modules/tenants/tenants.routes.js";
-import { auditRoutes } from "./modules/audit/audit.routes.js";
-import { createAuditService } from "./modules/audit/audit.service.js";
-import { exportRoutes } from "./modules/export/export.routes.js";
-import { createExportService } from "./modules/export/export.service.js";
-import { createPulseExport } from "./modules/export/export.pulse.service.js";
-import { settingsRoutes } from "./modules/settings/settings.routes.js";
-import { createSettingsService } from "./modules/settings/settings.service.js";
-import { createMembersService } from "./modules/teams/teams.members.service.js";
-import { teamRoutes } from "./modules/teams/teams.routes.js";
-import { createTeamsService } from "./modules/teams/teams.service.js";
-import { userRoutes } from "./modules/users/users.routes.js";
-import { createUsersService } from "./modules/users/users.service.js";
+import { authRoutes } from "./modules/auth/index.js";
+import { createAuthService } from "./modules/auth/index.js";
+import { oauthRoutes } from "./modules/auth/index.js";
+import { createOAuthService } from "./modules/auth/index.js";
+import { createOAuthStrategies } from "./modules/auth/index.js";
+import { tokenRoutes } from "./modules/tokens/index.js";
+import { createTokenService } from "./modules/tokens/index.js";
+import { emailAdminRoutes } from "./modules/email/index.js";
+import { createEmailAdminService } from "./modules/email/index.js";
+import { unsubscribeRouter } from "./modules/email/index.js";
+import { createUnsubscribeService } from "./modules/email/index.js";
+import { healthRouter } from "./modules/health/index.js";
+import { pulseAdminRoutes } from "./modules/pulse/index.js";
+import { createPulseAdminService } from "./modules/pulse/index.js";
+import { createPulseRespondService } from "./modules/pulse/index.js";
+import { createPulseReleaser, createPulseSealer, type PulseReleaser } from "./modules/pulse/index.js";
+import { createPulseSummaryService } from "./modules/pulse/index.js";
+import { pulseRoutes, pulseTokenLinks } from "./modules/pulse/index.js";
+import { createHealthService } from "./modules/health/index.js";
+import { eventRoutes } from "./modules/events/index.js";
+import { SseHub } from "./modules/events/index.js";
+import { createStreamGuard } from "./modules/events/index.js";
+import { createStreamSlots } from "./modules/events/index.js";
+import { listLiveTokenIds } from "./modules/tokens/index.js";
+import { findActiveUserIds, findActiveUserWithTeams, findUser } from "./modules/users/index.js";
+import { countTeamQuestions, moveTeamQuestions } from "./modules/questions/index.js";
+import { findTeam } from "./modules/teams/index.js";
+import { createModerationService } from "./modules/questions/index.js";
+import { createQuestionEvents } from "./modules/questions/index.js";
+import { createQuestionLimits } from "./modules/questions/index.js";
+import { questionRoutes } from "./modules/questions/index.js";
+import { createQuestionService } from "./modules/questions/index.js";
+import { tagAdminRoutes, tagReadRoutes } from "./modules/tags/index.js";
+import { createTagService } from "./modules/tags/index.js";
+import { TenantDirectory } from "./modules/tenants/index.js";
+import { tenantRoutes } from "./modules/tenants/index.js";
+import { auditRoutes } from "./modules/audit/index.js";
+import { createAuditService } from "./modules/audit/index.js";
+import { exportRoutes } from "./modules/export/index.js";
+import { createExportService } from "./modules/export/index.js";
+import { createPulseExport } from "./modules/export/index.js";
+import { settingsRoutes } from "./modules/settings/index.js";
+import { createSettingsService } from "./modules/settings/index.js";
+import { createMembersService } from "./modules/teams/index.js";
+import { teamRoutes } from "./modules/teams/index.js";
+import { createTeamsService } from "./modules/teams/index.js";
+import { userRoutes } from "./modules/users/index.js";
+import { createUsersService } from "./modules/users/index.js";
 
 export interface AppDeps {
   config: Config;
@@ -171,11 +173,26 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const health = createHealthService({ config, db, kv, rateLimits, startedAt, strategies: auth.enabledStrategies });
   // Administration (issue 7): settings, users, teams and members, audit log, exports.
   const audit = createAuditService({ db });
+  const settings = createSettingsService({
+    db,
+    clock,
+    tenants,
+    teamExists: async (trx, tenantId, teamId) => (await findTeam(trx, tenantId, teamId)) !== null,
+  });
   const admin = {
-    settings: createSettingsService({ db, clock, tenants }),
+    settings,
     users: createUsersService({ db, clock, bus, logger }),
-    teams: createTeamsService({ db, clock, tenants }),
-    members: createMembersService({ db, clock }),
+    teams: createTeamsService({
+      db,
+      clock,
+      deletion: {
+        countQuestions: countTeamQuestions,
+        moveQuestions: moveTeamQuestions,
+        clearDefaultTeam: (trx, ctx, teamId) => settings.clearDefaultTeam(trx, ctx, teamId),
+        settingsChanged: (tenantId) => settings.saved(tenantId),
+      },
+    }),
+    members: createMembersService({ db, clock, userExists: async (trx, tenantId, userId) => (await findUser(trx, tenantId, userId)) !== null }),
     audit,
     exports: createExportService({ db, audit }),
   };

@@ -13,10 +13,10 @@ import { InMemoryJobQueue, type EmailQueue } from "./platform/queue.js";
 import { BullEmailQueue } from "./platform/queue-bullmq.js";
 import { builtFrontend, viteDevFrontend } from "./platform/http/spa.js";
 import { createHttpServer } from "./platform/http/server.js";
-import { countTenants } from "./modules/tenants/tenants.repository.js";
-import { startPulseScheduler } from "./modules/pulse/pulse.scheduler.cron.js";
-import { createPulseSealer, startReleaseSweeps } from "./modules/pulse/pulse.release.service.js";
-import { startEmailWorker, type EmailWorker } from "./modules/email/email.worker.js";
+import { countTenants } from "./modules/tenants/index.js";
+import { startPulseScheduler } from "./modules/pulse/index.js";
+import { createPulseSealer, startReleaseSweeps } from "./modules/pulse/index.js";
+import { startEmailWorker, type EmailWorker } from "./modules/email/index.js";
 import { seedDemoData } from "../seeds/demo.js";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runDuePulses, type PulseSchedulerDeps } from "../src/modules/pulse/pulse.scheduler.service.js";
-import { provisionTenant } from "../src/modules/tenants/tenants.service.js";
+import { provisionTenant } from "../src/modules/provisioning/provisioning.service.js";
 import { createLogger } from "../src/platform/logger.js";
 import { createTestApp, ManualClock, signIn, type TestApp } from "./helpers/app.js";
 import { createTenantFixture, uniqueSlug } from "./helpers/factories.js";

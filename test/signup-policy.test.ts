@@ -1,6 +1,6 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { provisionTenant } from "../src/modules/tenants/tenants.service.js";
+import { provisionTenant } from "../src/modules/provisioning/provisioning.service.js";
 import { createTestApp, signIn, type TestApp } from "./helpers/app.js";
 import { createTenantFixture, uniqueSlug, type TenantFixture } from "./helpers/factories.js";
 import { fakeAccount, FakeOAuthProvider, oauthSignIn } from "./helpers/fake-oauth.js";

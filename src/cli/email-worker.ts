@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from "../config.js";
 import { systemClock } from "../platform/clock.js";
 import { openDatabase } from "../platform/db.js";
 import { createLogger } from "../platform/logger.js";
-import { startEmailWorker } from "../modules/email/email.worker.js";
+import { startEmailWorker } from "../modules/email/index.js";
 import { fail } from "./environment.js";
 
 /**

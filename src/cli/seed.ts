@@ -1,5 +1,5 @@
 import { seedDemoData } from "../../seeds/demo.js";
-import { createPulseSealer } from "../modules/pulse/pulse.release.service.js";
+import { createPulseSealer } from "../modules/pulse/index.js";
 import { openMigratedDatabase } from "./environment.js";
 
 const { handle, emailDomain, secrets } = await openMigratedDatabase();

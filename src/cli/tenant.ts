@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { AppError } from "../platform/errors.js";
-import { listTenants } from "../modules/tenants/tenants.repository.js";
-import { provisionTenant } from "../modules/tenants/tenants.service.js";
+import { listTenants } from "../modules/tenants/index.js";
+import { provisionTenant } from "../modules/provisioning/index.js";
 import { fail, openMigratedDatabase } from "./environment.js";
 
 const USAGE = `Usage:

@@ -37,3 +37,8 @@ export interface RequestContext {
   userAgent: string | null;
   authMethod: "session" | "bearer" | null;
 }
+
+/** Finds a tenant by slug or id, with its settings (the tenants module's directory, given by the app). */
+export interface TenantResolver {
+  resolve(key: string): Promise<{ tenant: Tenant; settings: TenantSettings } | null>;
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../src/platform/db.js";
 import type { Role, TeamRole } from "../../src/platform/context.js";
-import { provisionTenant } from "../../src/modules/tenants/tenants.service.js";
+import { provisionTenant } from "../../src/modules/provisioning/provisioning.service.js";
 
 export interface FixtureUser {
   id: string;

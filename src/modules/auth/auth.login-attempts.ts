@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import { requestContext } from "../../platform/http/route.js";
-import type { TenantDirectory } from "../tenants/tenants.directory.js";
+import type { TenantDirectory } from "../tenants/index.js";
 import { signInStep } from "./auth.pages.js";
 import type { AuthService } from "./auth.service.js";
 import type { OAuthProvider } from "./auth.oauth.profiles.js";

@@ -4,7 +4,7 @@ import { AppError, errors } from "../../platform/errors.js";
 import { route, type AnyRoute } from "../../platform/http/route.js";
 import { PENDING_SIGN_IN_LIFETIME_MS } from "../../platform/http/session.js";
 import type { Logger } from "../../platform/logger.js";
-import type { TenantDirectory } from "../tenants/tenants.directory.js";
+import type { TenantDirectory } from "../tenants/index.js";
 import { oauthFailure, renderSignInError, webAppBase, webAppLocation } from "./auth.pages.js";
 import { oauthCallbackQuery, oauthStartQuery } from "./auth.schemas.js";
 import type { AuthService } from "./auth.service.js";

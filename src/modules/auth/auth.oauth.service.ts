@@ -1,11 +1,10 @@
 import type { Database, Executor } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
-import { recordAudit, type AuditActor } from "../audit/audit.repository.js";
+import { recordAudit, type AuditActor } from "../audit/index.js";
 import type { TenantSettings } from "../../platform/tenant-settings.js";
-import { createUser } from "../users/users.provisioning.js";
-import { findUserBySso, type UserRecord } from "../users/users.repository.js";
+import { createUser } from "../users/index.js";
+import { findUserByEmail, findUserBySso, linkSsoAccount, updateProfile, type UserRecord } from "../users/index.js";
 import { accountDeactivated, signupNotAllowed } from "./auth.errors.js";
-import { findUserByEmail, linkSsoAccount, updateProfile } from "./auth.oauth.repository.js";
 import { PROVIDER_LABELS, type OAuthIdentity } from "./auth.oauth.profiles.js";
 
 export interface ProvisionResult {

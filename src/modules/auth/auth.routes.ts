@@ -3,7 +3,7 @@ import { destroySession, SESSION_COOKIE, sessionCookieOptions } from "../../plat
 import { issueCsrfToken } from "../../platform/http/csrf.js";
 import { errors } from "../../platform/errors.js";
 import type { Config } from "../../config.js";
-import type { TenantDirectory } from "../tenants/tenants.directory.js";
+import type { TenantDirectory } from "../tenants/index.js";
 import { renderSignInError, webAppBase, webAppLocation } from "./auth.pages.js";
 import type { AuthService } from "./auth.service.js";
 import { loginAttemptSteps } from "./auth.login-attempts.js";

@@ -7,11 +7,11 @@ import { AppError, errors } from "../../platform/errors.js";
 import { roleAtLeast } from "../../platform/http/permissions.js";
 import { regenerateSession, saveSession } from "../../platform/http/session.js";
 import type { RateLimitRule, RateLimitService } from "../../platform/rate-limit.js";
-import { recordAudit } from "../audit/audit.repository.js";
-import type { TenantDirectory } from "../tenants/tenants.directory.js";
-import type { TenantWithSettings } from "../tenants/tenants.repository.js";
+import { recordAudit } from "../audit/index.js";
+import type { TenantDirectory } from "../tenants/index.js";
+import type { TenantWithSettings } from "../tenants/index.js";
 import type { TenantSettings } from "../../platform/tenant-settings.js";
-import { findUserBySso, listDemoUsernames, touchLastLogin, type UserRecord } from "../users/users.repository.js";
+import { findUserBySso, listDemoUsernames, touchLastLogin, type UserRecord } from "../users/index.js";
 import { DEMO_USERNAMES } from "./auth.schemas.js";
 import { accountDeactivated } from "./auth.errors.js";
 

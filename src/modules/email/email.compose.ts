@@ -2,7 +2,7 @@ import type { Config } from "../../config.js";
 import type { Clock } from "../../platform/clock.js";
 import type { Database } from "../../platform/db.js";
 import type { EmailJobs, QueueJob } from "../../platform/queue.js";
-import { TenantDirectory } from "../tenants/tenants.directory.js";
+import { TenantDirectory } from "../tenants/index.js";
 import type { OutgoingEmail } from "./email.delivery.js";
 import { findAnsweredQuestion, findPulseInvite, findRecipient, findRecipients, isUuid, type EmailRecipient } from "./email.repository.js";
 import { directEmail, pulseInviteEmail, questionAnsweredEmail, type RenderedEmail } from "./email.templates.js";

@@ -1,6 +1,6 @@
 import type { Clock } from "../../platform/clock.js";
 import type { Database } from "../../platform/db.js";
-import { recordAudit } from "../audit/audit.repository.js";
+import { recordAudit } from "../audit/index.js";
 import { findUnsubscribeSubject, setEmailOptOut } from "./email.repository.js";
 import { verifyUnsubscribeToken } from "./email.unsubscribe.token.js";
 

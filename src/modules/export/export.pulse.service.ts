@@ -3,11 +3,11 @@ import type { Clock } from "../../platform/clock.js";
 import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
-import { teamNames } from "../pulse/pulse.responses.repository.js";
-import { summaryQuery, type PulseSummary } from "../pulse/pulse.schemas.js";
-import { computePulseSummary } from "../pulse/pulse.summary.service.js";
+import { teamNames } from "../pulse/index.js";
+import { summaryQuery, type PulseSummary } from "../pulse/index.js";
+import { computePulseSummary } from "../pulse/index.js";
 import type { ExportService } from "./export.service.js";
-import { EXPORT_FORMATS, type ExportColumn, type ExportOptions } from "./export.stream.js";
+import { EXPORT_FORMATS, type ExportColumn, type ExportOptions } from "../../platform/http/export-stream.js";
 
 export const pulseExportQuery = summaryQuery.extend({ format: z.enum(EXPORT_FORMATS).default("csv").describe("csv (default) or json") });
 export type PulseExportQuery = z.output<typeof pulseExportQuery>;

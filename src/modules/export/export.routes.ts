@@ -2,7 +2,7 @@ import { z } from "zod";
 import { route, type AnyRoute } from "../../platform/http/route.js";
 import { auditExportQuery, auditExportSchema, questionExportSchema, questionsExportQuery, userExportSchema, usersExportQuery } from "./export.schemas.js";
 import type { ExportService } from "./export.service.js";
-import { streamExport } from "./export.stream.js";
+import { streamExport } from "../../platform/http/export-stream.js";
 import { pulseExportQuery, pulseExportRowSchema, type createPulseExport } from "./export.pulse.service.js";
 
 const COMMON =

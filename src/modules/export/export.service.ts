@@ -2,13 +2,13 @@ import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
 import { timeRange, type DateBound } from "../../platform/http/query.js";
 import { errors } from "../../platform/errors.js";
-import { recordAudit } from "../audit/audit.repository.js";
-import { findTeam } from "../teams/teams.repository.js";
-import type { AuditService } from "../audit/audit.service.js";
-import type { AuditExportRow } from "../audit/audit.repository.js";
+import { recordAudit } from "../audit/index.js";
+import { findTeam } from "../teams/index.js";
+import type { AuditService } from "../audit/index.js";
+import type { AuditExportRow } from "../audit/index.js";
 import { questionBatch, userBatch, type QuestionExportRow, type RowCursor, type UserExportRow } from "./export.repository.js";
 import type { AuditExportQuery, QuestionsExportQuery, UsersExportQuery } from "./export.schemas.js";
-import { keysetBatches, rawJson, type ExportColumn, type ExportFormat, type ExportOptions } from "./export.stream.js";
+import { keysetBatches, rawJson, type ExportColumn, type ExportFormat, type ExportOptions } from "../../platform/http/export-stream.js";
 
 /** Columns in the order they appear; each column's key is both the CSV header and the JSON field. */
 function columnsOf<Row>(keys: ReadonlyArray<keyof Row & string>): Array<ExportColumn<Row>> {

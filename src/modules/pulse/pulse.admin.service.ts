@@ -3,8 +3,8 @@ import type { Clock } from "../../platform/clock.js";
 import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
-import { recordAudit } from "../audit/audit.repository.js";
-import type { SettingsService } from "../settings/settings.service.js";
+import { recordAudit } from "../audit/index.js";
+import type { SettingsService } from "../settings/index.js";
 import {
   findPulseQuestion,
   findScheduleRow,

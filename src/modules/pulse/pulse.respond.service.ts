@@ -2,7 +2,7 @@ import type { Clock } from "../../platform/clock.js";
 import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
 import { AppError, errors } from "../../platform/errors.js";
-import { findTenant } from "../tenants/tenants.repository.js";
+import { findTenant } from "../tenants/index.js";
 import type { TenantSettings } from "../../platform/tenant-settings.js";
 import { findPulseQuestion, isUuid } from "./pulse.admin.repository.js";
 import type { Logger } from "../../platform/logger.js";

@@ -1,5 +1,6 @@
 import type { TenantSettings } from "../../platform/tenant-settings.js";
-import type { PulseScheduleRecord, ScheduleRow } from "./pulse.admin.repository.js";
+import type { Executor } from "../../platform/db.js";
+import { upsertScheduleRow, type PulseScheduleRecord, type ScheduleRow } from "./pulse.admin.repository.js";
 
 /** A tenant that never saved a schedule sends at its settings' time in UTC, to five cohorts. */
 export const DEFAULT_SCHEDULE_ROW: ScheduleRow = { timezone: "UTC", numCohorts: 5 };
@@ -20,4 +21,9 @@ export function scheduleOf(tenantId: string, settings: TenantSettings, row: Sche
     rotatingCohorts: settings.pulse.rotatingCohorts,
     numCohorts: own.numCohorts,
   };
+}
+
+/** A new tenant's schedule row: the defaults, so its time zone and cohort count can be edited. */
+export async function createDefaultSchedule(trx: Executor, tenantId: string, now: Date): Promise<void> {
+  await upsertScheduleRow(trx, tenantId, DEFAULT_SCHEDULE_ROW, now);
 }

@@ -2,7 +2,7 @@ import type { Clock } from "../../platform/clock.js";
 import type { Database } from "../../platform/db.js";
 import type { Logger } from "../../platform/logger.js";
 import type { JobQueue } from "../../platform/queue.js";
-import { recordAudit, type AuditActor } from "../audit/audit.repository.js";
+import { recordAudit, type AuditActor } from "../audit/index.js";
 import type { TenantSettings } from "../../platform/tenant-settings.js";
 import { findScheduleRow, type PulseScheduleRecord } from "./pulse.admin.repository.js";
 import { scheduleOf } from "./pulse.schedule.js";

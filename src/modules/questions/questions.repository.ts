@@ -310,3 +310,40 @@ export async function addQuestionTag(db: Executor, tenantId: string, questionId:
 export async function removeQuestionTag(db: Executor, tenantId: string, questionId: string, tagId: string): Promise<boolean> {
   return (await db("question_tags").where({ tenant_id: tenantId, question_id: questionId, tag_id: tagId }).delete()) > 0;
 }
+
+/** A team's questions, whatever their status (a team with questions cannot be deleted without moving them). */
+export async function countTeamQuestions(db: Executor, tenantId: string, teamId: string): Promise<number> {
+  const row = await db("questions").where({ tenant_id: tenantId, team_id: teamId }).count<{ count: number }>("* as count").first();
+  return Number(row?.count ?? 0);
+}
+
+/** Moves every question of a team to another team (deleting a team). */
+export async function moveTeamQuestions(trx: Executor, tenantId: string, fromTeamId: string, toTeamId: string, at: Date): Promise<number> {
+  return trx("questions").where({ tenant_id: tenantId, team_id: fromTeamId }).update({ team_id: toTeamId, updated_at: at });
+}
+
+/**
+ * SPEC: a deleted user's questions remain, anonymised. The foreign key clears author_id when
+ * the row goes; marking them anonymous as well keeps every reader (and export) from treating
+ * them as authored by someone.
+ */
+export async function anonymiseQuestionsOf(trx: Executor, tenantId: string, userId: string): Promise<number> {
+  return trx("questions").where({ tenant_id: tenantId, author_id: userId }).update({ is_anonymous: true });
+}
+
+/**
+ * The user's upvotes go with the user (foreign key): take them off the questions' counters first
+ * so each count still equals its upvote rows. Returns the new counts (visible: not under review).
+ */
+export async function withdrawUpvotesOf(
+  trx: Executor,
+  tenantId: string,
+  userId: string,
+): Promise<Array<{ questionId: string; upvoteCount: number; visible: boolean }>> {
+  const rows: Array<{ id: string; upvote_count: number; status: string }> = await trx("questions")
+    .where({ tenant_id: tenantId })
+    .whereIn("id", trx("upvotes").select("question_id").where({ tenant_id: tenantId, user_id: userId }))
+    .update({ upvote_count: trx.raw("greatest(upvote_count - 1, 0)") })
+    .returning(["id", "upvote_count", "status"]);
+  return rows.map((row) => ({ questionId: row.id, upvoteCount: Number(row.upvote_count), visible: row.status !== "UNDER_REVIEW" }));
+}

@@ -1,5 +1,5 @@
 import { route, type AnyRoute } from "../../platform/http/route.js";
-import { teamSchema } from "../teams/teams.schemas.js";
+import { teamSchema } from "../teams/index.js";
 import type { ModerationService } from "./questions.moderation.service.js";
 import type { QuestionService } from "./questions.service.js";
 import {

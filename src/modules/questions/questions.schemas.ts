@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { tagSchema } from "../tags/tags.schemas.js";
+import { tagSchema } from "../tags/index.js";
 
 export const QUESTION_STATUSES = ["OPEN", "UNDER_REVIEW", "ANSWERED"] as const;
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number];

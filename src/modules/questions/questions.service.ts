@@ -1,10 +1,10 @@
 import type { Database } from "../../platform/db.js";
 import type { RequestContext } from "../../platform/context.js";
 import { AppError, errors } from "../../platform/errors.js";
-import { recordAudit } from "../audit/audit.repository.js";
+import { recordAudit } from "../audit/index.js";
 import { checkContent } from "./questions.content-check.js";
-import { findTag } from "../tags/tags.repository.js";
-import { findTeam, findTeamBySlug } from "../teams/teams.repository.js";
+import { findTag } from "../tags/index.js";
+import { findTeam, findTeamBySlug } from "../teams/index.js";
 import { auditUserId, canModerate, canSee, presentQuestion, requireAuthorOrModerator, reviewVisibility } from "./questions.access.js";
 import type { QuestionEvents } from "./questions.events.js";
 import type { QuestionLimits } from "./questions.limits.js";

@@ -3,17 +3,18 @@ import type { RequestContext } from "../../platform/context.js";
 import type { Database, Executor } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
 import { zodIssuesToDetails } from "../../platform/http/validate.js";
-import { recordAudit } from "../audit/audit.repository.js";
-import type { TenantDirectory } from "../tenants/tenants.directory.js";
+import { recordAudit } from "../audit/index.js";
 import { deepMerge, settingsFromStorage, tenantSettingsSchema, type TenantSettings } from "../../platform/tenant-settings.js";
 import type { SettingsPatch } from "./settings.schemas.js";
-import { findTeam } from "../teams/teams.repository.js";
 import { lockStoredSettings, readStoredSettings, saveSettings } from "./settings.repository.js";
 
 export interface SettingsServiceDeps {
   db: Database;
   clock: Clock;
-  tenants: TenantDirectory;
+  /** The per-request tenant cache to refresh after a change (the tenants module's directory). */
+  tenants: { invalidate(tenantId: string): void };
+  /** Whether the team exists in the tenant (the teams module), for users.defaultTeamId. */
+  teamExists(trx: Executor, tenantId: string, teamId: string): Promise<boolean>;
 }
 
 /** Dotted paths of the leaves that differ between two settings objects (for the audit entry). */
@@ -45,6 +46,8 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     trx: Executor,
     ctx: RequestContext,
     patch: SettingsPatch,
+    /** Why, when not an admin's edit (e.g. "team.delete"), for the audit entry. */
+    reason?: string,
   ): Promise<{ before: TenantSettings; settings: TenantSettings; changed: string[] }> {
     const tenantId = ctx.tenant.id;
     const before = settingsFromStorage(await lockStoredSettings(trx, tenantId));
@@ -54,12 +57,30 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     const changed = changedPaths(before, after);
     if (changed.length === 0) return { before, settings: before, changed };
     const defaultTeamId = after.users.defaultTeamId;
-    if (changed.includes("users.defaultTeamId") && defaultTeamId && !(await findTeam(trx, tenantId, defaultTeamId))) {
+    if (changed.includes("users.defaultTeamId") && defaultTeamId && !(await deps.teamExists(trx, tenantId, defaultTeamId))) {
       throw errors.notFound("Team");
     }
     await saveSettings(trx, tenantId, after, clock.now());
-    await recordAudit(trx, ctx, { action: "settings.update", entityType: "settings", entityId: tenantId, before, after, metadata: { changed } });
+    await recordAudit(trx, ctx, {
+      action: "settings.update",
+      entityType: "settings",
+      entityId: tenantId,
+      before,
+      after,
+      metadata: { changed, ...(reason ? { reason } : {}) },
+    });
     return { before, settings: after, changed };
+  }
+
+  /**
+   * users.defaultTeamId naming a team being deleted would dangle: reset it to null (audited as a
+   * settings change with the reason), inside the deleting transaction. True when it did.
+   */
+  async function clearDefaultTeam(trx: Executor, ctx: RequestContext, teamId: string): Promise<boolean> {
+    const current = settingsFromStorage(await lockStoredSettings(trx, ctx.tenant.id));
+    if (current.users.defaultTeamId !== teamId) return false;
+    await applyPatch(trx, ctx, { users: { defaultTeamId: null } }, "team.delete");
+    return true;
   }
 
   /** Every later request on this instance reads the new values (session lifetimes, limits, flags). */
@@ -73,7 +94,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     return result.settings;
   }
 
-  return { get, update, applyPatch, saved };
+  return { get, update, applyPatch, saved, clearDefaultTeam };
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;

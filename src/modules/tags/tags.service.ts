@@ -1,7 +1,7 @@
 import type { Database } from "../../platform/db.js";
 import type { RequestContext } from "../../platform/context.js";
 import { errors } from "../../platform/errors.js";
-import { recordAudit } from "../audit/audit.repository.js";
+import { recordAudit } from "../audit/index.js";
 import { deleteTag, findTag, findTagByName, insertTag, updateTag, type TagRecord } from "./tags.repository.js";
 import { PRESENTING_TAG } from "./tags.schemas.js";
 

@@ -1,10 +1,9 @@
 import type { Clock } from "../../platform/clock.js";
 import type { RequestContext, TeamRole } from "../../platform/context.js";
-import type { Database } from "../../platform/db.js";
+import type { Database, Executor } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
 import { roleAtLeast } from "../../platform/http/permissions.js";
-import { recordAudit } from "../audit/audit.repository.js";
-import { findUser } from "../users/users.repository.js";
+import { recordAudit } from "../audit/index.js";
 import { findTeam, lockTeam } from "./teams.repository.js";
 import { clearPrimaryTeam, deleteMember, findMember, insertMember, listMembers, updateMemberRole, type MemberRecord } from "./teams.members.repository.js";
 import type { AddMemberBody } from "./teams.schemas.js";
@@ -12,6 +11,8 @@ import type { AddMemberBody } from "./teams.schemas.js";
 export interface MembersServiceDeps {
   db: Database;
   clock: Clock;
+  /** Whether the user exists in the tenant (the users module; given by the app, as users depend on teams). */
+  userExists(trx: Executor, tenantId: string, userId: string): Promise<boolean>;
 }
 
 /** CONTRACT §2: nobody grants a role above their own (a membership role counts too). */
@@ -34,7 +35,7 @@ export function createMembersService(deps: MembersServiceDeps) {
     assertMayGrant(ctx, input.role);
     return db.transaction(async (trx) => {
       if (!(await lockTeam(trx, tenantId, teamId))) throw errors.notFound("Team");
-      if (!(await findUser(trx, tenantId, input.userId))) throw errors.notFound("User");
+      if (!(await deps.userExists(trx, tenantId, input.userId))) throw errors.notFound("User");
       if (!(await insertMember(trx, tenantId, teamId, input.userId, input.role))) {
         throw errors.conflict("DUPLICATE", "The user already is a member of this team; change the role with PUT instead.");
       }

@@ -75,15 +75,6 @@ export async function updateTeam(
   return toTeamRecord(row);
 }
 
-export async function countTeamQuestions(db: Executor, tenantId: string, teamId: string): Promise<number> {
-  const row = await db("questions").where({ tenant_id: tenantId, team_id: teamId }).count<{ count: number }>("* as count").first();
-  return Number(row?.count ?? 0);
-}
-
-export async function moveTeamQuestions(trx: Executor, tenantId: string, fromTeamId: string, toTeamId: string, at: Date): Promise<number> {
-  return trx("questions").where({ tenant_id: tenantId, team_id: fromTeamId }).update({ team_id: toTeamId, updated_at: at });
-}
-
 /**
  * Deletes the team. Memberships go with it; users' primary team, pulse questions, invites and
  * responses keep existing without a team (foreign keys set null). Questions must be moved first.

@@ -1,29 +1,29 @@
 import type { Clock } from "../../platform/clock.js";
 import type { RequestContext } from "../../platform/context.js";
 import type { Database, Executor } from "../../platform/db.js";
-import { errors } from "../../platform/errors.js";
-import { recordAudit } from "../audit/audit.repository.js";
-import { lockStoredSettings, saveSettings } from "../settings/settings.repository.js";
-import { settingsFromStorage } from "../../platform/tenant-settings.js";
-import type { TenantDirectory } from "../tenants/tenants.directory.js";
-import { slugify } from "../tenants/tenants.service.js";
-import {
-  countTeamQuestions,
-  deleteTeam,
-  insertTeam,
-  listTeams,
-  lockTeam,
-  moveTeamQuestions,
-  slugInUse,
-  updateTeam,
-  type TeamRecord,
-} from "./teams.repository.js";
+import { AppError, errors } from "../../platform/errors.js";
+import { recordAudit } from "../audit/index.js";
+import { slugify } from "../../platform/slugs.js";
+import { deleteTeam, insertTeam, listTeams, lockTeam, slugInUse, updateTeam, type TeamRecord } from "./teams.repository.js";
 import { RESERVED_TEAM_SLUGS, TEAM_SLUG_PATTERN, type CreateTeamBody, type UpdateTeamBody } from "./teams.schemas.js";
+
+/**
+ * What deleting a team needs from the modules that own the team's questions and the tenant's
+ * settings; the app passes their public functions, so teams imports neither.
+ */
+export interface TeamDeletion {
+  countQuestions(trx: Executor, tenantId: string, teamId: string): Promise<number>;
+  moveQuestions(trx: Executor, tenantId: string, fromTeamId: string, toTeamId: string, at: Date): Promise<number>;
+  /** Resets users.defaultTeamId when it names this team (audited by the settings module); true when it did. */
+  clearDefaultTeam(trx: Executor, ctx: RequestContext, teamId: string): Promise<boolean>;
+  /** After the commit, when the default team was cleared: later requests read the new settings. */
+  settingsChanged(tenantId: string): void;
+}
 
 export interface TeamsServiceDeps {
   db: Database;
   clock: Clock;
-  tenants: TenantDirectory;
+  deletion: TeamDeletion;
 }
 
 const duplicateSlug = () => errors.conflict("DUPLICATE", "Another team of this tenant already uses this slug.");
@@ -46,7 +46,7 @@ async function derivedSlug(db: Executor, tenantId: string, name: string): Promis
 }
 
 export function createTeamsService(deps: TeamsServiceDeps) {
-  const { db, clock, tenants } = deps;
+  const { db, clock, deletion } = deps;
 
   async function list(ctx: RequestContext): Promise<TeamRecord[]> {
     return listTeams(db, ctx.tenant.id);
@@ -106,15 +106,15 @@ export function createTeamsService(deps: TeamsServiceDeps) {
       if (!team) throw errors.notFound("Team");
       const target = moveQuestionsTo ? await lockTeam(trx, tenantId, moveQuestionsTo) : null;
       if (moveQuestionsTo && !target) throw errors.notFound("Team");
-      const questions = await countTeamQuestions(trx, tenantId, teamId);
+      const questions = await deletion.countQuestions(trx, tenantId, teamId);
       if (questions > 0 && !target) {
         throw errors.conflict("TEAM_NOT_EMPTY", `The team still has ${questions} question(s); pass moveQuestionsTo=<teamId> to move them.`, [
           { path: "query.moveQuestionsTo", message: "required while the team has questions", questions },
         ]);
       }
-      const moved = target && questions > 0 ? await moveTeamQuestions(trx, tenantId, teamId, target.id, clock.now()) : 0;
+      const moved = target && questions > 0 ? await deletion.moveQuestions(trx, tenantId, teamId, target.id, clock.now()) : 0;
       await deleteTeam(trx, tenantId, teamId);
-      const cleared = await clearDefaultTeam(ctx, trx, teamId);
+      const cleared = await deletion.clearDefaultTeam(trx, ctx, teamId);
       await recordAudit(trx, ctx, {
         action: "team.delete",
         entityType: "team",
@@ -124,27 +124,29 @@ export function createTeamsService(deps: TeamsServiceDeps) {
       });
       return cleared;
     });
-    if (clearedDefault) tenants.invalidate(tenantId);
-  }
-
-  /** users.defaultTeamId pointing at a deleted team would be a dangling setting: reset it to null. */
-  async function clearDefaultTeam(ctx: RequestContext, trx: Executor, teamId: string): Promise<boolean> {
-    const before = settingsFromStorage(await lockStoredSettings(trx, ctx.tenant.id));
-    if (before.users.defaultTeamId !== teamId) return false;
-    const after = { ...before, users: { ...before.users, defaultTeamId: null } };
-    await saveSettings(trx, ctx.tenant.id, after, clock.now());
-    await recordAudit(trx, ctx, {
-      action: "settings.update",
-      entityType: "settings",
-      entityId: ctx.tenant.id,
-      before,
-      after,
-      metadata: { changed: ["users.defaultTeamId"], reason: "team.delete" },
-    });
-    return true;
+    if (clearedDefault) deletion.settingsChanged(tenantId);
   }
 
   return { list, create, update, remove };
 }
 
 export type TeamsService = ReturnType<typeof createTeamsService>;
+
+/**
+ * The teams of a tenant being created (provisioning): each with the given slug or one derived
+ * from its name; a reserved or empty slug is refused.
+ */
+export async function createTeamsOfNewTenant(
+  trx: Executor,
+  tenantId: string,
+  teams: Array<{ name: string; slug?: string; description?: string }>,
+): Promise<Array<{ id: string; name: string; slug: string }>> {
+  const created: Array<{ id: string; name: string; slug: string }> = [];
+  for (const team of teams) {
+    const slug = team.slug ?? slugify(team.name);
+    if (!slug || RESERVED_TEAM_SLUGS.has(slug)) throw new AppError("VALIDATION_FAILED", 400, `Team slug '${slug}' is not allowed.`);
+    const row = await insertTeam(trx, tenantId, { name: team.name, slug, description: team.description ?? null });
+    created.push({ id: row.id, name: row.name, slug: row.slug });
+  }
+  return created;
+}

@@ -24,10 +24,15 @@ export async function listTenants(db: Executor): Promise<Array<Tenant & { create
   return rows.map((row) => ({ id: row.id, slug: row.slug, name: row.name, createdAt: new Date(row.created_at).toISOString() }));
 }
 
-export async function insertTenant(db: Executor, input: { slug: string; name: string; settings: TenantSettings }): Promise<Tenant> {
+/** A new tenant's row; its settings row is the settings module's. */
+export async function insertTenant(db: Executor, input: { slug: string; name: string }): Promise<Tenant> {
   const [row] = await db("tenants").insert({ slug: input.slug, name: input.name }).returning(["id", "slug", "name"]);
-  await db("tenant_settings").insert({ tenant_id: row.id, settings: JSON.stringify(input.settings) });
   return { id: row.id, slug: row.slug, name: row.name };
+}
+
+export async function findTenantBySlug(db: Executor, slug: string): Promise<Tenant | null> {
+  const row = await db("tenants").where({ slug }).first("id", "slug", "name");
+  return row ? { id: row.id, slug: row.slug, name: row.name } : null;
 }
 
 export async function countTenants(db: Executor): Promise<number> {

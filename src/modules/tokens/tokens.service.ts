@@ -4,7 +4,7 @@ import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
 import type { BearerIdentity } from "../../platform/http/authenticate.js";
-import { recordAudit } from "../audit/audit.repository.js";
+import { recordAudit } from "../audit/index.js";
 import { countUserTokens, deleteUserToken, findTokenByHash, insertToken, listUserTokens, touchToken } from "./tokens.repository.js";
 import { DEFAULT_TOKEN_DAYS, type TokenScope } from "./tokens.schemas.js";
 

@@ -47,37 +47,6 @@ export async function updateUser(trx: Executor, tenantId: string, userId: string
   return toUserRecord(row);
 }
 
-/** A primary team implies membership (as createUser does); an existing membership keeps its role. */
-export async function ensureMembership(trx: Executor, tenantId: string, teamId: string, userId: string, role: "member" | "viewer"): Promise<void> {
-  await trx.raw("insert into team_members (tenant_id, team_id, user_id, role) values (?, ?, ?, ?) on conflict do nothing", [tenantId, teamId, userId, role]);
-}
-
-/**
- * SPEC: a deleted user's questions remain, anonymised. The foreign key clears author_id when
- * the row goes; marking them anonymous as well keeps every reader (and export) from treating
- * them as authored by someone.
- */
-export async function anonymiseQuestionsOf(trx: Executor, tenantId: string, userId: string): Promise<number> {
-  return trx("questions").where({ tenant_id: tenantId, author_id: userId }).update({ is_anonymous: true });
-}
-
-/**
- * The user's upvotes go with the user (foreign key): take them off the questions' counters first
- * so each count still equals its upvote rows. Returns the new counts (visible: not under review).
- */
-export async function withdrawUpvotesOf(
-  trx: Executor,
-  tenantId: string,
-  userId: string,
-): Promise<Array<{ questionId: string; upvoteCount: number; visible: boolean }>> {
-  const rows: Array<{ id: string; upvote_count: number; status: string }> = await trx("questions")
-    .where({ tenant_id: tenantId })
-    .whereIn("id", trx("upvotes").select("question_id").where({ tenant_id: tenantId, user_id: userId }))
-    .update({ upvote_count: trx.raw("greatest(upvote_count - 1, 0)") })
-    .returning(["id", "upvote_count", "status"]);
-  return rows.map((row) => ({ questionId: row.id, upvoteCount: Number(row.upvote_count), visible: row.status !== "UNDER_REVIEW" }));
-}
-
 /** Deletes the user; memberships, upvotes, pulse invites and API tokens go with it (foreign keys). */
 export async function deleteUser(trx: Executor, tenantId: string, userId: string): Promise<void> {
   await trx("users").where({ tenant_id: tenantId, id: userId }).delete();

@@ -1,6 +1,7 @@
 import type { Executor } from "../../platform/db.js";
 import type { Role } from "../../platform/context.js";
-import { recordAudit, type AuditActor } from "../audit/audit.repository.js";
+import { recordAudit, type AuditActor } from "../audit/index.js";
+import { ensureMembership } from "../teams/index.js";
 import type { TenantSettings } from "../../platform/tenant-settings.js";
 import { toUserRecord, type UserRecord } from "./users.repository.js";
 
@@ -46,12 +47,7 @@ export async function createUser(
   // CONTRACT §8: the primary team comes with a `member` membership, whatever the tenant role; a
   // viewer stays read-only through the tenant role (team roles only grant moderation).
   if (primaryTeamId) {
-    await trx.raw("insert into team_members (tenant_id, team_id, user_id, role) values (?, ?, ?, ?) on conflict do nothing", [
-      tenantId,
-      primaryTeamId,
-      user.id,
-      "member",
-    ]);
+    await ensureMembership(trx, tenantId, primaryTeamId, user.id, "member");
   }
   await recordAudit(trx, actor, {
     action: "user.create",

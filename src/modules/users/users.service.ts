@@ -5,19 +5,11 @@ import { errors } from "../../platform/errors.js";
 import type { EventBus } from "../../platform/events.js";
 import type { Logger } from "../../platform/logger.js";
 import { canGrantRole, hasPermission, roleAtLeast, type Permission } from "../../platform/http/permissions.js";
-import { recordAudit } from "../audit/audit.repository.js";
-import { findTeam } from "../teams/teams.repository.js";
-import {
-  anonymiseQuestionsOf,
-  deleteUser,
-  emailInUse,
-  ensureMembership,
-  lockActiveOwnerIds,
-  lockUser,
-  updateUser,
-  withdrawUpvotesOf,
-  type UserChanges,
-} from "./users.admin.repository.js";
+import { recordAudit } from "../audit/index.js";
+import { findTeam } from "../teams/index.js";
+import { anonymiseQuestionsOf, withdrawUpvotesOf } from "../questions/index.js";
+import { ensureMembership } from "../teams/index.js";
+import { deleteUser, emailInUse, lockActiveOwnerIds, lockUser, updateUser, type UserChanges } from "./users.admin.repository.js";
 import { createUser } from "./users.provisioning.js";
 import { findUser, listUsers, type UserRecord } from "./users.repository.js";
 import type { CreateUserBody, UpdateUserBody } from "./users.schemas.js";

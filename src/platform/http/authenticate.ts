@@ -1,10 +1,9 @@
 import type { Request, RequestHandler } from "express";
 import type { Clock } from "../clock.js";
-import type { CurrentUser, RequestContext } from "../context.js";
+import type { CurrentUser, RequestContext, TenantResolver } from "../context.js";
 import { AppError } from "../errors.js";
 import type { Config } from "../../config.js";
 import { destroySession, SESSION_COOKIE, sessionCookieOptions } from "./session.js";
-import type { TenantResolver } from "./tenant.js";
 
 /** What an API token stands for (the tokens module finds it by its secret). */
 export interface BearerIdentity {

@@ -1,13 +1,7 @@
 import type { Request, RequestHandler } from "express";
-import type { Tenant } from "../context.js";
+import type { Tenant, TenantResolver } from "../context.js";
 import { AppError } from "../errors.js";
-import type { TenantSettings } from "../tenant-settings.js";
 import { bearerCredential } from "./authenticate.js";
-
-/** Finds a tenant by slug or id (the tenants module's directory, with its short cache). */
-export interface TenantResolver {
-  resolve(key: string): Promise<{ tenant: Tenant; settings: TenantSettings } | null>;
-}
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 

@@ -1,0 +1,9 @@
+/**
+ * The auth module's public face: what other modules, the app and the command-line tools may use.
+ * Everything else in this folder is internal.
+ */
+export { oauthRoutes } from "./auth.oauth.routes.js";
+export { createOAuthService } from "./auth.oauth.service.js";
+export { createOAuthStrategies } from "./auth.oauth.strategies.js";
+export { authRoutes } from "./auth.routes.js";
+export { createAuthService } from "./auth.service.js";

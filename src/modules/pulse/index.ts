@@ -1,0 +1,19 @@
+/**
+ * The pulse module's public face: what other modules, the app and the command-line tools may use.
+ * Everything else in this folder is internal.
+ */
+export { pulseAdminRoutes } from "./pulse.admin.routes.js";
+export { createPulseAdminService } from "./pulse.admin.service.js";
+export { INVITE_LIFETIME_DAYS, cohortIndex, cohortName, releaseDay } from "./pulse.calendar.js";
+export { createPulseReleaser, createPulseSealer, sealAnswer, startReleaseSweeps } from "./pulse.release.service.js";
+export type { PulseReleaser } from "./pulse.release.service.js";
+export { createPulseRespondService } from "./pulse.respond.service.js";
+export { teamNames } from "./pulse.responses.repository.js";
+export { pulseRoutes, pulseTokenLinks } from "./pulse.routes.js";
+export { createDefaultSchedule } from "./pulse.schedule.js";
+export { startPulseScheduler } from "./pulse.scheduler.cron.js";
+export { runPulseForTenant } from "./pulse.scheduler.service.js";
+export type { PulseSchedulerDeps } from "./pulse.scheduler.service.js";
+export { summaryQuery } from "./pulse.schemas.js";
+export type { PulseSummary } from "./pulse.schemas.js";
+export { computePulseSummary, createPulseSummaryService } from "./pulse.summary.service.js";

@@ -1,0 +1,10 @@
+/**
+ * The questions module's public face: what other modules, the app and the command-line tools may use.
+ * Everything else in this folder is internal.
+ */
+export { createQuestionEvents } from "./questions.events.js";
+export { createQuestionLimits } from "./questions.limits.js";
+export { createModerationService } from "./questions.moderation.service.js";
+export { anonymiseQuestionsOf, countTeamQuestions, moveTeamQuestions, withdrawUpvotesOf } from "./questions.repository.js";
+export { questionRoutes } from "./questions.routes.js";
+export { createQuestionService } from "./questions.service.js";

@@ -1,0 +1,10 @@
+/**
+ * The teams module's public face: what other modules, the app and the command-line tools may use.
+ * Everything else in this folder is internal.
+ */
+export { ensureMembership } from "./teams.members.repository.js";
+export { createMembersService } from "./teams.members.service.js";
+export { findTeam, findTeamBySlug, setQueueFrozen } from "./teams.repository.js";
+export { teamRoutes } from "./teams.routes.js";
+export { teamSchema } from "./teams.schemas.js";
+export { createTeamsOfNewTenant, createTeamsService } from "./teams.service.js";

@@ -1,0 +1,19 @@
+/**
+ * The users module's public face: what other modules, the app and the command-line tools may use.
+ * Everything else in this folder is internal.
+ */
+export { createUser } from "./users.provisioning.js";
+export {
+  findActiveUserIds,
+  findActiveUserWithTeams,
+  findUser,
+  findUserByEmail,
+  findUserBySso,
+  linkSsoAccount,
+  listDemoUsernames,
+  touchLastLogin,
+  updateProfile,
+} from "./users.repository.js";
+export type { UserRecord } from "./users.repository.js";
+export { userRoutes } from "./users.routes.js";
+export { createUsersService } from "./users.service.js";
