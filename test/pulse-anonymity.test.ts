@@ -28,7 +28,8 @@ describe("pulse anonymity against an attacker", () => {
     return (await app.db("teams").where({ tenant_id: tenantId }).orderBy("name").pluck("id")) as string[];
   }
 
-  describe("reading every figure", () => {
+  // Hundreds of reads each (every range, team filter and the export): seconds alone, more on a busy machine.
+  describe("reading every figure", { timeout: 120_000 }, () => {
     for (const slug of ["default", "acme"]) {
       it(`the seeded tenant '${slug}': no two nested figures of any range 1..52, team filter or export differ by 1..k-1 responses`, async () => {
         const tenant = await app.db("tenants").where({ slug }).first();
