@@ -46,7 +46,7 @@ import { SseHub } from "./modules/events/index.js";
 import { createStreamGuard } from "./modules/events/index.js";
 import { createStreamSlots } from "./modules/events/index.js";
 import { listLiveTokenIds } from "./modules/tokens/index.js";
-import { findActiveUserIds, findActiveUserWithTeams, findUser } from "./modules/users/index.js";
+import { clearPrimaryTeam, findActiveUserIds, findActiveUserWithTeams, findUser } from "./modules/users/index.js";
 import { countTeamQuestions, moveTeamQuestions } from "./modules/questions/index.js";
 import { findTeam } from "./modules/teams/index.js";
 import { createModerationService } from "./modules/questions/index.js";
@@ -192,7 +192,12 @@ export function buildApp(deps: AppDeps): BuiltApp {
         settingsChanged: (tenantId) => settings.saved(tenantId),
       },
     }),
-    members: createMembersService({ db, clock, userExists: async (trx, tenantId, userId) => (await findUser(trx, tenantId, userId)) !== null }),
+    members: createMembersService({
+      db,
+      clock,
+      userExists: async (trx, tenantId, userId) => (await findUser(trx, tenantId, userId)) !== null,
+      clearPrimaryTeam,
+    }),
     audit,
     exports: createExportService({ db, audit }),
   };

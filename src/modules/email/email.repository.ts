@@ -158,18 +158,6 @@ export async function findUnsubscribeSubject(db: Executor, tenantId: string, use
 }
 
 /**
- * Sets or clears the opt-out. Returns true when it changed (so the caller audits real changes
- * only); the first opt-out time is kept when someone unsubscribes twice.
- */
-export async function setEmailOptOut(trx: Executor, tenantId: string, userId: string, optOutAt: Date | null): Promise<boolean> {
-  const query = trx("users").where({ tenant_id: tenantId, id: userId });
-  if (optOutAt) query.whereNull("email_opt_out_at");
-  else query.whereNotNull("email_opt_out_at");
-  const updated = await query.update({ email_opt_out_at: optOutAt, updated_at: trx.fn.now() });
-  return Number(updated) > 0;
-}
-
-/**
  * Direct emails are limited per tenant and rolling hour (security.rateLimits.emailRecipientsPerHour).
  * The count comes from the audit trail, where every send is recorded with its recipient count in
  * the transaction that queues it: so it holds across instances and restarts, with or without Redis.

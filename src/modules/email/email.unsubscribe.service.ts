@@ -1,7 +1,8 @@
 import type { Clock } from "../../platform/clock.js";
 import type { Database } from "../../platform/db.js";
 import { recordAudit } from "../audit/index.js";
-import { findUnsubscribeSubject, setEmailOptOut } from "./email.repository.js";
+import { setEmailOptOut } from "../users/index.js";
+import { findUnsubscribeSubject } from "./email.repository.js";
 import { verifyUnsubscribeToken } from "./email.unsubscribe.token.js";
 
 export interface UnsubscribeState {

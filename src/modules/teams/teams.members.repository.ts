@@ -50,12 +50,6 @@ export async function deleteMember(trx: Executor, tenantId: string, teamId: stri
   await trx("team_members").where({ tenant_id: tenantId, team_id: teamId, user_id: userId }).delete();
 }
 
-/** A user removed from their primary team no longer has that primary team; returns whether it was. */
-export async function clearPrimaryTeam(trx: Executor, tenantId: string, teamId: string, userId: string, at: Date): Promise<boolean> {
-  const updated = await trx("users").where({ tenant_id: tenantId, id: userId, primary_team_id: teamId }).update({ primary_team_id: null, updated_at: at });
-  return updated > 0;
-}
-
 /** A primary team implies membership (as createUser does); an existing membership keeps its role. */
 export async function ensureMembership(trx: Executor, tenantId: string, teamId: string, userId: string, role: "member" | "viewer"): Promise<void> {
   await trx.raw("insert into team_members (tenant_id, team_id, user_id, role) values (?, ?, ?, ?) on conflict do nothing", [tenantId, teamId, userId, role]);

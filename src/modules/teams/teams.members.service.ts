@@ -5,12 +5,14 @@ import { errors } from "../../platform/errors.js";
 import { roleAtLeast } from "../../platform/http/permissions.js";
 import { recordAudit } from "../audit/index.js";
 import { findTeam, lockTeam } from "./teams.repository.js";
-import { clearPrimaryTeam, deleteMember, findMember, insertMember, listMembers, updateMemberRole, type MemberRecord } from "./teams.members.repository.js";
+import { deleteMember, findMember, insertMember, listMembers, updateMemberRole, type MemberRecord } from "./teams.members.repository.js";
 import type { AddMemberBody } from "./teams.schemas.js";
 
 export interface MembersServiceDeps {
   db: Database;
   clock: Clock;
+  /** A user removed from their primary team loses it; true when it was theirs (the users module, like userExists). */
+  clearPrimaryTeam(trx: Executor, tenantId: string, teamId: string, userId: string, at: Date): Promise<boolean>;
   /** Whether the user exists in the tenant (the users module; given by the app, as users depend on teams). */
   userExists(trx: Executor, tenantId: string, userId: string): Promise<boolean>;
 }
@@ -78,7 +80,7 @@ export function createMembersService(deps: MembersServiceDeps) {
       const member = await findMember(trx, tenantId, teamId, userId);
       if (!member) throw errors.notFound("Team member");
       await deleteMember(trx, tenantId, teamId, userId);
-      const primaryTeamCleared = await clearPrimaryTeam(trx, tenantId, teamId, userId, clock.now());
+      const primaryTeamCleared = await deps.clearPrimaryTeam(trx, tenantId, teamId, userId, clock.now());
       await recordAudit(trx, ctx, {
         action: "team_member.remove",
         entityType: "team",

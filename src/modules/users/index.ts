@@ -4,6 +4,8 @@
  */
 export { createUser } from "./users.provisioning.js";
 export {
+  clearPrimaryTeam,
+  setEmailOptOut,
   findActiveUserIds,
   findActiveUserWithTeams,
   findUser,

@@ -140,3 +140,21 @@ export async function updateProfile(db: Executor, tenantId: string, userId: stri
     .returning("*");
   return toUserRecord(row);
 }
+
+/**
+ * Sets or clears the opt-out. Returns true when it changed (so the caller audits real changes
+ * only); the first opt-out time is kept when someone unsubscribes twice.
+ */
+export async function setEmailOptOut(trx: Executor, tenantId: string, userId: string, optOutAt: Date | null): Promise<boolean> {
+  const query = trx("users").where({ tenant_id: tenantId, id: userId });
+  if (optOutAt) query.whereNull("email_opt_out_at");
+  else query.whereNotNull("email_opt_out_at");
+  const updated = await query.update({ email_opt_out_at: optOutAt, updated_at: trx.fn.now() });
+  return Number(updated) > 0;
+}
+
+/** A user removed from their primary team no longer has that primary team; returns whether it was. */
+export async function clearPrimaryTeam(trx: Executor, tenantId: string, teamId: string, userId: string, at: Date): Promise<boolean> {
+  const updated = await trx("users").where({ tenant_id: tenantId, id: userId, primary_team_id: teamId }).update({ primary_team_id: null, updated_at: at });
+  return updated > 0;
+}
