@@ -24,7 +24,8 @@ module.exports = {
       severity: "error",
       comment: "Another module's files are internal: import what it offers from src/modules/<m>/index.ts.",
       from: { path: "^src/modules/([^/]+)/" },
-      to: { path: "^src/modules/", pathNot: ["^src/modules/$1/", "^src/modules/[^/]+/index\\.ts$"] },
+      // A module's schemas and constants are public contracts too (the web app reads them): zod and constants only.
+      to: { path: "^src/modules/", pathNot: ["^src/modules/$1/", "^src/modules/[^/]+/index\\.ts$", "^src/modules/[^/]+/[^/]+\\.(schemas|constants)\\.ts$"] },
     },
     {
       name: "outside-code-uses-public-faces",

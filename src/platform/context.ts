@@ -1,9 +1,8 @@
 import type { TenantSettings } from "./tenant-settings.js";
 
-export const ROLES = ["owner", "admin", "moderator", "member", "viewer"] as const;
-export type Role = (typeof ROLES)[number];
-export const TEAM_ROLES = ["viewer", "member", "moderator"] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
+import type { Role, TeamRole } from "./roles.js";
+
+export { ROLES, TEAM_ROLES, type Role, type TeamRole } from "./roles.js";
 
 export interface Tenant {
   id: string;

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { CADENCES, DEFAULT_TENANT_SETTINGS as DEFAULTS, SIGNUP_POLICIES, THEMES } from "./tenant-settings.constants.js";
+
+export { CADENCES, SIGNUP_POLICIES, THEMES, type SignupPolicy } from "./tenant-settings.constants.js";
 
 /**
  * SPEC "Tenant settings" with its documented defaults; CONTRACT §6 names the users group. Every
@@ -11,18 +14,12 @@ const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" })
 const hoursSetting = z.number().int().min(1).max(720);
 const positiveLimit = z.number().int().min(1).max(100_000);
 
-export const THEMES = ["executive-blue", "modern-purple", "refined-teal"] as const;
-/** open: anyone with a verified address; domains: addresses of allowedEmailDomains; invite: only users an admin added. */
-export const SIGNUP_POLICIES = ["open", "domains", "invite"] as const;
-export type SignupPolicy = (typeof SIGNUP_POLICIES)[number];
-
 /** A bare domain, lower case: example.com (no @, no scheme, no wildcard). */
 const emailDomain = z
   .string()
   .trim()
   .toLowerCase()
   .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "must be a domain such as example.com");
-export const CADENCES = ["weekly", "biweekly", "monthly"] as const;
 
 export const tenantSettingsSchema = z
   .strictObject({
@@ -82,26 +79,7 @@ export const tenantSettingsSchema = z
 
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 
-export const DEFAULT_TENANT_SETTINGS: TenantSettings = Object.freeze({
-  questions: { minLength: 10, maxLength: 2000 },
-  users: { defaultRole: "member", defaultTeamId: null, signup: "open", allowedEmailDomains: [] },
-  security: {
-    sessionTimeout: 8,
-    adminSessionTimeout: 8,
-    rateLimits: { questionsPerHour: 10, upvotesPerMinute: 20, responsesPerHour: 5, searchPerMinute: 30, emailRecipientsPerHour: 500 },
-  },
-  branding: { theme: "executive-blue", primaryColor: null, accentColor: null, logoUrl: null, faviconUrl: null },
-  features: { allowAnonymousQuestions: true, requireQuestionApproval: false, enableEmailNotifications: false },
-  pulse: {
-    enabled: false,
-    anonThreshold: 5,
-    defaultCadence: "weekly",
-    defaultTime: "09:00",
-    rotatingCohorts: true,
-    channelSlack: false,
-    channelEmail: true,
-  },
-}) as TenantSettings;
+export const DEFAULT_TENANT_SETTINGS: TenantSettings = DEFAULTS;
 
 type PlainObject = Record<string, unknown>;
 

@@ -12,7 +12,7 @@ const ModerationPage = lazy(() => import("./features/moderation/ModerationPage")
 const PresentPage = lazy(() => import("./features/present/PresentPage"));
 const AdminApp = lazy(() => import("./features/admin/AdminApp"));
 const PulseDashboard = lazy(() => import("./features/pulse/PulseDashboard"));
-const AccountPage = lazy(() => import("./features/account/TokensPanel"));
+const AccountPage = lazy(() => import("./features/account/AccountPage"));
 
 export function App() {
   return (

@@ -6,15 +6,12 @@ import { DateTime, IANAZone } from "luxon";
  * ISO weeks that responses are counted in. Shared by the scheduler, the summary and the demo seed.
  */
 
-export const CADENCES = ["weekly", "biweekly", "monthly"] as const;
-export type Cadence = (typeof CADENCES)[number];
+import type { Cadence } from "../../platform/tenant-settings.constants.js";
+
+export { CADENCES, type Cadence } from "../../platform/tenant-settings.constants.js";
+export { MAX_COHORTS } from "./pulse.constants.js";
 
 export const INVITE_LIFETIME_DAYS = 7;
-/**
- * Cohorts are picked by weekday (Monday 0 .. Friday 4, the weekend wrapping to the last one), so
- * a sixth cohort is reached on weekends and a seventh never would be.
- */
-export const MAX_COHORTS = 6;
 
 /**
  * CONTRACT §5: first 8 hex digits of sha256(userId) as an unsigned integer, mod numCohorts.

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { CADENCES, isValidTimezone, MAX_COHORTS } from "./pulse.calendar.js";
+import { PULSE_QUESTION_MAX_LENGTH } from "./pulse.constants.js";
 
 /** CONTRACT §8: lengths in Unicode code points after trimming. */
 const questionText = z
   .string()
   .transform((text) => text.trim())
   .refine((text) => [...text].length >= 1, "must not be empty")
-  .refine((text) => [...text].length <= 200, "must be at most 200 characters");
+  .refine((text) => [...text].length <= PULSE_QUESTION_MAX_LENGTH, `must be at most ${PULSE_QUESTION_MAX_LENGTH} characters`);
 
 export const pulseQuestionSchema = z.object({
   id: z.uuid(),

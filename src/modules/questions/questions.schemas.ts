@@ -1,16 +1,27 @@
 import { z } from "zod";
-import { tagSchema } from "../tags/index.js";
+import { tagSchema } from "../tags/tags.schemas.js";
 
-export const QUESTION_STATUSES = ["OPEN", "UNDER_REVIEW", "ANSWERED"] as const;
-export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
+import {
+  ANSWER_MAX_LENGTH,
+  BODY_HARD_MAX,
+  LIST_LIMIT_DEFAULT,
+  LIST_LIMIT_MAX,
+  QUESTION_SORTS,
+  QUESTION_STATUSES,
+  SEARCH_MAX_LENGTH,
+} from "./questions.constants.js";
 
-export const LIST_LIMIT_DEFAULT = 50;
-export const LIST_LIMIT_MAX = 200;
-/** Longest search text accepted; only its first SEARCH_MAX_TERMS words are used. */
-export const SEARCH_MAX_LENGTH = 2000;
-export const ANSWER_MAX_LENGTH = 10_000;
-/** Hard ceiling for a question body, whatever the tenant's maxLength (the settings schema allows up to this). */
-export const BODY_HARD_MAX = 10_000;
+export {
+  ANSWER_MAX_LENGTH,
+  BODY_HARD_MAX,
+  LIST_LIMIT_DEFAULT,
+  LIST_LIMIT_MAX,
+  QUESTION_SORTS,
+  QUESTION_STATUSES,
+  SEARCH_MAX_LENGTH,
+  type QuestionSort,
+  type QuestionStatus,
+} from "./questions.constants.js";
 
 export const questionIdParams = z.object({ id: z.uuid() });
 export const questionTagParams = z.object({ id: z.uuid(), tagId: z.uuid() });
@@ -38,7 +49,7 @@ export const listQuestionsQuery = z
     search: z.string().max(SEARCH_MAX_LENGTH).optional(),
     tag: z.uuid().optional(),
     pinned: booleanQuery.optional(),
-    sort: z.enum(["top", "new", "relevance"]).optional(),
+    sort: z.enum(QUESTION_SORTS).optional(),
     limit: z.coerce.number().int().min(1).optional(),
     offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
   })

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { hasControlCharacters } from "../../platform/text.js";
 
-export const PRESENTING_TAG = "Currently Presenting";
+export { PRESENTING_TAG } from "./tags.constants.js";
 
 const hexColor = z
   .string()

@@ -1,9 +1,8 @@
 import { z } from "zod";
 
-export const TOKEN_SCOPES = ["full", "read"] as const;
-export type TokenScope = (typeof TOKEN_SCOPES)[number];
-export const DEFAULT_TOKEN_DAYS = 90;
-export const MAX_TOKEN_DAYS = 365;
+import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, TOKEN_SCOPES } from "./tokens.constants.js";
+
+export { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, TOKEN_SCOPES, type TokenScope } from "./tokens.constants.js";
 
 export const createTokenBody = z.object({
   name: z.string().trim().min(1).max(100).describe("What the token is for, to recognise it later"),

@@ -1,15 +1,12 @@
 import { errors } from "../errors.js";
+import { roleAtLeast } from "../roles.js";
 import type { CurrentUser, RequestContext, Role } from "../context.js";
 
 /**
  * The permission matrix of SPEC's authorisation table and CONTRACT §2/§8, in one place.
  * Every route declares one access level from here; routes.ts refuses a route without one.
  */
-const ROLE_RANK: Record<Role, number> = { viewer: 1, member: 2, moderator: 3, admin: 4, owner: 5 };
-
-export function roleAtLeast(role: Role, minimum: Role): boolean {
-  return ROLE_RANK[role] >= ROLE_RANK[minimum];
-}
+export { roleAtLeast };
 
 interface PermissionRule {
   /** Lowest tenant role that holds the permission everywhere in the tenant. */

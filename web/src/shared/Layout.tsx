@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
-import { rank, useCanModerate, useLiveStatus, useSession } from "./session";
+import { atLeast, useCanModerate, useLiveStatus, useSession } from "./session";
+import type { Role } from "./sessionApi";
 import { Loading } from "./ui";
 
 const LIVE_LABEL = {
@@ -38,7 +39,7 @@ export function Layout() {
     navigate(`${location.pathname}${query ? `?${query}` : ""}`, { replace: true });
   }, [location.pathname, location.search, navigate]);
   const canModerate = useCanModerate()();
-  const isAdmin = rank(role) >= rank("admin");
+  const isAdmin = atLeast(role, "admin");
 
   // Move focus to the new page's heading after client-side navigation (not on the first load,
   // where Tab must reach the skip link first).
@@ -150,7 +151,7 @@ export function NotFound({ what = "page" }: { what?: string }) {
   );
 }
 
-export function RequireRole({ min, children }: { min: "viewer" | "member" | "moderator" | "admin"; children: React.ReactNode }) {
+export function RequireRole({ min, children }: { min: Exclude<Role, "owner">; children: React.ReactNode }) {
   const { me } = useSession();
   const location = useLocation();
   if (!me) {
@@ -165,7 +166,7 @@ export function RequireRole({ min, children }: { min: "viewer" | "member" | "mod
       </section>
     );
   }
-  if (rank(me.user.role) < rank(min)) {
+  if (!atLeast(me.user.role, min)) {
     return (
       <section className="card narrow">
         <h1>Not allowed</h1>

@@ -1,3 +1,6 @@
+import type { z } from "zod";
+import type { csrfSchema } from "@server/modules/auth/auth.schemas";
+
 /**
  * The one client for the JSON API of CONTRACT.md: same origin, session cookie, CSRF header on
  * writes (fetched once from /auth/csrf and refreshed when the server says it is stale).
@@ -39,7 +42,7 @@ export function withQuery(path: string, query?: Query): string {
 }
 
 async function csrf(): Promise<string | null> {
-  if (csrfToken === undefined) csrfToken = (await send<{ csrfToken: string | null }>("GET", "/auth/csrf")).csrfToken ?? null;
+  if (csrfToken === undefined) csrfToken = (await send<z.infer<typeof csrfSchema>>("GET", "/auth/csrf")).csrfToken ?? null;
   return csrfToken;
 }
 

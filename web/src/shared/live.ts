@@ -1,5 +1,8 @@
 import { fetchEventSource } from "@microsoft/fetch-event-source";
-import type { LiveEvent } from "./types";
+import type { DomainEvent } from "@server/platform/events";
+
+/** CONTRACT §4's envelope of every live event, as the server defines it. */
+export type LiveEvent = DomainEvent;
 
 /**
  * One Server-Sent Events connection per tab, shared by every screen. fetch-event-source keeps the

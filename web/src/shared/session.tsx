@@ -1,28 +1,37 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { roleAtLeast } from "@server/platform/roles";
+import { DEFAULT_TENANT_SETTINGS } from "@server/platform/tenant-settings.constants";
 import { api } from "./api";
-import { live, type LiveStatus } from "./live";
-import { applyBranding, DEFAULT_BRANDING } from "./theme";
-import type { AuthModes, Branding, LiveEvent, Me, Role, Team, TenantSettings } from "./types";
+import { live, type LiveEvent, type LiveStatus } from "./live";
+import {
+  getAuthModes,
+  getMe,
+  getTenant,
+  listMemberships,
+  listTeams,
+  logout,
+  type AuthModes,
+  type Me,
+  type PublicSettings,
+  type Role,
+  type Team,
+  type TenantSettings,
+} from "./sessionApi";
+import { applyBranding, DEFAULT_BRANDING, type Branding } from "./theme";
+
+/** The public part of the full settings an admin just saved. */
+export function fromFullSettings(full: TenantSettings): PublicSettings {
+  return { questions: full.questions, features: full.features, branding: full.branding, pulse: { enabled: full.pulse.enabled } };
+}
+
+/** The server's defaults, until GET /tenant answers (or if it cannot). */
+export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = fromFullSettings(DEFAULT_TENANT_SETTINGS);
 
 /**
  * What every screen needs about the caller and the tenant: who is signed in, which sign-in modes
  * exist, the teams, and the settings the UI must follow (question bounds, anonymous questions,
  * branding), from the public `GET /tenant`.
  */
-export interface PublicSettings {
-  questions: TenantSettings["questions"];
-  features: Pick<TenantSettings["features"], "allowAnonymousQuestions" | "requireQuestionApproval">;
-  branding: Branding;
-  pulse: { enabled: boolean };
-}
-
-export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
-  questions: { minLength: 10, maxLength: 2000 },
-  features: { allowAnonymousQuestions: true, requireQuestionApproval: false },
-  branding: DEFAULT_BRANDING,
-  pulse: { enabled: false },
-};
-
 interface SessionValue {
   me: Me | null;
   modes: AuthModes;
@@ -43,8 +52,9 @@ const BRANDING_CACHE = "qa.branding";
 
 const NO_MODES: AuthModes = { modes: [], demo: { enabled: false, users: [] }, oauth: { github: false, google: false } };
 
-export function rank(role: Role | undefined): number {
-  return role ? { viewer: 1, member: 2, moderator: 3, admin: 4, owner: 5 }[role] : 0;
+/** True when a role (none for a visitor) ranks at least `minimum`, by the server's ranking. */
+export function atLeast(role: Role | undefined, minimum: Role): boolean {
+  return role !== undefined && roleAtLeast(role, minimum);
 }
 
 export function cachedBranding(): Branding {
@@ -59,15 +69,11 @@ export function cachedBranding(): Branding {
 /** The organisation's public settings (GET /tenant); the last branding seen if the server cannot answer. */
 async function loadSettings(): Promise<{ settings: PublicSettings; tenantName: string | null }> {
   try {
-    const tenant = await api.get<{ name?: string; settings: PublicSettings }>("/tenant");
+    const tenant = await getTenant();
     return { settings: { ...DEFAULT_PUBLIC_SETTINGS, ...tenant.settings }, tenantName: tenant.name ?? null };
   } catch {
     return { settings: { ...DEFAULT_PUBLIC_SETTINGS, branding: cachedBranding() }, tenantName: null };
   }
-}
-
-export function fromFullSettings(full: TenantSettings): PublicSettings {
-  return { questions: full.questions, features: full.features, branding: full.branding, pulse: { enabled: full.pulse.enabled } };
 }
 
 export function SessionProvider({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
@@ -85,11 +91,11 @@ export function SessionProvider({ children, fallback }: { children: ReactNode; f
     (async () => {
       // Independent reads, in parallel: the first paint waits for the slowest one only.
       const [modes, me, teams, loaded, memberships] = await Promise.all([
-        api.get<AuthModes>("/auth/modes").catch(() => NO_MODES),
-        api.get<Me>("/auth/me").catch(() => null),
-        api.get<Team[]>("/teams").catch(() => [] as Team[]),
+        getAuthModes().catch(() => NO_MODES),
+        getMe().catch(() => null),
+        listTeams().catch(() => [] as Team[]),
         loadSettings(),
-        api.get<Array<{ teamId: string; canModerate: boolean }>>("/auth/me/teams").catch(() => []),
+        listMemberships().catch(() => []),
       ]);
       const moderatedTeamIds = memberships.filter((membership) => membership.canModerate).map((membership) => membership.teamId);
       if (!cancelled) setState({ me, modes, teams, ...loaded, moderatedTeamIds });
@@ -134,14 +140,14 @@ export function SessionProvider({ children, fallback }: { children: ReactNode; f
   );
 
   const refreshTeams = useCallback(async () => {
-    const teams = await api.get<Team[]>("/teams").catch(() => null);
+    const teams = await listTeams().catch(() => null);
     if (teams) setState((current) => (current ? { ...current, teams } : current));
   }, []);
 
   const setSettings = useCallback((settings: PublicSettings) => setState((current) => (current ? { ...current, settings } : current)), []);
 
   const signOut = useCallback(async () => {
-    await api.post("/auth/logout").catch(() => undefined);
+    await logout().catch(() => undefined);
     api.resetCsrf();
     live.disconnect();
     window.location.assign("/");
@@ -165,7 +171,7 @@ export function useSession(): SessionValue {
 export function useCanModerate(): (teamId?: string) => boolean {
   const { me, moderatedTeamIds } = useSession();
   return useCallback(
-    (teamId?: string) => rank(me?.user.role) >= rank("admin") || (teamId ? moderatedTeamIds.includes(teamId) : moderatedTeamIds.length > 0),
+    (teamId?: string) => atLeast(me?.user.role, "admin") || (teamId ? moderatedTeamIds.includes(teamId) : moderatedTeamIds.length > 0),
     [me, moderatedTeamIds],
   );
 }
@@ -173,7 +179,7 @@ export function useCanModerate(): (teamId?: string) => boolean {
 /** True when the signed-in user's tenant role is at least `role`. */
 export function useRoleAtLeast(role: Role): boolean {
   const { me } = useSession();
-  return rank(me?.user.role) >= rank(role);
+  return atLeast(me?.user.role, role);
 }
 
 export function useLiveEvents(handler: (event: LiveEvent) => void, onResync?: () => void): void {

@@ -1,17 +1,20 @@
-import type { Branding, ThemeName } from "./types";
+import { DEFAULT_TENANT_SETTINGS, type Theme } from "@server/platform/tenant-settings.constants";
+import type { TenantSettings } from "@server/platform/tenant-settings";
+
+export type Branding = TenantSettings["branding"];
 
 /**
  * The three branding themes of SPEC, as CSS custom properties on <html>. Admin overrides of the
  * primary and accent colours replace the theme's; text drawn on them is picked for contrast so an
  * override can never make a button unreadable (WCAG AA, 4.5:1).
  */
-export const THEME_PALETTES: Record<ThemeName, { label: string; primary: string; accent: string; background: string; surfaceTint: string }> = {
+export const THEME_PALETTES: Record<Theme, { label: string; primary: string; accent: string; background: string; surfaceTint: string }> = {
   "executive-blue": { label: "Executive blue", primary: "#1e3a8a", accent: "#0369a1", background: "#f1f5f9", surfaceTint: "#e0e7ff" },
   "modern-purple": { label: "Modern purple", primary: "#6d28d9", accent: "#be185d", background: "#f5f3ff", surfaceTint: "#ede9fe" },
   "refined-teal": { label: "Refined teal", primary: "#0f766e", accent: "#b45309", background: "#f0fdfa", surfaceTint: "#ccfbf1" },
 };
 
-export const DEFAULT_BRANDING: Branding = { theme: "executive-blue", primaryColor: null, accentColor: null, logoUrl: null, faviconUrl: null };
+export const DEFAULT_BRANDING: Branding = DEFAULT_TENANT_SETTINGS.branding;
 
 function channels(hex: string): [number, number, number] {
   const value = hex.replace("#", "");

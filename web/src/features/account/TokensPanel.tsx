@@ -1,23 +1,23 @@
 import { useState, type FormEvent } from "react";
-import { api, errorMessage } from "../../shared/api";
-import type { ApiToken } from "../../shared/types";
-import { RequireRole } from "../../shared/Layout";
+import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, type TokenScope } from "@server/modules/tokens/tokens.constants";
+import { errorMessage } from "../../shared/api";
 import { announce, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+import { createToken, listTokens, revokeToken, type ApiToken, type CreatedToken } from "./api";
 
 /** Personal API tokens for the bearer form of the API (for example `GET /admin/audit?limit=`): any signed-in user. */
-function TokensPanel() {
-  const tokens = useLoad((signal) => api.get<ApiToken[]>("/auth/tokens", undefined, signal), []);
+export function TokensPanel() {
+  const tokens = useLoad((signal) => listTokens(signal), []);
   const [name, setName] = useState("");
-  const [days, setDays] = useState("90");
-  const [scope, setScope] = useState<ApiToken["scope"]>("read");
-  const [created, setCreated] = useState<ApiToken | null>(null);
+  const [days, setDays] = useState(String(DEFAULT_TOKEN_DAYS));
+  const [scope, setScope] = useState<TokenScope>("read");
+  const [created, setCreated] = useState<CreatedToken | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     try {
-      const token = await api.post<ApiToken>("/auth/tokens", { name: name.trim(), scope, ...(days ? { expiresInDays: Number(days) } : {}) });
+      const token = await createToken({ name: name.trim(), scope, ...(days ? { expiresInDays: Number(days) } : {}) });
       setCreated(token);
       setName("");
       tokens.reload();
@@ -28,7 +28,7 @@ function TokensPanel() {
   const revoke = async (token: ApiToken) => {
     if (!window.confirm(`Revoke the token ${token.name}? Scripts using it stop working.`)) return;
     try {
-      await api.delete(`/auth/tokens/${token.id}`);
+      await revokeToken(token.id);
       announce("Token revoked");
       tokens.reload();
     } catch (caught) {
@@ -74,12 +74,12 @@ function TokensPanel() {
         <h2>New token</h2>
         <div className="grid-2">
           <Field label="Name">{(props) => <input {...props} value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} />}</Field>
-          <Field label="Expires after (days)" hint="1 to 365; empty: 90. Every token expires.">
-            {(props) => <input {...props} type="number" min={1} max={365} value={days} onChange={(event) => setDays(event.target.value)} />}
+          <Field label="Expires after (days)" hint={`1 to ${MAX_TOKEN_DAYS}; empty: ${DEFAULT_TOKEN_DAYS}. Every token expires.`}>
+            {(props) => <input {...props} type="number" min={1} max={MAX_TOKEN_DAYS} value={days} onChange={(event) => setDays(event.target.value)} />}
           </Field>
           <Field label="Access" hint={scope === "read" ? "Can only read: a leaked token cannot change anything." : "Can do everything your role allows."}>
             {(props) => (
-              <select {...props} value={scope} onChange={(event) => setScope(event.target.value as ApiToken["scope"])}>
+              <select {...props} value={scope} onChange={(event) => setScope(event.target.value as TokenScope)}>
                 <option value="read">Read only</option>
                 <option value="full">Full access</option>
               </select>
@@ -89,13 +89,5 @@ function TokensPanel() {
         <button type="submit">Create token</button>
       </form>
     </section>
-  );
-}
-
-export default function AccountPage() {
-  return (
-    <RequireRole min="viewer">
-      <TokensPanel />
-    </RequireRole>
   );
 }

@@ -1,6 +1,6 @@
 import { NavLink, Route, Routes } from "react-router";
 import { NotFound, RequireRole } from "../../shared/Layout";
-import { rank, useSession } from "../../shared/session";
+import { useSession } from "../../shared/session";
 import { useTitle } from "../../shared/ui";
 import { AuditPage } from "./AuditPage";
 import { EmailPanel } from "./EmailPanel";
@@ -28,7 +28,7 @@ const SECTIONS = [
 export default function AdminApp() {
   const { me } = useSession();
   useTitle("Admin");
-  if (me && rank(me.user.role) === rank("moderator")) {
+  if (me?.user.role === "moderator") {
     return (
       <section className="card narrow">
         <h1>Admin</h1>

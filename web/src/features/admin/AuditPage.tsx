@@ -1,7 +1,6 @@
 import { useMemo, useState, type FormEvent } from "react";
-import { api } from "../../shared/api";
-import type { AuditEntry, Paged, User } from "../../shared/types";
 import { DataTable, ErrorNotice, Field, Loading, useLoad } from "../../shared/ui";
+import { listAuditEntries, listUsers } from "./api";
 
 const PAGE_SIZE = 50;
 const ACTIONS = [
@@ -52,8 +51,8 @@ export function AuditPage() {
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [offset, setOffset] = useState(0);
   const [open, setOpen] = useState<string | null>(null);
-  const users = useLoad((signal) => api.get<User[]>("/users", undefined, signal), []);
-  const page = useLoad((signal) => api.get<Paged<AuditEntry>>("/admin/audit-logs", { ...filters, limit: PAGE_SIZE, offset }, signal), [filters, offset]);
+  const users = useLoad((signal) => listUsers(signal), []);
+  const page = useLoad((signal) => listAuditEntries({ ...filters, limit: PAGE_SIZE, offset }, signal), [filters, offset]);
   const names = useMemo(() => new Map((users.data ?? []).map((user) => [user.id, user.name])), [users.data]);
 
   const apply = (event: FormEvent) => {

@@ -1,21 +1,9 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { api, ApiError, errorMessage } from "../../shared/api";
-import type { EmailQueue } from "../../shared/types";
+import { ApiError, errorMessage } from "../../shared/api";
 import { announce, DataTable, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+import { getEmailQueue, retryEmailJob, sendDirectEmail, type EmailDelivery } from "./api";
 
 const REFRESH_MS = 10_000;
-
-/**
- * GET /admin/email-queue's `delivery` (src/modules/email/email.schemas.ts, emailDeliverySchema):
- * whether a worker sends what is queued, and what the development queue keeps.
- */
-interface EmailDelivery {
-  queue: "memory" | "redis";
-  workerRunning: boolean | null;
-  maxWaiting: number | null;
-  dropped: number;
-}
-type EmailQueueView = EmailQueue & { delivery?: EmailDelivery };
 
 const count = (value: number) => value.toLocaleString("en-US");
 
@@ -62,7 +50,7 @@ function DeliveryStatus({ delivery }: { delivery: EmailDelivery }) {
 
 /** The email queue (metrics, failed jobs with retry) and the admin's direct email. */
 export function EmailPanel() {
-  const queue = useLoad((signal) => api.get<EmailQueueView>("/admin/email-queue", undefined, signal), []);
+  const queue = useLoad((signal) => getEmailQueue(signal), []);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const timer = setInterval(queue.reload, REFRESH_MS);
@@ -72,7 +60,7 @@ export function EmailPanel() {
   const retry = async (id: string) => {
     setError(null);
     try {
-      await api.post(`/admin/email-queue/${encodeURIComponent(id)}/retry`);
+      await retryEmailJob(id);
       announce("Job queued again");
       queue.reload();
     } catch (caught) {
@@ -142,7 +130,7 @@ function DirectEmail() {
       .map((item) => item.trim())
       .filter(Boolean);
     try {
-      const result = await api.post<{ queued: number }>("/admin/emails", { to: recipients, subject: subject.trim(), body });
+      const result = await sendDirectEmail({ to: recipients, subject: subject.trim(), body });
       setMessage({ kind: "success", text: `Queued ${result.queued} email${result.queued === 1 ? "" : "s"}.` });
       setTo("");
       setSubject("");

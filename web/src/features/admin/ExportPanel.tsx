@@ -1,39 +1,28 @@
 import { useState } from "react";
-import { ApiError, errorMessage, withQuery } from "../../shared/api";
+import { errorMessage } from "../../shared/api";
 import { Field, Notice } from "../../shared/ui";
+import { fetchExport, type ExportFormat, type ExportKind } from "./api";
 
-const KINDS = [
+const KINDS: ReadonlyArray<{ kind: ExportKind; label: string }> = [
   { kind: "questions", label: "Questions" },
   { kind: "pulse", label: "Pulse aggregates (last 12 weeks, hidden where the dashboard hides them)" },
   { kind: "audit-logs", label: "Audit log" },
   { kind: "users", label: "Users" },
-] as const;
+];
 
-/**
- * Data export. The files come from GET /admin/export/<kind>; a plain link would be a browser
- * navigation (Accept: text/html), which the server answers with the app itself, so the file is
- * fetched and handed to the browser as a download.
- */
+/** Data export: each file is fetched (see fetchExport) and handed to the browser as a download. */
 export function ExportPanel() {
-  const [format, setFormat] = useState<"csv" | "json">("csv");
+  const [format, setFormat] = useState<ExportFormat>("csv");
   const [startDate, setStartDate] = useState("");
   const [endDate, setEndDate] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
 
-  const download = async (kind: string) => {
+  const download = async (kind: ExportKind) => {
     setBusy(kind);
     setMessage(null);
     try {
-      const response = await fetch(withQuery(`/admin/export/${kind}`, { format, startDate, endDate }), {
-        headers: { Accept: format === "csv" ? "text/csv, */*" : "application/json" },
-        credentials: "same-origin",
-      });
-      if (!response.ok) {
-        const payload = await response.json().catch(() => null);
-        throw new ApiError(response.status, payload?.error?.code ?? "UNKNOWN", payload?.error?.message ?? response.statusText);
-      }
-      const blob = await response.blob();
+      const blob = await fetchExport(kind, format, { startDate, endDate });
       const url = URL.createObjectURL(blob);
       const link = document.createElement("a");
       link.href = url;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { api, errorMessage } from "../../shared/api";
-import type { Health } from "../../shared/types";
+import { errorMessage } from "../../shared/api";
 import { DataTable, Loading, Notice, StatusPill } from "../../shared/ui";
+import { getHealth, type Health } from "./api";
 
 const REFRESH_MS = 10_000;
 
@@ -17,7 +17,7 @@ export function HealthPage() {
     const check = async () => {
       const started = performance.now();
       try {
-        const result = await api.get<Health>("/health");
+        const result = await getHealth();
         if (cancelled) return;
         setApiLatency(Math.round(performance.now() - started));
         setHealth(result);

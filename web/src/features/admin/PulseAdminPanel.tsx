@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { api, errorMessage } from "../../shared/api";
+import { PULSE_QUESTION_MAX_LENGTH as MAX_TEXT } from "@server/modules/pulse/pulse.constants";
+import { errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
-import type { PulseQuestion } from "../../shared/types";
-import { PulseScheduleForm } from "../pulse/PulseScheduleForm";
+import { TeamSelect } from "../../shared/TeamSelect";
 import { announce, DataTable, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
-
-const MAX_TEXT = 200;
+import { createPulseQuestion, deactivatePulseQuestion, listPulseQuestions, updatePulseQuestion, type PulseQuestion } from "../pulse/api";
+import { PulseScheduleForm } from "../pulse/PulseScheduleForm";
 
 /** Pulse questions (≤ 200 characters, active or not, optional team), the schedule, cohorts, run now. */
 export function PulseAdminPanel() {
@@ -20,7 +20,7 @@ export function PulseAdminPanel() {
 
 function PulseQuestions() {
   const { teams } = useSession();
-  const questions = useLoad((signal) => api.get<PulseQuestion[]>("/admin/pulse/questions", undefined, signal), []);
+  const questions = useLoad((signal) => listPulseQuestions(signal), []);
   const [form, setForm] = useState<{ id: string | null; text: string; teamId: string; active: boolean }>({ id: null, text: "", teamId: "", active: true });
   const [error, setError] = useState<string | null>(null);
   const teamName = (id: string | null) => (id ? (teams.find((team) => team.id === id)?.name ?? "Unknown team") : "All teams");
@@ -31,8 +31,8 @@ function PulseQuestions() {
     setError(null);
     try {
       const body = { text: form.text.trim(), teamId: form.teamId || null, active: form.active };
-      if (form.id) await api.put(`/admin/pulse/questions/${form.id}`, body);
-      else await api.post("/admin/pulse/questions", body);
+      if (form.id) await updatePulseQuestion(form.id, body);
+      else await createPulseQuestion(body);
       announce(form.id ? "Pulse question updated" : "Pulse question added");
       setForm({ id: null, text: "", teamId: "", active: true });
       questions.reload();
@@ -43,7 +43,7 @@ function PulseQuestions() {
   const deactivate = async (question: PulseQuestion) => {
     setError(null);
     try {
-      await api.delete(`/admin/pulse/questions/${question.id}`);
+      await deactivatePulseQuestion(question.id);
       announce("Pulse question deactivated");
       questions.reload();
     } catch (caught) {
@@ -98,18 +98,7 @@ function PulseQuestions() {
           {(props) => <input {...props} value={form.text} onChange={(event) => setForm({ ...form, text: event.target.value })} required />}
         </Field>
         <div className="grid-2">
-          <Field label="Team">
-            {(props) => (
-              <select {...props} value={form.teamId} onChange={(event) => setForm({ ...form, teamId: event.target.value })}>
-                <option value="">All teams</option>
-                {teams.map((team) => (
-                  <option key={team.id} value={team.id}>
-                    {team.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <TeamSelect label="Team" teams={teams} value={form.teamId} onChange={(teamId) => setForm({ ...form, teamId })} emptyLabel="All teams" />
           <label className="checkbox">
             <input type="checkbox" checked={form.active} onChange={(event) => setForm({ ...form, active: event.target.checked })} /> Active
           </label>

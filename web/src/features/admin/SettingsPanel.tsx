@@ -1,10 +1,13 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { api, errorMessage } from "../../shared/api";
+import { THEMES } from "@server/platform/tenant-settings.constants";
+import { errorMessage } from "../../shared/api";
 import { fromFullSettings, useSession } from "../../shared/session";
+import type { TenantSettings } from "../../shared/sessionApi";
+import { TeamSelect } from "../../shared/TeamSelect";
 import { THEME_PALETTES } from "../../shared/theme";
-import { THEMES, type TenantSettings } from "../../shared/types";
 import { announce, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
 import { PulseSettingsFieldset } from "../pulse/PulseSettingsFieldset";
+import { getSettings, saveSettings, type SettingsPatch } from "./api";
 import { SignupFieldset } from "./SignupFieldset";
 
 type Section = keyof TenantSettings;
@@ -12,7 +15,7 @@ type Section = keyof TenantSettings;
 /** Tenant settings: every group of SPEC's table, saved as one deep-merged POST. */
 export function SettingsPanel() {
   const { teams, setSettings } = useSession();
-  const loaded = useLoad((signal) => api.get<TenantSettings>("/admin/tenant-settings", undefined, signal), []);
+  const loaded = useLoad((signal) => getSettings(signal), []);
   const [draft, setDraft] = useState<TenantSettings | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +41,7 @@ export function SettingsPanel() {
     try {
       // Only what changed here: the pulse schedule shares some of these values and may have saved
       // them since this form loaded; sending the whole form back would silently undo that.
-      const result = await api.post<TenantSettings>("/admin/tenant-settings", changedSettings(loaded.data, draft));
+      const result = await saveSettings(changedSettings(loaded.data, draft));
       loaded.setData(result);
       setDraft(result);
       setSettings(fromFullSettings(result));
@@ -148,24 +151,23 @@ export function SettingsPanel() {
         <div className="grid-2">
           <Field label="Default role">
             {(props) => (
-              <select {...props} value={draft.users.defaultRole} onChange={(event) => set("users", "defaultRole", event.target.value as "member" | "viewer")}>
+              <select
+                {...props}
+                value={draft.users.defaultRole}
+                onChange={(event) => set("users", "defaultRole", event.target.value as TenantSettings["users"]["defaultRole"])}
+              >
                 <option value="member">Member (can ask and vote)</option>
                 <option value="viewer">Viewer (read only)</option>
               </select>
             )}
           </Field>
-          <Field label="Default team">
-            {(props) => (
-              <select {...props} value={draft.users.defaultTeamId ?? ""} onChange={(event) => set("users", "defaultTeamId", event.target.value || null)}>
-                <option value="">None</option>
-                {teams.map((team) => (
-                  <option key={team.id} value={team.id}>
-                    {team.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <TeamSelect
+            label="Default team"
+            teams={teams}
+            value={draft.users.defaultTeamId ?? ""}
+            onChange={(teamId) => set("users", "defaultTeamId", teamId || null)}
+            emptyLabel="None"
+          />
         </div>
       </fieldset>
 
@@ -301,7 +303,7 @@ function ColorField({
 }
 
 /** The keys of each section whose value differs from what was loaded (the server deep-merges them). */
-function changedSettings(before: TenantSettings | null, after: TenantSettings): object {
+function changedSettings(before: TenantSettings | null, after: TenantSettings): SettingsPatch {
   if (!before) return after;
   const patch: Partial<Record<Section, Record<string, unknown>>> = {};
   for (const section of Object.keys(after) as Section[]) {
@@ -310,5 +312,5 @@ function changedSettings(before: TenantSettings | null, after: TenantSettings): 
       if (JSON.stringify(value) !== JSON.stringify(was[key])) patch[section] = { ...patch[section], [key]: value };
     }
   }
-  return patch;
+  return patch as SettingsPatch;
 }

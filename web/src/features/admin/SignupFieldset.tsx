@@ -1,22 +1,22 @@
 import { useEffect, useState } from "react";
-import type { TenantSettings } from "../../shared/types";
+import type { SignupPolicy } from "@server/platform/tenant-settings.constants";
+import type { TenantSettings } from "../../shared/sessionApi";
 import { Field } from "../../shared/ui";
 
 type Users = TenantSettings["users"];
 
-const POLICIES: Array<{ value: Users["signup"]; label: string; hint: string }> = [
-  { value: "invite", label: "Only people an admin adds", hint: "Add people under Users; they sign in with GitHub or Google using that email address." },
-  {
-    value: "domains",
+/** Every policy of the server's SIGNUP_POLICIES, most restrictive first. */
+const POLICIES: Record<SignupPolicy, { label: string; hint: string }> = {
+  invite: { label: "Only people an admin adds", hint: "Add people under Users; they sign in with GitHub or Google using that email address." },
+  domains: {
     label: "Anyone with an address at these domains",
     hint: "A verified GitHub or Google address at one of the domains below joins at the first sign-in.",
   },
-  {
-    value: "open",
+  open: {
     label: "Anyone with a GitHub or Google account",
     hint: "Anybody in the world who signs in becomes a member and can read everything members read.",
   },
-];
+};
 
 /** Domains as people type them: one per line or separated by commas, spaces or @ signs. */
 function parseDomains(text: string): string[] {
@@ -34,16 +34,16 @@ export function SignupFieldset({ users, onChange }: { users: Users; onChange: <K
     if (parseDomains(text).join() !== users.allowedEmailDomains.join()) setText(users.allowedEmailDomains.join("\n"));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [users.allowedEmailDomains]);
-  const current = POLICIES.find((policy) => policy.value === users.signup);
+  const current = POLICIES[users.signup];
 
   return (
     <fieldset>
       <legend>Who may sign up</legend>
       <Field label="New people may join" hint={current?.hint}>
         {(props) => (
-          <select {...props} value={users.signup} onChange={(event) => onChange("signup", event.target.value as Users["signup"])}>
-            {POLICIES.map((policy) => (
-              <option key={policy.value} value={policy.value}>
+          <select {...props} value={users.signup} onChange={(event) => onChange("signup", event.target.value as SignupPolicy)}>
+            {Object.entries(POLICIES).map(([value, policy]) => (
+              <option key={value} value={value}>
                 {policy.label}
               </option>
             ))}

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from "react";
-import { api, errorMessage } from "../../shared/api";
-import type { Tag } from "../../shared/types";
+import { PRESENTING_TAG } from "@server/modules/tags/tags.constants";
+import { errorMessage } from "../../shared/api";
 import { announce, DataTable, ErrorNotice, Field, Loading, Notice, TagChip, useLoad } from "../../shared/ui";
+import { listTags, type Tag } from "../board/api";
+import { createTag, deleteTag, updateTag } from "./api";
 
-/** Tags: colour-coded, unique names; `Currently Presenting` drives presentation mode. */
+/** Tags: colour-coded, unique names; PRESENTING_TAG drives presentation mode. */
 export function TagsPanel() {
-  const tags = useLoad((signal) => api.get<Tag[]>("/tags", undefined, signal), []);
+  const tags = useLoad((signal) => listTags(signal), []);
   const [form, setForm] = useState<{ id: string | null; name: string; color: string }>({ id: null, name: "", color: "#2563eb" });
   const [error, setError] = useState<string | null>(null);
 
@@ -14,8 +16,8 @@ export function TagsPanel() {
     setError(null);
     try {
       const body = { name: form.name.trim(), color: form.color };
-      if (form.id) await api.put(`/admin/tags/${form.id}`, body);
-      else await api.post("/admin/tags", body);
+      if (form.id) await updateTag(form.id, body);
+      else await createTag(body);
       announce(form.id ? "Tag updated" : "Tag created");
       setForm({ id: null, name: "", color: "#2563eb" });
       tags.reload();
@@ -27,7 +29,7 @@ export function TagsPanel() {
     if (!window.confirm(`Delete the tag ${tag.name}? It is removed from every question.`)) return;
     setError(null);
     try {
-      await api.delete(`/admin/tags/${tag.id}`);
+      await deleteTag(tag.id);
       announce("Tag deleted");
       tags.reload();
     } catch (caught) {
@@ -38,7 +40,7 @@ export function TagsPanel() {
   return (
     <section>
       <h1>Tags</h1>
-      <p className="hint">The tag “Currently Presenting” marks the question shown in presentation mode.</p>
+      <p className="hint">The tag “{PRESENTING_TAG}” marks the question shown in presentation mode.</p>
       <ErrorNotice error={tags.error} />
       {tags.loading && !tags.data ? (
         <Loading />

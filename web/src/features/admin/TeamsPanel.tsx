@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from "react";
-import { api, ApiError, errorMessage } from "../../shared/api";
+import { TEAM_ROLES, type TeamRole } from "@server/platform/roles";
+import { ApiError, errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
-import type { Team, TeamMember, TeamRole, User } from "../../shared/types";
+import type { Team } from "../../shared/sessionApi";
+import { TeamSelect } from "../../shared/TeamSelect";
 import { announce, DataTable, Dialog, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
-
-const TEAM_ROLES: TeamRole[] = ["viewer", "member", "moderator"];
+import { addMember, changeMemberRole, createTeam, deleteTeam, listMembers, listUsers, removeMember, updateTeam } from "./api";
 
 /** Teams (create, rename, delete) and their members with team roles. */
 export function TeamsPanel() {
@@ -18,8 +19,8 @@ export function TeamsPanel() {
     setError(null);
     try {
       const body = { name: form.name.trim(), ...(form.slug.trim() ? { slug: form.slug.trim() } : {}), description: form.description.trim() || null };
-      if (form.id) await api.put(`/admin/teams/${form.id}`, body);
-      else await api.post("/admin/teams", body);
+      if (form.id) await updateTeam(form.id, body);
+      else await createTeam(body);
       announce(form.id ? "Team updated" : "Team created");
       setForm({ id: null, name: "", slug: "", description: "" });
       await refreshTeams();
@@ -32,7 +33,7 @@ export function TeamsPanel() {
     if (!moveTo && !window.confirm(`Delete the team ${team.name}?`)) return;
     setError(null);
     try {
-      await api.delete(`/admin/teams/${team.id}${moveTo ? `?moveQuestionsTo=${encodeURIComponent(moveTo)}` : ""}`);
+      await deleteTeam(team.id, moveTo);
       announce("Team deleted");
       setMoving(null);
       await refreshTeams();
@@ -106,8 +107,8 @@ export function TeamsPanel() {
 }
 
 function Members({ team }: { team?: Team }) {
-  const members = useLoad((signal) => (team ? api.get<TeamMember[]>(`/admin/teams/${team.id}/members`, undefined, signal) : Promise.resolve([])), [team?.id]);
-  const users = useLoad((signal) => api.get<User[]>("/users", undefined, signal), []);
+  const members = useLoad((signal) => (team ? listMembers(team.id, signal) : Promise.resolve([])), [team?.id]);
+  const users = useLoad((signal) => listUsers(signal), []);
   const [userId, setUserId] = useState("");
   const [role, setRole] = useState<TeamRole>("member");
   const [error, setError] = useState<string | null>(null);
@@ -148,9 +149,7 @@ function Members({ team }: { team?: Team }) {
                   id={`role-${member.userId}`}
                   value={member.role}
                   disabled={!isOwner}
-                  onChange={(event) =>
-                    void act("Role changed", () => api.put(`/admin/teams/${team.id}/members/${member.userId}`, { role: event.target.value }))
-                  }
+                  onChange={(event) => void act("Role changed", () => changeMemberRole(team.id, member.userId, event.target.value as TeamRole))}
                 >
                   {TEAM_ROLES.map((value) => (
                     <option key={value} value={value}>
@@ -164,7 +163,7 @@ function Members({ team }: { team?: Team }) {
                   type="button"
                   className="button-small button-danger"
                   disabled={!isOwner}
-                  onClick={() => void act("Member removed", () => api.delete(`/admin/teams/${team.id}/members/${member.userId}`))}
+                  onClick={() => void act("Member removed", () => removeMember(team.id, member.userId))}
                   aria-label={`Remove ${member.name} from ${team.name}`}
                 >
                   Remove
@@ -178,7 +177,7 @@ function Members({ team }: { team?: Team }) {
         className="row"
         onSubmit={(event) => {
           event.preventDefault();
-          if (userId) void act("Member added", () => api.post(`/admin/teams/${team.id}/members`, { userId, role })).then(() => setUserId(""));
+          if (userId) void act("Member added", () => addMember(team.id, { userId, role })).then(() => setUserId(""));
         }}
       >
         <Field label="Add a member">
@@ -234,18 +233,7 @@ function MoveQuestionsDialog({
           if (team && target) onConfirm(team, target);
         }}
       >
-        <Field label="Move its questions to">
-          {(props) => (
-            <select {...props} value={target} onChange={(event) => setTarget(event.target.value)} required>
-              <option value="">Choose a team…</option>
-              {others.map((candidate) => (
-                <option key={candidate.id} value={candidate.id}>
-                  {candidate.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <TeamSelect label="Move its questions to" teams={others} value={target} onChange={setTarget} emptyLabel="Choose a team…" required />
         <div className="row">
           <button type="submit" className="button-danger" disabled={!target}>
             Move questions and delete

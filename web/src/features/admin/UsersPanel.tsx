@@ -1,20 +1,20 @@
 import { useMemo, useState, type FormEvent } from "react";
-import { api, errorMessage } from "../../shared/api";
-import { rank, useSession } from "../../shared/session";
-import type { Role, User } from "../../shared/types";
+import { ROLES, type Role } from "@server/platform/roles";
+import { errorMessage } from "../../shared/api";
+import { atLeast, useSession } from "../../shared/session";
+import { TeamSelect } from "../../shared/TeamSelect";
 import { announce, DataTable, Dialog, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
-
-const ROLES: Role[] = ["owner", "admin", "moderator", "member", "viewer"];
+import { createUser, deleteUser, listUsers, updateUser, type User } from "./api";
 
 /** Users of the tenant: create (admin), edit and delete (owner), with CONTRACT §2's role rules shown up front. */
 export function UsersPanel() {
   const { me, teams } = useSession();
-  const users = useLoad((signal) => api.get<User[]>("/users", undefined, signal), []);
+  const users = useLoad((signal) => listUsers(signal), []);
   const [filter, setFilter] = useState("");
   const [editing, setEditing] = useState<User | "new" | null>(null);
   const [error, setError] = useState<string | null>(null);
   const isOwner = me?.user.role === "owner";
-  const grantable = ROLES.filter((role) => (role === "owner" || role === "admin" ? isOwner : rank(role) <= rank(me?.user.role)));
+  const grantable = ROLES.filter((role) => (role === "owner" || role === "admin" ? isOwner : atLeast(me?.user.role, role)));
   const teamName = (id: string | null) => teams.find((team) => team.id === id)?.name ?? "—";
 
   const shown = useMemo(() => {
@@ -26,7 +26,7 @@ export function UsersPanel() {
     if (!window.confirm(`Delete ${user.name}? Their questions stay, anonymised.`)) return;
     setError(null);
     try {
-      await api.delete(`/admin/users/${user.id}`);
+      await deleteUser(user.id);
       announce(`${user.name} deleted`);
       users.reload();
     } catch (caught) {
@@ -116,8 +116,8 @@ function UserDialog({ user, roles, onClose, onSaved }: { user: User | "new" | nu
     setError(null);
     try {
       const body = { name: form.name.trim(), email: form.email.trim(), role: form.role, primaryTeamId: form.primaryTeamId || null };
-      if (existing) await api.put(`/admin/users/${existing.id}`, { ...body, deactivated: form.deactivated });
-      else await api.post("/admin/users", { ...body, primaryTeamId: form.primaryTeamId || undefined });
+      if (existing) await updateUser(existing.id, { ...body, deactivated: form.deactivated });
+      else await createUser({ ...body, primaryTeamId: form.primaryTeamId || undefined });
       announce(existing ? "User updated" : "User added");
       onSaved();
     } catch (caught) {
@@ -146,18 +146,13 @@ function UserDialog({ user, roles, onClose, onSaved }: { user: User | "new" | nu
             </select>
           )}
         </Field>
-        <Field label="Primary team">
-          {(props) => (
-            <select {...props} value={form.primaryTeamId} onChange={(event) => setForm({ ...form, primaryTeamId: event.target.value })}>
-              <option value="">None</option>
-              {teams.map((team) => (
-                <option key={team.id} value={team.id}>
-                  {team.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <TeamSelect
+          label="Primary team"
+          teams={teams}
+          value={form.primaryTeamId}
+          onChange={(primaryTeamId) => setForm({ ...form, primaryTeamId })}
+          emptyLabel="None"
+        />
         {existing && (
           <label className="checkbox">
             <input type="checkbox" checked={form.deactivated} onChange={(event) => setForm({ ...form, deactivated: event.target.checked })} /> Deactivated

@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { useSession } from "../../shared/session";
-import type { AuthModes } from "../../shared/types";
+import type { AuthModes } from "../../shared/sessionApi";
 import { Field, Notice, useTitle } from "../../shared/ui";
+import { DEMO_SIGN_IN_PATH, fetchTenantModes, signInUrl } from "./api";
 
 /** Only a path on this site, so a crafted link cannot bounce a user elsewhere after sign-in. */
 function safeReturnTo(value: string | null): string {
@@ -30,8 +31,8 @@ export function SignInPage() {
   const demoUsers = useTenantDemoUsers(slug, tenantValid, modes);
   if (me) return <Navigate to={returnTo} replace />;
 
-  const query = (extra: Record<string, string>) => new URLSearchParams({ ...extra, ...(slug ? { tenant: slug } : {}), returnTo }).toString();
-  const demoHref = (username: string) => `/auth/demo?${query({ user: username })}`;
+  const query = (extra: Record<string, string>) => new URLSearchParams({ ...extra, ...(slug ? { tenant: slug } : {}), returnTo });
+  const demoHref = (username: string) => signInUrl("demo", query({ user: username }));
 
   return (
     <section className="card narrow signin">
@@ -67,7 +68,7 @@ export function SignInPage() {
           <h2 id="sso-heading">With your work account</h2>
           <div className="stack">
             {modes.oauth.github && (
-              <a className="button button-provider" href={tenantValid ? `/auth/github?${query({})}` : undefined}>
+              <a className="button button-provider" href={tenantValid ? signInUrl("github", query({})) : undefined}>
                 <svg aria-hidden="true" viewBox="0 0 16 16" width="18" height="18" fill="currentColor">
                   <path d="M8 0C3.58 0 0 3.58 0 8c0 3.54 2.29 6.53 5.47 7.59.4.07.55-.17.55-.38 0-.19-.01-.82-.01-1.49-2.01.37-2.53-.49-2.69-.94-.09-.23-.48-.94-.82-1.13-.28-.15-.68-.52-.01-.53.63-.01 1.08.58 1.23.82.72 1.21 1.87.87 2.33.66.07-.52.28-.87.51-1.07-1.78-.2-3.64-.89-3.64-3.95 0-.87.31-1.59.82-2.15-.08-.2-.36-1.02.08-2.12 0 0 .67-.21 2.2.82.64-.18 1.32-.27 2-.27.68 0 1.36.09 2 .27 1.53-1.04 2.2-.82 2.2-.82.44 1.1.16 1.92.08 2.12.51.56.82 1.27.82 2.15 0 3.07-1.87 3.75-3.65 3.95.29.25.54.73.54 1.48 0 1.07-.01 1.93-.01 2.2 0 .21.15.46.55.38A8.013 8.013 0 0016 8c0-4.42-3.58-8-8-8z" />
                 </svg>
@@ -75,7 +76,7 @@ export function SignInPage() {
               </a>
             )}
             {modes.oauth.google && (
-              <a className="button button-provider" href={tenantValid ? `/auth/google?${query({})}` : undefined}>
+              <a className="button button-provider" href={tenantValid ? signInUrl("google", query({})) : undefined}>
                 <svg aria-hidden="true" viewBox="0 0 48 48" width="18" height="18">
                   <path
                     fill="#FFC107"
@@ -109,7 +110,7 @@ export function SignInPage() {
             ))}
           </ul>
           {/* Every seeded account can sign in by demo mode, not only the four above. A plain GET form: works without JavaScript. */}
-          <form method="get" action="/auth/demo" className="row other-account">
+          <form method="get" action={DEMO_SIGN_IN_PATH} className="row other-account">
             {slug && <input type="hidden" name="tenant" value={slug} />}
             <input type="hidden" name="returnTo" value={returnTo} />
             <Field label="Another demo account">
@@ -148,9 +149,10 @@ function useTenantDemoUsers(slug: string, valid: boolean, modes: AuthModes): str
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch("/auth/modes", { headers: { Accept: "application/json", "x-tenant-id": slug }, signal: controller.signal })
-        .then(async (response) => setUsers(response.ok ? ((await response.json()) as AuthModes).demo.users : null))
-        .catch(() => undefined);
+      fetchTenantModes(slug, controller.signal).then(
+        (tenantModes) => setUsers(tenantModes ? tenantModes.demo.users : null),
+        () => undefined,
+      );
     }, 250);
     return () => {
       clearTimeout(timer);

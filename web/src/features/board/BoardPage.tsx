@@ -1,17 +1,18 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { api, errorMessage } from "../../shared/api";
+import { errorMessage } from "../../shared/api";
 import { NotFound } from "../../shared/Layout";
-import { rank, useCanModerate, useLiveEvents, useSession } from "../../shared/session";
-import type { LiveEvent, Paged, Question, Tag } from "../../shared/types";
-import { announce, ErrorNotice, Loading, Notice, useLoad, useTitle } from "../../shared/ui";
+import { atLeast, useCanModerate, useSession } from "../../shared/session";
+import { ErrorNotice, Loading, Notice, useLoad, useTitle } from "../../shared/ui";
+import { listQuestions, listTags, removeUpvote, upvote, type Question, type QuestionQuery } from "./api";
 import { searchTerms } from "./highlight";
+import { PendingQuestions } from "./PendingQuestions";
 import { QuestionCard } from "./QuestionCard";
-import { applyEvent, questionFromEvent, replaceQuestion, sortQuestions, type SortOrder } from "./questions";
+import { replaceQuestion, sortQuestions, type SortOrder } from "./questions";
 import { SubmitForm } from "./SubmitForm";
+import { useBoardLiveEvents, type BoardTab } from "./useBoardLiveEvents";
 
 const PAGE_SIZE = 50;
-type Tab = "OPEN" | "ANSWERED";
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -30,7 +31,7 @@ export function BoardPage() {
   const team = teams.find((candidate) => candidate.slug === teamSlug);
   useTitle(team?.name);
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get("status") === "ANSWERED" ? "ANSWERED" : "OPEN";
+  const tab: BoardTab = params.get("status") === "ANSWERED" ? "ANSWERED" : "OPEN";
   const tagId = params.get("tag") ?? "";
   const sort: SortOrder = params.get("sort") === "new" ? "new" : "top";
   const [searchInput, setSearchInput] = useState(params.get("search") ?? "");
@@ -38,7 +39,7 @@ export function BoardPage() {
   const [questions, setQuestions] = useState<Question[]>([]);
   const [total, setTotal] = useState(0);
   const [voteError, setVoteError] = useState<string | null>(null);
-  const tags = useLoad((signal) => api.get<Tag[]>("/tags", undefined, signal), []);
+  const tags = useLoad((signal) => listTags(signal), []);
 
   const update = (key: string, value: string) => {
     const next = new URLSearchParams(params);
@@ -49,10 +50,10 @@ export function BoardPage() {
   useEffect(() => update("search", search), [search]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const query = useMemo(
-    () => ({ team: teamSlug, status: tab, tag: tagId, search, sort: search ? "relevance" : sort, limit: PAGE_SIZE }),
+    (): QuestionQuery => ({ team: teamSlug, status: tab, tag: tagId, search, sort: search ? "relevance" : sort, limit: PAGE_SIZE }),
     [teamSlug, tab, tagId, search, sort],
   );
-  const list = useLoad((signal) => api.get<Paged<Question>>("/questions", query, signal), [query]);
+  const list = useLoad((signal) => listQuestions(query, signal), [query]);
   useEffect(() => {
     if (!list.data) return;
     setQuestions(list.data.items);
@@ -60,66 +61,12 @@ export function BoardPage() {
   }, [list.data]);
 
   const loadMore = async () => {
-    const page = await api.get<Paged<Question>>("/questions", { ...query, offset: questions.length });
+    const page = await listQuestions({ ...query, offset: questions.length });
     setQuestions((current) => [...current, ...page.items.filter((item) => !current.some((existing) => existing.id === item.id))]);
     setTotal(page.total);
   };
 
-  // Live updates. Refs keep the handler stable while filters change.
-  const state = useRef({ team, tab, tagId, search, sort });
-  state.current = { team, tab, tagId, search, sort };
-  const listed = useRef(questions);
-  listed.current = questions;
-  const onEvent = useCallback((event: LiveEvent) => {
-    const { team: current, tab: currentTab, tagId: currentTag, search: currentSearch, sort: currentSort } = state.current;
-    if (!current) return;
-    const data = event.data as Record<string, unknown>;
-    const resort = (items: Question[]) => (currentSearch ? items : sortQuestions(items, currentSort));
-    if (event.type === "question:created") {
-      if (data.teamId !== current.id || currentTab !== "OPEN" || currentTag || currentSearch) return;
-      const fresh = questionFromEvent(data);
-      setQuestions((items) => (items.some((item) => item.id === fresh.id) ? items : resort([...items, fresh])));
-      setTotal((count) => count + 1);
-      announce("New question posted");
-      return;
-    }
-    if (event.type === "question:deleted") {
-      if (!listed.current.some((item) => item.id === data.id)) return;
-      setQuestions((items) => items.filter((item) => item.id !== data.id));
-      setTotal((count) => Math.max(0, count - 1));
-      return;
-    }
-    if (event.type === "question:answered") {
-      const wasListed = listed.current.some((item) => item.id === data.id);
-      if (currentTab === "OPEN") {
-        if (!wasListed) return;
-        setQuestions((items) => items.filter((item) => item.id !== data.id));
-        setTotal((count) => Math.max(0, count - 1));
-        return;
-      }
-      // A search cannot be re-run here: the answered question joins a search's results on reload.
-      if (currentSearch) return;
-      api.get<Question>(`/questions/${String(data.id)}`).then(
-        (full) => {
-          if (full.teamId !== current.id || (currentTag && !full.tags.some((tag) => tag.id === currentTag))) return;
-          setQuestions((items) => resort(items.some((item) => item.id === full.id) ? replaceQuestion(items, full) : [...items, full]));
-          if (!wasListed) setTotal((count) => count + 1);
-        },
-        () => undefined,
-      );
-      return;
-    }
-    setQuestions((items) => {
-      let changed = false;
-      const next = items.map((item) => {
-        const updated = applyEvent(item, event);
-        if (updated && updated !== item) changed = true;
-        return updated ?? item;
-      });
-      return changed ? resort(next) : items;
-    });
-  }, []);
-  useLiveEvents(onEvent, list.reload);
+  useBoardLiveEvents({ view: { team, tab, tagId, search, sort }, questions, setQuestions, setTotal, onResync: list.reload });
 
   const vote = async (question: Question) => {
     setVoteError(null);
@@ -127,9 +74,7 @@ export function BoardPage() {
     // Optimistic: the count moves at once; the server's answer settles it.
     setQuestions((items) => replaceQuestion(items, { ...question, hasUpvoted: !undo, upvoteCount: question.upvoteCount + (undo ? -1 : 1) }));
     try {
-      const result = undo
-        ? await api.delete<{ upvoteCount: number; hasUpvoted: boolean }>(`/questions/${question.id}/upvote`)
-        : await api.post<{ upvoteCount: number; hasUpvoted: boolean }>(`/questions/${question.id}/upvote`);
+      const result = undo ? await removeUpvote(question.id) : await upvote(question.id);
       setQuestions((items) =>
         items.map((item) => (item.id === question.id ? { ...item, upvoteCount: result.upvoteCount, hasUpvoted: result.hasUpvoted } : item)),
       );
@@ -151,7 +96,7 @@ export function BoardPage() {
 
   if (!team) return teams.length === 0 && !me ? <SignInToRead /> : <NotFound what="team" />;
   const terms = searchTerms(search);
-  const canVote = rank(me?.user.role) >= rank("member");
+  const canVote = atLeast(me?.user.role, "member");
 
   return (
     <div className="board">
@@ -272,51 +217,6 @@ function SignInToRead() {
       <Link className="button" to={`/login?returnTo=${encodeURIComponent(window.location.pathname)}`}>
         Sign in
       </Link>
-    </section>
-  );
-}
-
-const PENDING_POLL_MS = 20_000;
-
-/** The signed-in user's own questions still waiting for a moderator (moderators see the team's). */
-function PendingQuestions({ teamSlug, isModerator, version }: { teamSlug: string; isModerator: boolean; version: number }) {
-  const pending = useLoad(
-    (signal) => api.get<Paged<Question>>("/questions", { team: teamSlug, status: "UNDER_REVIEW", sort: "new", limit: 20 }, signal),
-    [teamSlug, version],
-  );
-  const items = pending.data?.items ?? [];
-  const { reload: reloadPending } = pending;
-  // An approval publishes question:created: the approved question leaves this list.
-  const onEvent = useCallback(
-    (event: LiveEvent) => {
-      if (event.type === "question:created") reloadPending();
-    },
-    [reloadPending],
-  );
-  useLiveEvents(onEvent, reloadPending);
-  // A rejection publishes nothing (the question was never public): look again while something waits.
-  useEffect(() => {
-    if (items.length === 0) return;
-    const timer = setInterval(reloadPending, PENDING_POLL_MS);
-    return () => clearInterval(timer);
-  }, [items.length, reloadPending]);
-  if (items.length === 0) return null;
-  return (
-    <section className="card pending" aria-labelledby="pending-heading">
-      <h2 id="pending-heading">Waiting for review ({pending.data?.total ?? items.length})</h2>
-      {isModerator ? (
-        <p>
-          <Link to="/moderation/queue">Open the moderation queue</Link>
-        </p>
-      ) : (
-        <ul className="plain-list">
-          {items.map((question) => (
-            <li key={question.id} className="hint">
-              {question.body}
-            </li>
-          ))}
-        </ul>
-      )}
     </section>
   );
 }

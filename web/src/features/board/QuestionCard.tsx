@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Question } from "../../shared/types";
+import type { Question } from "./api";
 import { RelativeTime, TagChip } from "../../shared/ui";
 import { Highlight } from "./highlight";
 

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { api, ApiError, errorMessage } from "../../shared/api";
+import { ApiError, errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
-import type { Question, Team } from "../../shared/types";
+import type { Team } from "../../shared/sessionApi";
 import { announce, Notice } from "../../shared/ui";
+import { submitQuestion, type Question } from "./api";
 import { questionLength } from "./questions";
 
 /** Ask a question: live length counter against the tenant's bounds, anonymous option when allowed. */
@@ -40,7 +41,7 @@ export function SubmitForm({ team, onSubmitted }: { team: Team; onSubmitted: (qu
     setError(null);
     setResult(null);
     try {
-      const question = await api.post<Question>("/questions", { body: body.trim(), teamId: team.id, ...(me && anonymous ? { anonymous: true } : {}) });
+      const question = await submitQuestion({ body: body.trim(), teamId: team.id, ...(me && anonymous ? { anonymous: true } : {}) });
       setBody("");
       setResult(
         question.status === "UNDER_REVIEW"

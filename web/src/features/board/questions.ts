@@ -1,8 +1,11 @@
-import type { LiveEvent, Question, Tag } from "../../shared/types";
+import type { QuestionSort } from "@server/modules/questions/questions.constants";
+import type { LiveEvent } from "../../shared/live";
+import type { Question, QuestionTag } from "./api";
 
 /** Pure list updates shared by the board, the moderation queue and the presenter. */
 
-export type SortOrder = "top" | "new";
+/** The server's list orders that a list can keep by itself (a search's relevance cannot be recomputed here). */
+export type SortOrder = Exclude<QuestionSort, "relevance">;
 
 export function sortQuestions(questions: Question[], order: SortOrder): Question[] {
   return [...questions].sort((a, b) => {
@@ -27,10 +30,11 @@ export function questionFromEvent(data: Record<string, unknown>): Question {
     responder: null,
     author: (data.author as Question["author"] | undefined) ?? null,
     isAnonymous: Boolean(data.isAnonymous),
-    tags: Array.isArray(data.tags) ? (data.tags as Tag[]) : [],
+    tags: Array.isArray(data.tags) ? (data.tags as QuestionTag[]) : [],
     isPinned: false,
     isFrozen: false,
     hasUpvoted: false,
+    moderation: null,
   };
 }
 
@@ -45,7 +49,7 @@ export function applyEvent(question: Question, event: LiveEvent): Question | nul
     case "question:answered":
       return data.id === question.id ? { ...question, status: "ANSWERED", responseText: String(data.responseText ?? "") } : null;
     case "question:tagged": {
-      const tag = data.tag as Tag | undefined;
+      const tag = data.tag as QuestionTag | undefined;
       if (data.questionId !== question.id || !tag) return null;
       return question.tags.some((existing) => existing.id === tag.id)
         ? question

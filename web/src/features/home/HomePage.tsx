@@ -1,5 +1,5 @@
 import { Link, Navigate, useSearchParams } from "react-router";
-import { rank, useCanModerate, useSession } from "../../shared/session";
+import { atLeast, useCanModerate, useSession } from "../../shared/session";
 import { Notice } from "../../shared/ui";
 
 /** Start page: the teams of the organisation, or the way to sign in. */
@@ -44,7 +44,7 @@ export function HomePage() {
         me && (
           <p>
             No teams yet.
-            {rank(me.user.role) >= rank("admin") && (
+            {atLeast(me.user.role, "admin") && (
               <>
                 {" "}
                 Create one in <Link to="/admin/teams">Admin › Teams</Link>.

@@ -1,50 +1,33 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { api, errorMessage } from "../../shared/api";
+import { errorMessage } from "../../shared/api";
+import type { LiveEvent } from "../../shared/live";
 import { RequireRole } from "../../shared/Layout";
-import { rank, useLiveEvents, useSession } from "../../shared/session";
-import type { AuditEntry, LiveEvent, Paged, Question, Tag } from "../../shared/types";
+import { atLeast, useLiveEvents, useSession } from "../../shared/session";
+import { TeamSelect } from "../../shared/TeamSelect";
 import { announce, ErrorNotice, Loading, Notice, useLoad, useTitle } from "../../shared/ui";
+import { listQuestions, listTags, type Question } from "../board/api";
 import { QuestionCard } from "../board/QuestionCard";
 import { applyEvent, replaceQuestion, sortQuestions } from "../board/questions";
+import { freezeTeamQueue, loadFlags } from "./api";
 import { QuestionTools } from "./QuestionTools";
-import { ReviewItem, type Flag } from "./ReviewItem";
+import { ReviewItem } from "./ReviewItem";
 
 // New UNDER_REVIEW questions are never broadcast (CONTRACT §4), so the review list polls.
 const REVIEW_POLL_MS = 15_000;
 
-/** Why each question was flagged, from the audit log (admins can read it; moderators get it on the question when the server sends it). */
-async function loadFlags(isAdmin: boolean): Promise<Record<string, Flag>> {
-  if (!isAdmin) return {};
-  const page = await api.get<Paged<AuditEntry>>("/admin/audit-logs", { action: "question.moderation.flagged", limit: 500 }).catch(() => null);
-  const flags: Record<string, Flag> = {};
-  for (const entry of page?.items ?? []) {
-    const metadata = entry.metadata ?? {};
-    if (entry.entityId && !flags[entry.entityId]) {
-      flags[entry.entityId] = {
-        reasons: Array.isArray(metadata.reasons) ? metadata.reasons.map(String) : [],
-        confidence: String(metadata.confidence ?? "unknown"),
-      };
-    }
-  }
-  return flags;
-}
-
 function Moderation() {
   const { me, teams, moderatedTeamIds } = useSession();
-  const isAdmin = rank(me?.user.role) >= rank("admin");
+  const isAdmin = atLeast(me?.user.role, "admin");
   useTitle("Moderation queue");
   // A moderator's powers are team-scoped: only their teams are offered, starting with their own.
   const moderates = useCallback((teamId: string) => isAdmin || moderatedTeamIds.includes(teamId), [isAdmin, moderatedTeamIds]);
   const myTeams = teams.filter((team) => moderates(team.id));
   const [teamSlug, setTeamSlug] = useState(() => (isAdmin ? "" : ((myTeams.find((team) => team.id === me?.user.primaryTeamId) ?? myTeams[0])?.slug ?? "")));
   const [queueError, setQueueError] = useState<string | null>(null);
-  const review = useLoad(
-    (signal) => api.get<Paged<Question>>("/questions", { status: "UNDER_REVIEW", team: teamSlug, sort: "new", limit: 100 }, signal),
-    [teamSlug],
-  );
-  const open = useLoad((signal) => api.get<Paged<Question>>("/questions", { status: "OPEN", team: teamSlug, limit: 100 }, signal), [teamSlug]);
-  const tags = useLoad((signal) => api.get<Tag[]>("/tags", undefined, signal), []);
+  const review = useLoad((signal) => listQuestions({ status: "UNDER_REVIEW", team: teamSlug, sort: "new", limit: 100 }, signal), [teamSlug]);
+  const open = useLoad((signal) => listQuestions({ status: "OPEN", team: teamSlug, limit: 100 }, signal), [teamSlug]);
+  const tags = useLoad((signal) => listTags(signal), []);
   const flags = useLoad(() => loadFlags(isAdmin), [isAdmin, review.data?.total]);
   const [pending, setPending] = useState<Question[]>([]);
   const [visible, setVisible] = useState<Question[]>([]);
@@ -90,7 +73,7 @@ function Moderation() {
   const toggleQueue = async (teamId: string, frozen: boolean) => {
     setQueueError(null);
     try {
-      await api.post(`/teams/${teamId}/freeze`, { frozen });
+      await freezeTeamQueue(teamId, frozen);
       announce(frozen ? "Queue frozen" : "Queue reopened");
     } catch (caught) {
       setQueueError(errorMessage(caught));
@@ -103,17 +86,7 @@ function Moderation() {
     <div className="moderation">
       <h1>Moderation queue</h1>
       <div className="row">
-        <div className="field">
-          <label htmlFor="moderation-team">Team</label>
-          <select id="moderation-team" value={teamSlug} onChange={(event) => setTeamSlug(event.target.value)}>
-            <option value="">{isAdmin ? "All teams" : "All my teams"}</option>
-            {myTeams.map((team) => (
-              <option key={team.id} value={team.slug}>
-                {team.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TeamSelect label="Team" teams={myTeams} by="slug" value={teamSlug} onChange={setTeamSlug} emptyLabel={isAdmin ? "All teams" : "All my teams"} />
       </div>
 
       <section aria-labelledby="queue-controls" className="card">

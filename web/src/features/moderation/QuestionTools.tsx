@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from "react";
-import { api, errorMessage } from "../../shared/api";
-import type { Question, Tag } from "../../shared/types";
+import { ANSWER_MAX_LENGTH } from "@server/modules/questions/questions.constants";
+import { errorMessage } from "../../shared/api";
 import { announce, Dialog, Field, Notice } from "../../shared/ui";
+import type { Question, Tag } from "../board/api";
+import { answerQuestion, deleteQuestion, freezeQuestion, pinQuestion, tagQuestion, untagQuestion } from "./api";
 
 /** Moderator actions on one visible question: answer, tag, pin, freeze, delete. */
 export function QuestionTools({
@@ -42,9 +44,7 @@ export function QuestionTools({
           type="button"
           className="button-small button-secondary"
           aria-pressed={question.isPinned}
-          onClick={() =>
-            void act(question.isPinned ? "Unpinned" : "Pinned", () => api.post<Question>(`/questions/${question.id}/pin`, { pinned: !question.isPinned }))
-          }
+          onClick={() => void act(question.isPinned ? "Unpinned" : "Pinned", () => pinQuestion(question.id, !question.isPinned))}
         >
           {question.isPinned ? "Unpin" : "Pin"}
         </button>
@@ -52,9 +52,7 @@ export function QuestionTools({
           type="button"
           className="button-small button-secondary"
           aria-pressed={question.isFrozen}
-          onClick={() =>
-            void act(question.isFrozen ? "Unfrozen" : "Frozen", () => api.post<Question>(`/questions/${question.id}/freeze`, { frozen: !question.isFrozen }))
-          }
+          onClick={() => void act(question.isFrozen ? "Unfrozen" : "Frozen", () => freezeQuestion(question.id, !question.isFrozen))}
         >
           {question.isFrozen ? "Unfreeze" : "Freeze"}
         </button>
@@ -64,7 +62,7 @@ export function QuestionTools({
           onClick={() => {
             if (window.confirm(`Delete the question “${short}”? This cannot be undone.`)) {
               void act("Deleted", async () => {
-                await api.delete(`/questions/${question.id}`);
+                await deleteQuestion(question.id);
                 onRemove(question.id);
               });
             }
@@ -82,7 +80,7 @@ export function QuestionTools({
               type="button"
               className="tag-remove"
               aria-label={`Remove tag ${tag.name} from “${short}”`}
-              onClick={() => void act(`Tag ${tag.name} removed`, () => api.delete<Question>(`/questions/${question.id}/tags/${tag.id}`))}
+              onClick={() => void act(`Tag ${tag.name} removed`, () => untagQuestion(question.id, tag.id))}
             >
               ×
             </button>
@@ -93,7 +91,7 @@ export function QuestionTools({
             className="row"
             onSubmit={(event) => {
               event.preventDefault();
-              if (tagToAdd) void act("Tag added", () => api.post<Question>(`/questions/${question.id}/tags`, { tagId: tagToAdd })).then(() => setTagToAdd(""));
+              if (tagToAdd) void act("Tag added", () => tagQuestion(question.id, tagToAdd)).then(() => setTagToAdd(""));
             }}
           >
             <label className="visually-hidden" htmlFor={`tag-${question.id}`}>
@@ -128,7 +126,7 @@ function AnswerDialog({ question, open, onClose, onAnswered }: { question: Quest
     setBusy(true);
     setError(null);
     try {
-      onAnswered(await api.post<Question>(`/questions/${question.id}/answer`, { responseText: text.trim() }));
+      onAnswered(await answerQuestion(question.id, text.trim()));
       announce("Answer published");
       onClose();
     } catch (caught) {
@@ -142,7 +140,7 @@ function AnswerDialog({ question, open, onClose, onAnswered }: { question: Quest
       <blockquote className="quote">{question.body}</blockquote>
       <form onSubmit={submit}>
         <Field label="Answer" hint="Everyone on the board sees it at once.">
-          {(props) => <textarea {...props} rows={5} value={text} onChange={(event) => setText(event.target.value)} required maxLength={10000} />}
+          {(props) => <textarea {...props} rows={5} value={text} onChange={(event) => setText(event.target.value)} required maxLength={ANSWER_MAX_LENGTH} />}
         </Field>
         {error && <Notice kind="error">{error}</Notice>}
         <div className="row">

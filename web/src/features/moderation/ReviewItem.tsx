@@ -1,13 +1,10 @@
 import { useState, type FormEvent } from "react";
-import { api, errorMessage } from "../../shared/api";
-import type { Question, Team } from "../../shared/types";
+import { errorMessage } from "../../shared/api";
+import type { Team } from "../../shared/sessionApi";
 import { announce, Dialog, Field, Notice, RelativeTime } from "../../shared/ui";
+import type { Question } from "../board/api";
 import { authorLabel } from "../board/QuestionCard";
-
-export interface Flag {
-  reasons: string[];
-  confidence: string;
-}
+import { approveQuestion, rejectQuestion, type Flag } from "./api";
 
 /** One UNDER_REVIEW question: why it is held, and approve / edit and approve / reject. */
 export function ReviewItem({
@@ -41,7 +38,7 @@ export function ReviewItem({
   };
   const approve = (edited?: string) =>
     run(async () => {
-      const approved = await api.post<Question>(`/questions/${question.id}/approve`, edited !== undefined ? { body: edited.trim() } : {});
+      const approved = await approveQuestion(question.id, edited?.trim());
       announce("Question approved");
       setMode(null);
       onDone(question.id, approved);
@@ -49,7 +46,7 @@ export function ReviewItem({
   const reject = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      await api.post(`/questions/${question.id}/reject`, reason.trim() ? { reason: reason.trim() } : {});
+      await rejectQuestion(question.id, reason.trim());
       announce("Question rejected");
       setMode(null);
       onDone(question.id);

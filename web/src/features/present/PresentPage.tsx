@@ -1,14 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { api, ApiError, errorMessage } from "../../shared/api";
+import { LIST_LIMIT_MAX } from "@server/modules/questions/questions.constants";
+import { PRESENTING_TAG } from "@server/modules/tags/tags.constants";
+import { ApiError, errorMessage } from "../../shared/api";
+import type { LiveEvent } from "../../shared/live";
 import { NotFound } from "../../shared/Layout";
 import { useCanModerate, useLiveEvents, useLiveStatus, useSession } from "../../shared/session";
-import type { LiveEvent, Paged, Question, Tag } from "../../shared/types";
 import { Loading, Notice } from "../../shared/ui";
+import { listQuestions, listTags, type Question, type Tag } from "../board/api";
 import { authorLabel } from "../board/QuestionCard";
 import { applyEvent, questionFromEvent, sortQuestions } from "../board/questions";
+import { tagQuestion, untagQuestion } from "../moderation/api";
 
-export const PRESENTING_TAG = "currently presenting";
 const STATUS_LABEL = {
   connecting: "Connecting…",
   live: "Live",
@@ -40,8 +43,8 @@ export default function PresentPage() {
   const load = useCallback(async () => {
     if (!team) return;
     try {
-      const [tags, page] = await Promise.all([api.get<Tag[]>("/tags"), api.get<Paged<Question>>("/questions", { team: team.slug, limit: 200 })]);
-      const tag = tags.find((candidate) => candidate.name.toLowerCase() === PRESENTING_TAG) ?? null;
+      const [tags, page] = await Promise.all([listTags(), listQuestions({ team: team.slug, limit: LIST_LIMIT_MAX })]);
+      const tag = tags.find((candidate) => candidate.name.toLowerCase() === PRESENTING_TAG.toLowerCase()) ?? null;
       setPresentingTag(tag);
       setQuestions(page.items);
       setCurrentId((current) => {
@@ -108,11 +111,11 @@ export default function PresentPage() {
     const holders = new Set((items ?? []).filter((question) => question.tags.some((t) => t.id === tag.id)).map((question) => question.id));
     if (presentedId.current) holders.add(presentedId.current);
     try {
-      if (!holders.has(target.id)) await api.post(`/questions/${target.id}/tags`, { tagId: tag.id });
+      if (!holders.has(target.id)) await tagQuestion(target.id, tag.id);
       holders.delete(target.id);
       await Promise.all(
         [...holders].map((id) =>
-          api.delete(`/questions/${id}/tags/${tag.id}`).catch((caught) => {
+          untagQuestion(id, tag.id).catch((caught) => {
             if (!(caught instanceof ApiError && caught.status === 404)) throw caught;
           }),
         ),
@@ -202,7 +205,7 @@ export default function PresentPage() {
         {questions === null ? (
           <Loading />
         ) : presentingTag === null ? (
-          <Notice kind="warning">The “Currently Presenting” tag does not exist in this organisation; an admin can create it under Admin › Tags.</Notice>
+          <Notice kind="warning">The “{PRESENTING_TAG}” tag does not exist in this organisation; an admin can create it under Admin › Tags.</Notice>
         ) : current ? (
           <>
             <p className="present-question" data-question-id={current.id}>

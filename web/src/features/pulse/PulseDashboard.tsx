@@ -1,9 +1,9 @@
 import { useMemo, useState } from "react";
-import { api } from "../../shared/api";
 import { RequireRole } from "../../shared/Layout";
-import { rank, useSession } from "../../shared/session";
-import type { PulseSummary } from "../../shared/types";
+import { atLeast, useSession } from "../../shared/session";
+import { TeamSelect } from "../../shared/TeamSelect";
 import { ErrorNotice, Field, Loading, useLoad, useTitle } from "../../shared/ui";
+import { getPulseSummary } from "./api";
 import { PulseHeatmap } from "./PulseHeatmap";
 import { AnonymityNote, PulseMetrics } from "./PulseMetrics";
 import { PulseQuestionCard } from "./PulseQuestionCard";
@@ -13,17 +13,14 @@ const RANGES = ["4w", "8w", "12w", "26w", "52w"];
 
 function Dashboard() {
   const { me, teams, moderatedTeamIds } = useSession();
-  const isAdmin = rank(me?.user.role) >= rank("admin");
+  const isAdmin = atLeast(me?.user.role, "admin");
   useTitle("Pulse");
   const [range, setRange] = useState("12w");
   // A moderator sees the teams they moderate only (CONTRACT §8): start from their primary team.
   const myTeams = isAdmin ? teams : teams.filter((team) => moderatedTeamIds.includes(team.id));
   const [teamId, setTeamId] = useState(() => (isAdmin ? "" : ((myTeams.find((team) => team.id === me?.user.primaryTeamId) ?? myTeams[0])?.id ?? "")));
   const selection = `${range}:${teamId}`;
-  const summary = useLoad(
-    async (signal) => ({ selection, figures: await api.get<PulseSummary>("/pulse/summary", { range, team: teamId }, signal) }),
-    [range, teamId],
-  );
+  const summary = useLoad(async (signal) => ({ selection, figures: await getPulseSummary({ range, team: teamId }, signal) }), [range, teamId]);
 
   // Only figures of the current choice: never the previous team's while loading, nor after a refused load.
   const data = !summary.error && summary.data?.selection === selection ? summary.data.figures : null;
@@ -44,18 +41,7 @@ function Dashboard() {
             </select>
           )}
         </Field>
-        <Field label="Team">
-          {(props) => (
-            <select {...props} value={teamId} onChange={(event) => setTeamId(event.target.value)}>
-              {isAdmin && <option value="">All teams</option>}
-              {myTeams.map((team) => (
-                <option key={team.id} value={team.id}>
-                  {team.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <TeamSelect label="Team" teams={myTeams} value={teamId} onChange={setTeamId} emptyLabel={isAdmin ? "All teams" : undefined} />
       </div>
       <ErrorNotice error={summary.error} />
       {summary.loading && !data && <Loading />}

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import type { PulseQuestionSummary, PulseTeamEntry } from "../../shared/types";
+import type { PulseQuestionSummary, PulseTeamEntry } from "./api";
 import { CellChange, WaitingBadge } from "./PulseFigures";
 import { formatScore, HEAT_BANDS, heatBand } from "./pulseFormat";
 

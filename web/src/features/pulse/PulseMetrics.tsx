@@ -1,4 +1,4 @@
-import type { PulseSummary } from "../../shared/types";
+import type { PulseSummary } from "./api";
 import { Notice } from "../../shared/ui";
 import { formatPeriod } from "./pulseFormat";
 

@@ -1,4 +1,4 @@
-import type { PulseQuestionSummary } from "../../shared/types";
+import type { PulseQuestionSummary } from "./api";
 import { ChangeLine, WaitingBadge } from "./PulseFigures";
 import { formatScore } from "./pulseFormat";
 import { TrendChart } from "./TrendChart";

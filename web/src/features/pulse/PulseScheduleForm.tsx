@@ -1,18 +1,16 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { api, ApiError, errorMessage } from "../../shared/api";
+import { MAX_COHORTS } from "@server/modules/pulse/pulse.constants";
+import { CADENCES, type Cadence } from "@server/platform/tenant-settings.constants";
+import { ApiError, errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
-import type { PulseCohort, PulseSchedule } from "../../shared/types";
 import { announce, ErrorNotice, Field, Notice, useLoad } from "../../shared/ui";
+import { getPulseSchedule, listPulseCohorts, runPulseNow, savePulseSchedule, type PulseSchedule } from "./api";
 
-/**
- * The server's bound (src/modules/pulse/pulse.calendar.ts, MAX_COHORTS): cohorts are picked by
- * weekday, Monday to Friday in turn and the weekend the last one, so a seventh is never invited.
- */
-export const MAX_COHORTS = 6;
+/** Cohorts are picked by weekday, Monday to Friday in turn and the weekend the last one: more than MAX_COHORTS would never be invited. */
 const COHORT_CHOICES = Array.from({ length: MAX_COHORTS }, (_, index) => index + 1);
 
-export const CADENCE_LABELS: Record<PulseSchedule["cadence"], string> = {
+export const CADENCE_LABELS: Record<Cadence, string> = {
   weekly: "Weekly",
   biweekly: "Every two weeks",
   monthly: "Monthly",
@@ -38,8 +36,8 @@ function fieldErrorsOf(error: unknown): FieldErrors {
  */
 export function PulseScheduleForm() {
   const { settings, setSettings } = useSession();
-  const schedule = useLoad((signal) => api.get<PulseSchedule>("/admin/pulse/schedule", undefined, signal), []);
-  const cohorts = useLoad((signal) => api.get<PulseCohort[]>("/admin/pulse/cohorts", undefined, signal), [schedule.data?.numCohorts]);
+  const schedule = useLoad((signal) => getPulseSchedule(signal), []);
+  const cohorts = useLoad((signal) => listPulseCohorts(signal), [schedule.data?.numCohorts]);
   const [draft, setDraft] = useState<PulseSchedule | null>(null);
   const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -56,7 +54,7 @@ export function PulseScheduleForm() {
     setMessage(null);
     setFieldErrors({});
     try {
-      const saved = await api.put<PulseSchedule>("/admin/pulse/schedule", draft);
+      const saved = await savePulseSchedule(draft);
       schedule.setData(saved);
       setDraft(saved);
       // The switch is also a tenant setting the rest of the app reads.
@@ -72,7 +70,7 @@ export function PulseScheduleForm() {
   const runNow = async () => {
     setMessage(null);
     try {
-      const result = await api.post<{ cohort: string; invitesCreated: number; alreadyRan?: boolean }>("/admin/pulse/run");
+      const result = await runPulseNow();
       setMessage({
         kind: "success",
         text: result.alreadyRan
@@ -120,7 +118,7 @@ export function PulseScheduleForm() {
             </Field>
             <Field
               label="Number of cohorts"
-              hint={`1 to ${MAX_COHORTS}: one cohort is invited each weekday, Monday to Friday in turn and the weekend the last one, so a 7th would never be invited.`}
+              hint={`1 to ${MAX_COHORTS}: one cohort is invited each weekday, Monday to Friday in turn and the weekend the last one, so a ${MAX_COHORTS + 1}th would never be invited.`}
               error={fieldErrors.numCohorts}
             >
               {(props) => (
@@ -167,22 +165,14 @@ export function PulseScheduleForm() {
 
 /** A checkbox whose hint is announced with it. */
 /** The cadence choice, the same on the schedule form and in Settings › Pulse (they edit one value). */
-export function CadenceField({
-  value,
-  onChange,
-  error,
-}: {
-  value: PulseSchedule["cadence"];
-  onChange: (cadence: PulseSchedule["cadence"]) => void;
-  error?: string;
-}) {
+export function CadenceField({ value, onChange, error }: { value: Cadence; onChange: (cadence: Cadence) => void; error?: string }) {
   return (
     <Field label="Cadence" hint="Each person gets at most one invite per period." error={error}>
       {(props) => (
-        <select {...props} value={value} onChange={(event) => onChange(event.target.value as PulseSchedule["cadence"])}>
-          {Object.entries(CADENCE_LABELS).map(([cadence, label]) => (
+        <select {...props} value={value} onChange={(event) => onChange(event.target.value as Cadence)}>
+          {CADENCES.map((cadence) => (
             <option key={cadence} value={cadence}>
-              {label}
+              {CADENCE_LABELS[cadence]}
             </option>
           ))}
         </select>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { api } from "../../shared/api";
-import type { PulseSchedule, TenantSettings } from "../../shared/types";
+import type { TenantSettings } from "../../shared/sessionApi";
 import { Field, useLoad } from "../../shared/ui";
+import { getPulseSchedule } from "./api";
 import { CadenceField, HintedCheckbox } from "./PulseScheduleForm";
 
 type PulseSettings = TenantSettings["pulse"];
@@ -18,7 +18,7 @@ export function PulseSettingsFieldset({
   onChange: <K extends keyof PulseSettings>(key: K, value: PulseSettings[K]) => void;
 }) {
   // Only to name the send time's zone; the time zone itself is edited with the schedule.
-  const schedule = useLoad((signal) => api.get<PulseSchedule>("/admin/pulse/schedule", undefined, signal), []);
+  const schedule = useLoad((signal) => getPulseSchedule(signal), []);
   const zone = schedule.data?.timezone;
 
   return (

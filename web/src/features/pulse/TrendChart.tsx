@@ -1,4 +1,4 @@
-import type { PulseWeek } from "../../shared/types";
+import type { PulseWeek } from "./api";
 import { formatMonthDay, formatScore, formatWeek, isoWeekMonday, dayKey, parseDay } from "./pulseFormat";
 import { useElementWidth } from "./useElementWidth";
 

@@ -1,0 +1,12 @@
+/**
+ * The pulse module's bounds, with no dependencies: its calendar and schemas and the web app read
+ * them from here (the web bundle cannot carry zod, luxon or node:crypto).
+ */
+
+/**
+ * Cohorts are picked by weekday (Monday 0 .. Friday 4, the weekend wrapping to the last one), so
+ * a sixth cohort is reached on weekends and a seventh never would be.
+ */
+export const MAX_COHORTS = 6;
+/** CONTRACT §8: a pulse question's text, in Unicode code points after trimming. */
+export const PULSE_QUESTION_MAX_LENGTH = 200;

@@ -1,0 +1,18 @@
+import type { AuthModes } from "../../shared/sessionApi";
+
+/** The sign-in addresses: full-page navigations (the server answers with redirects), not JSON calls. */
+export type SignInMethod = "demo" | "github" | "google";
+
+/** Demo mode's sign-in (`user`, optional `tenant` and `returnTo` in the query); a plain GET form posts here too. */
+export const DEMO_SIGN_IN_PATH = "/auth/demo";
+
+export const signInUrl = (method: SignInMethod, query: URLSearchParams) => `/auth/${method}?${query.toString()}`;
+
+/**
+ * GET /auth/modes of the organisation typed in, named in a header (the address's own organisation
+ * is in the session's modes already); null when no organisation has that name.
+ */
+export async function fetchTenantModes(slug: string, signal: AbortSignal): Promise<AuthModes | null> {
+  const response = await fetch("/auth/modes", { headers: { Accept: "application/json", "x-tenant-id": slug }, signal });
+  return response.ok ? ((await response.json()) as AuthModes) : null;
+}

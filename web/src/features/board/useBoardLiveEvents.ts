@@ -1,0 +1,94 @@
+import { useCallback, useRef, type Dispatch, type SetStateAction } from "react";
+import type { QuestionStatus } from "@server/modules/questions/questions.constants";
+import type { LiveEvent } from "../../shared/live";
+import { useLiveEvents } from "../../shared/session";
+import type { Team } from "../../shared/sessionApi";
+import { announce } from "../../shared/ui";
+import { getQuestion, type Question } from "./api";
+import { applyEvent, questionFromEvent, replaceQuestion, sortQuestions, type SortOrder } from "./questions";
+
+export type BoardTab = Extract<QuestionStatus, "OPEN" | "ANSWERED">;
+
+/** What the board shows: the list a live event is matched against. */
+export interface BoardView {
+  team: Team | undefined;
+  tab: BoardTab;
+  tagId: string;
+  search: string;
+  sort: SortOrder;
+}
+
+interface BoardLiveEvents {
+  view: BoardView;
+  questions: Question[];
+  setQuestions: Dispatch<SetStateAction<Question[]>>;
+  setTotal: Dispatch<SetStateAction<number>>;
+  /** Reloads the list after a reconnect (or on each poll for a visitor). */
+  onResync: () => void;
+}
+
+/**
+ * Keeps the board's list in step with the live events: new questions join the open list (unless a
+ * tag or a search filters it), answered ones move tabs, votes, tags, pins and freezes apply in
+ * place. Refs keep the handler stable while the filters change, so the subscription stays put.
+ */
+export function useBoardLiveEvents({ view, questions, setQuestions, setTotal, onResync }: BoardLiveEvents): void {
+  const state = useRef(view);
+  state.current = view;
+  const listed = useRef(questions);
+  listed.current = questions;
+
+  const onEvent = useCallback(
+    (event: LiveEvent) => {
+      const { team: current, tab: currentTab, tagId: currentTag, search: currentSearch, sort: currentSort } = state.current;
+      if (!current) return;
+      const data = event.data;
+      const resort = (items: Question[]) => (currentSearch ? items : sortQuestions(items, currentSort));
+      if (event.type === "question:created") {
+        if (data.teamId !== current.id || currentTab !== "OPEN" || currentTag || currentSearch) return;
+        const fresh = questionFromEvent(data);
+        setQuestions((items) => (items.some((item) => item.id === fresh.id) ? items : resort([...items, fresh])));
+        setTotal((count) => count + 1);
+        announce("New question posted");
+        return;
+      }
+      if (event.type === "question:deleted") {
+        if (!listed.current.some((item) => item.id === data.id)) return;
+        setQuestions((items) => items.filter((item) => item.id !== data.id));
+        setTotal((count) => Math.max(0, count - 1));
+        return;
+      }
+      if (event.type === "question:answered") {
+        const wasListed = listed.current.some((item) => item.id === data.id);
+        if (currentTab === "OPEN") {
+          if (!wasListed) return;
+          setQuestions((items) => items.filter((item) => item.id !== data.id));
+          setTotal((count) => Math.max(0, count - 1));
+          return;
+        }
+        // A search cannot be re-run here: the answered question joins a search's results on reload.
+        if (currentSearch) return;
+        getQuestion(String(data.id)).then(
+          (full) => {
+            if (full.teamId !== current.id || (currentTag && !full.tags.some((tag) => tag.id === currentTag))) return;
+            setQuestions((items) => resort(items.some((item) => item.id === full.id) ? replaceQuestion(items, full) : [...items, full]));
+            if (!wasListed) setTotal((count) => count + 1);
+          },
+          () => undefined,
+        );
+        return;
+      }
+      setQuestions((items) => {
+        let changed = false;
+        const next = items.map((item) => {
+          const updated = applyEvent(item, event);
+          if (updated && updated !== item) changed = true;
+          return updated ?? item;
+        });
+        return changed ? resort(next) : items;
+      });
+    },
+    [setQuestions, setTotal],
+  );
+  useLiveEvents(onEvent, onResync);
+}
