@@ -1,7 +1,7 @@
 /**
  * The dependency rules of ARCHITECTURE.md, checked by `npm run lint` (and so by `npm test`):
  * modules meet only through their public face (src/modules/<m>/index.ts), platform/ knows no
- * module, and nothing depends on itself in a circle.
+ * module, services and repositories know no HTTP, and nothing depends on itself in a circle.
  */
 module.exports = {
   forbidden: [
@@ -35,6 +35,15 @@ module.exports = {
       to: { path: "^src/modules/[^/]+/", pathNot: "^src/modules/[^/]+/index\\.ts$" },
     },
     {
+      name: "rules-and-data-know-no-http",
+      severity: "error",
+      comment:
+        "Services, policies, presenters and repositories take plain inputs and return plain results: the request, the response " +
+        "and the session belong to the routes (and to platform/http/).",
+      from: { path: "^src/modules/[^/]+/[^/]+\\.(service|policy|presenter|repository)\\.ts$" },
+      to: { path: ["^src/platform/http/", "^node_modules/(@types/)?express(-session)?/"] },
+    },
+    {
       name: "production-code-never-imports-tests",
       severity: "error",
       from: { path: "^(src|seeds|migrations)/" },
@@ -46,6 +55,6 @@ module.exports = {
     // Type-only imports count: a module that needs another's types depends on it too.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
-    exclude: { path: "^(node_modules|dist|web/dist)/" },
+    exclude: { path: "^(dist|web/dist)/" },
   },
 };

@@ -241,7 +241,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     ...tagAdminRoutes({ tags: createTagService({ db }) }),
     ...questionRoutes({ questions, moderation }),
     ...eventRoutes({ hub: sse }),
-    ...pulseAdminRoutes({ admin: createPulseAdminService({ db, clock, settings: admin.settings }), scheduler: { db, queue: systemQueue, logger, clock } }),
+    ...pulseAdminRoutes({ admin: createPulseAdminService({ db, clock, settings: admin.settings, scheduler: { db, queue: systemQueue, logger, clock } }) }),
     ...pulseRoutes({ respond: pulseRespond, summary: createPulseSummaryService({ db, clock }) }),
     ...userRoutes(admin),
     ...settingsRoutes(admin),

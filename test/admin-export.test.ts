@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signIn, visitor, type ApiClient, type TestApp } from "./helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "./helpers/factories.js";
 import { auditActions, insertQuestion, insertTeam, insertUser } from "./helpers/records.js";
-import { streamExport, type ExportColumn } from "../src/platform/http/export-stream.js";
+import { streamExport } from "../src/platform/http/export-stream.js";
+import type { ExportColumn } from "../src/platform/export-rows.js";
 
 const QUESTION_HEADER = [
   "id",

@@ -1,6 +1,6 @@
-import type { TenantSettings } from "./tenant-settings.js";
-
+import { errors } from "./errors.js";
 import type { Role, TeamRole } from "./roles.js";
+import type { TenantSettings } from "./tenant-settings.js";
 
 export { ROLES, TEAM_ROLES, type Role, type TeamRole } from "./roles.js";
 
@@ -40,4 +40,20 @@ export interface RequestContext {
 /** Finds a tenant by slug or id, with its settings (the tenants module's directory, given by the app). */
 export interface TenantResolver {
   resolve(key: string): Promise<{ tenant: Tenant; settings: TenantSettings } | null>;
+}
+
+/** What an API token stands for (the tokens module finds it by its secret). */
+export interface BearerIdentity {
+  tokenId: string;
+  tenantId: string;
+  userId: string;
+  scope: "full" | "read";
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
+/** The caller of a route whose gate requires a signed-in user: narrows the type, and refuses a caller without one. */
+export function signedInUser(ctx: RequestContext): CurrentUser {
+  if (!ctx.user) throw errors.unauthenticated();
+  return ctx.user;
 }

@@ -1,7 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import type { AnyRoute } from "./http/route.js";
-import { PERMISSIONS } from "./http/permissions.js";
+import { PERMISSIONS } from "./permissions.js";
 
 extendZodWithOpenApi(z);
 
@@ -19,6 +19,11 @@ function openApiPath(expressPath: string): string {
 }
 
 function accessText(route: AnyRoute): string {
+  const recordRule = route.record ? ` Then, about the record it names (403 otherwise): ${route.record.rule.refusal}` : "";
+  return gateText(route) + recordRule;
+}
+
+function gateText(route: AnyRoute): string {
   if (route.access === "public") return "Access: public.";
   if (route.access === "session") return "Access: any signed-in user.";
   const rule = PERMISSIONS[route.access] as { minRole: string; teamScoped?: boolean; visitorsWhenAnonymousAllowed?: boolean };

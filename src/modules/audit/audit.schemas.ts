@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { queryDate, queryInt, startNotAfterEnd } from "../../platform/http/query.js";
+import { queryDate, queryInt } from "../../platform/http/query.js";
+import { startNotAfterEnd } from "../../platform/time-range.js";
 
 export const AUDIT_PAGE_MAX = 500;
 

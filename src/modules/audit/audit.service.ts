@@ -1,7 +1,7 @@
 import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
-import { timeRange } from "../../platform/http/query.js";
-import { keysetBatches } from "../../platform/http/export-stream.js";
+import { timeRange } from "../../platform/time-range.js";
+import { keysetBatches } from "../../platform/export-rows.js";
 import { auditExportBatch, listAuditEntries, type AuditCursor, type AuditExportRow, type AuditFilters } from "./audit.repository.js";
 import type { AuditFilterQuery, AuditListQuery } from "./audit.schemas.js";
 

@@ -8,6 +8,7 @@ import type { TenantDirectory } from "../tenants/index.js";
 import { oauthFailure, renderSignInError, webAppBase, webAppLocation } from "./auth.pages.js";
 import { oauthCallbackQuery, oauthStartQuery } from "./auth.schemas.js";
 import type { AuthService } from "./auth.service.js";
+import { beginSession } from "./auth.session.js";
 import { loginAttemptSteps } from "./auth.login-attempts.js";
 import { PROVIDER_LABELS, type OAuthProvider } from "./auth.oauth.profiles.js";
 import type { OAuthService } from "./auth.oauth.service.js";
@@ -120,9 +121,11 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
           if (!target) throw new AppError("TENANT_NOT_FOUND", 404, "The organisation this sign-in was for no longer exists.");
           const actor = { tenant: { id: target.tenant.id }, user: null, ip: ctx.ip, userAgent: ctx.userAgent, requestId: ctx.requestId };
           const result = await oauth.provision(actor, target.settings, outcome.identity, target.tenant.name);
-          await auth.startSession(req, result.user, target.tenant.slug, target.settings, provider, {
-            account: result.outcome,
-            ...(result.refreshed.length ? { refreshed: result.refreshed } : {}),
+          await beginSession(req, ctx, auth, {
+            user: result.user,
+            target,
+            provider,
+            metadata: { account: result.outcome, ...(result.refreshed.length ? { refreshed: result.refreshed } : {}) },
           });
           res.setHeader("Cache-Control", "no-store");
           res.redirect(302, webAppLocation(webBase, pending.returnTo));

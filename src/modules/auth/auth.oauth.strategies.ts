@@ -10,7 +10,7 @@ export type { OAuthIdentity, OAuthProvider };
 /**
  * GitHub and Google sign-in through passport's strategies. Passport does the OAuth dance (the
  * redirect with scopes and a session-bound `state`, the code exchange, the profile fetch); the
- * session itself is ours (auth.service startSession), so passport's own session layer is unused
+ * session itself is ours (auth.session.ts beginSession), so passport's own session layer is unused
  * and each run of a strategy is turned into one outcome the routes can act on.
  */
 

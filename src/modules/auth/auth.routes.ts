@@ -6,9 +6,10 @@ import type { Config } from "../../config.js";
 import type { TenantDirectory } from "../tenants/index.js";
 import { renderSignInError, webAppBase, webAppLocation } from "./auth.pages.js";
 import type { AuthService } from "./auth.service.js";
+import { beginSession } from "./auth.session.js";
 import { loginAttemptSteps } from "./auth.login-attempts.js";
 import { authModesSchema, csrfSchema, demoLoginQuery, logoutSchema, meSchema, membershipsSchema } from "./auth.schemas.js";
-import { hasPermission } from "../../platform/http/permissions.js";
+import { hasPermission } from "../../platform/permissions.js";
 
 export function authRoutes(deps: { auth: AuthService; config: Config; tenants: TenantDirectory }): AnyRoute[] {
   const { auth, config, tenants } = deps;
@@ -39,7 +40,8 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
       otherResponses: { 302: "Signed in; redirect to the web app" },
       handler: async ({ req, res, ctx, query }) => {
         try {
-          await auth.demoLogin(req, ctx, query);
+          const { user, target } = await auth.demoUser(ctx, query);
+          await beginSession(req, ctx, auth, { user, target, provider: "demo" });
         } catch (error) {
           return renderSignInError(req, res, error, webBase);
         }
@@ -110,7 +112,7 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
       access: "public",
       response: logoutSchema,
       handler: async ({ req, res, ctx }) => {
-        await auth.logout(req, ctx);
+        await auth.logout(ctx);
         await destroySession(req);
         res.clearCookie(SESSION_COOKIE, sessionCookieOptions(config, req));
         return { success: true as const };

@@ -1,11 +1,9 @@
-import type { Request } from "express";
 import type { Config } from "../../config.js";
 import type { Clock } from "../../platform/clock.js";
 import type { Database } from "../../platform/db.js";
 import type { RequestContext, Role } from "../../platform/context.js";
 import { AppError, errors } from "../../platform/errors.js";
-import { roleAtLeast } from "../../platform/http/permissions.js";
-import { regenerateSession, saveSession } from "../../platform/http/session.js";
+import { roleAtLeast } from "../../platform/roles.js";
 import type { RateLimitRule, RateLimitService } from "../../platform/rate-limit.js";
 import { recordAudit } from "../audit/index.js";
 import type { TenantDirectory } from "../tenants/index.js";
@@ -52,40 +50,19 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { modes: list, demo: { enabled: config.auth.demoEnabled, users: demoUsers }, oauth };
   }
 
-  /**
-   * Starts a session for a user: a new session id (no fixation), the tenant fixed in it, and a
-   * fixed expiry from the tenant's timeouts. Shared by demo and OAuth sign-in.
-   */
-  async function startSession(
-    req: Request,
-    user: UserRecord,
-    tenantSlug: string,
-    settings: TenantSettings,
-    provider: string,
-    loginMetadata: Record<string, unknown> = {},
-  ) {
-    await regenerateSession(req);
-    const now = clock.now().getTime();
-    const lifetime = sessionLifetimeMs(user.role, settings);
-    req.session.user = { id: user.id, email: user.email, name: user.name, role: user.role, tenantId: user.tenantId };
-    req.session.tenantSlug = tenantSlug;
-    req.session.loginAt = now;
-    req.session.expiresAt = now + lifetime;
-    req.session.cookie.maxAge = lifetime;
-    await saveSession(req);
+  /** When a session begun now for this user ends: a fixed expiry from the tenant's timeouts. */
+  function sessionTimes(user: UserRecord, settings: TenantSettings) {
+    const loginAt = clock.now().getTime();
+    const lifetimeMs = sessionLifetimeMs(user.role, settings);
+    return { loginAt, expiresAt: loginAt + lifetimeMs, lifetimeMs };
+  }
+
+  /** After the session has begun: the user's last sign-in, and `user.login` in the audit log of the user's tenant. */
+  async function recordSignIn(ctx: RequestContext, user: UserRecord, provider: string, loginMetadata: Record<string, unknown> = {}) {
+    const actor = { tenant: { id: user.tenantId }, user: null, ip: ctx.ip, userAgent: ctx.userAgent, requestId: ctx.requestId };
     await db.transaction(async (trx) => {
       await touchLastLogin(trx, user.tenantId, user.id, clock.now());
-      await recordAudit(
-        trx,
-        {
-          tenant: { id: user.tenantId },
-          user: null,
-          ip: req.ip ?? null,
-          userAgent: req.get("user-agent") ?? null,
-          requestId: req.requestId,
-        },
-        { action: "user.login", entityType: "user", entityId: user.id, userId: user.id, metadata: { provider, ...loginMetadata } },
-      );
+      await recordAudit(trx, actor, { action: "user.login", entityType: "user", entityId: user.id, userId: user.id, metadata: { provider, ...loginMetadata } });
     });
   }
 
@@ -105,24 +82,24 @@ export function createAuthService(deps: AuthServiceDeps) {
     await deps.rateLimits.consume(LOGIN_ATTEMPTS, `${tenantId}:${ctx.ip ?? "unknown"}`);
   }
 
-  async function demoLogin(req: Request, ctx: RequestContext, input: { user: string; tenant?: string }) {
+  /** The demo user to sign in as, and the tenant they belong to; the route begins the session. */
+  async function demoUser(ctx: RequestContext, input: { user: string; tenant?: string }) {
     if (!config.auth.demoEnabled) throw new AppError("DEMO_DISABLED", 403, "Demo sign-in is not enabled on this server.");
     const target = await targetTenant(ctx, input.tenant);
     const user = await findUserBySso(db, target.tenant.id, "demo", input.user);
     if (!user) throw errors.notFound("Demo user");
     if (user.deactivatedAt) throw accountDeactivated();
-    await startSession(req, user, target.tenant.slug, target.settings, "demo");
-    return user;
+    return { user, target };
   }
 
-  async function logout(req: Request, ctx: RequestContext) {
+  async function logout(ctx: RequestContext) {
     // A bearer request has no session to end: nothing happened worth an audit entry.
     if (ctx.user && ctx.authMethod === "session") {
       await recordAudit(db, ctx, { action: "user.logout", entityType: "user", entityId: ctx.user.id });
     }
   }
 
-  return { enabledStrategies, modes, startSession, targetTenant, countLoginAttempt, demoLogin, logout };
+  return { enabledStrategies, modes, sessionTimes, recordSignIn, targetTenant, countLoginAttempt, demoUser, logout };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

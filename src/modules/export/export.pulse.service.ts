@@ -7,7 +7,7 @@ import { teamNames } from "../pulse/index.js";
 import { summaryQuery, type PulseSummary } from "../pulse/index.js";
 import { computePulseSummary } from "../pulse/index.js";
 import type { ExportService } from "./export.service.js";
-import { EXPORT_FORMATS, type ExportColumn, type ExportOptions } from "../../platform/http/export-stream.js";
+import { EXPORT_FORMATS, type ExportColumn, type ExportOptions } from "../../platform/export-rows.js";
 
 export const pulseExportQuery = summaryQuery.extend({ format: z.enum(EXPORT_FORMATS).default("csv").describe("csv (default) or json") });
 export type PulseExportQuery = z.output<typeof pulseExportQuery>;

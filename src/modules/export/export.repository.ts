@@ -1,5 +1,5 @@
 import { isoTimestampSql, type Executor } from "../../platform/db.js";
-import type { TimeRange } from "../../platform/http/query.js";
+import type { TimeRange } from "../../platform/time-range.js";
 
 /** Keyset position: the sort timestamp as PostgreSQL text (microseconds kept) and the id. */
 export interface RowCursor {

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { ROLES } from "../../platform/context.js";
-import { queryDate, startNotAfterEnd } from "../../platform/http/query.js";
+import { queryDate } from "../../platform/http/query.js";
+import { startNotAfterEnd } from "../../platform/time-range.js";
 import { auditEntrySchema, auditFilterFields } from "../audit/index.js";
-import { EXPORT_FORMATS } from "../../platform/http/export-stream.js";
+import { EXPORT_FORMATS } from "../../platform/export-rows.js";
 
 const format = z.enum(EXPORT_FORMATS).default("csv").describe("csv (default) or json");
 const reversed = { message: "startDate must not be after endDate", path: ["startDate"] };

@@ -1,6 +1,6 @@
 import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
-import { timeRange, type DateBound } from "../../platform/http/query.js";
+import { timeRange, type DateBound } from "../../platform/time-range.js";
 import { errors } from "../../platform/errors.js";
 import { recordAudit } from "../audit/index.js";
 import { findTeam } from "../teams/index.js";
@@ -8,7 +8,7 @@ import type { AuditService } from "../audit/index.js";
 import type { AuditExportRow } from "../audit/index.js";
 import { questionBatch, userBatch, type QuestionExportRow, type RowCursor, type UserExportRow } from "./export.repository.js";
 import type { AuditExportQuery, QuestionsExportQuery, UsersExportQuery } from "./export.schemas.js";
-import { keysetBatches, rawJson, type ExportColumn, type ExportFormat, type ExportOptions } from "../../platform/http/export-stream.js";
+import { keysetBatches, rawJson, type ExportColumn, type ExportFormat, type ExportOptions } from "../../platform/export-rows.js";
 
 /** Columns in the order they appear; each column's key is both the CSV header and the JSON field. */
 function columnsOf<Row>(keys: ReadonlyArray<keyof Row & string>): Array<ExportColumn<Row>> {

@@ -1,8 +1,6 @@
 import { z } from "zod";
-import { AppError } from "../../platform/errors.js";
 import { route, type AnyRoute } from "../../platform/http/route.js";
 import type { PulseAdminService } from "./pulse.admin.service.js";
-import { runPulseForTenant, type PulseSchedulerDeps, type SkipReason } from "./pulse.scheduler.service.js";
 import {
   createPulseQuestionBody,
   idParams,
@@ -16,17 +14,8 @@ import {
 
 const TAG = "Pulse administration";
 
-/** Why a manual run could not send, as a 409 the admin can act on. */
-const SKIP_ERRORS: Record<SkipReason, [code: string, message: string]> = {
-  pulse_disabled: ["PULSE_DISABLED", "The pulse is disabled for this organisation: enable the pulse.enabled setting first."],
-  no_channel: ["PULSE_NO_CHANNEL", "Email delivery of the pulse is off (pulse.channelEmail), and there is no other channel."],
-  not_rotating: ["PULSE_COHORTS_NOT_ROTATING", "Cohort rotation is off (pulse.rotatingCohorts), so there is nobody to send to."],
-  invalid_timezone: ["PULSE_SCHEDULE_INVALID", "The schedule's time zone is not a known IANA zone: save the schedule again."],
-  no_active_questions: ["PULSE_NO_ACTIVE_QUESTIONS", "There is no active pulse question to send."],
-};
-
-export function pulseAdminRoutes(deps: { admin: PulseAdminService; scheduler: PulseSchedulerDeps }): AnyRoute[] {
-  const { admin, scheduler } = deps;
+export function pulseAdminRoutes(deps: { admin: PulseAdminService }): AnyRoute[] {
+  const { admin } = deps;
   return [
     route({
       method: "get",
@@ -112,19 +101,7 @@ export function pulseAdminRoutes(deps: { admin: PulseAdminService; scheduler: Pu
       access: "admin.access",
       response: pulseRunSchema,
       otherResponses: { 409: "The pulse cannot be sent now; the code says why" },
-      handler: async ({ ctx }) => {
-        const outcome = await runPulseForTenant(
-          scheduler,
-          { tenantId: ctx.tenant.id, settings: ctx.settings },
-          { trigger: "manual", now: scheduler.clock.now(), actor: ctx },
-        );
-        if (outcome.status === "skipped") {
-          const [code, message] = SKIP_ERRORS[outcome.reason];
-          throw new AppError(code, 409, message);
-        }
-        if (outcome.status === "already_ran") return { cohort: outcome.cohort, invitesCreated: 0, alreadyRan: true };
-        return { cohort: outcome.cohort, invitesCreated: outcome.invitesCreated };
-      },
+      handler: ({ ctx }) => admin.runNow(ctx),
     }),
   ];
 }

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { Clock } from "../../platform/clock.js";
 import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
-import { errors } from "../../platform/errors.js";
+import { AppError, errors } from "../../platform/errors.js";
 import { recordAudit } from "../audit/index.js";
 import type { SettingsService } from "../settings/index.js";
 import {
@@ -18,6 +18,7 @@ import {
   type PulseScheduleRecord,
 } from "./pulse.admin.repository.js";
 import { scheduleOf } from "./pulse.schedule.js";
+import { runPulseForTenant, type PulseSchedulerDeps, type SkipReason } from "./pulse.scheduler.service.js";
 import { cohortName } from "./pulse.calendar.js";
 import type { createPulseQuestionBody, putPulseScheduleBody, updatePulseQuestionBody } from "./pulse.schemas.js";
 
@@ -29,9 +30,20 @@ export interface PulseAdminService {
   getSchedule(ctx: RequestContext): Promise<PulseScheduleRecord>;
   putSchedule(ctx: RequestContext, body: z.output<typeof putPulseScheduleBody>): Promise<PulseScheduleRecord>;
   listCohorts(ctx: RequestContext): Promise<Array<{ name: string; size: number; userIds: string[] }>>;
+  /** Today's send for this tenant now, once per local date like the scheduler; 409 when it cannot send. */
+  runNow(ctx: RequestContext): Promise<{ cohort: string; invitesCreated: number; alreadyRan?: true }>;
 }
 
-export function createPulseAdminService(deps: { db: Database; clock: Clock; settings: SettingsService }): PulseAdminService {
+/** Why a manual run could not send, as a 409 the admin can act on. */
+const SKIP_ERRORS: Record<SkipReason, [code: string, message: string]> = {
+  pulse_disabled: ["PULSE_DISABLED", "The pulse is disabled for this organisation: enable the pulse.enabled setting first."],
+  no_channel: ["PULSE_NO_CHANNEL", "Email delivery of the pulse is off (pulse.channelEmail), and there is no other channel."],
+  not_rotating: ["PULSE_COHORTS_NOT_ROTATING", "Cohort rotation is off (pulse.rotatingCohorts), so there is nobody to send to."],
+  invalid_timezone: ["PULSE_SCHEDULE_INVALID", "The schedule's time zone is not a known IANA zone: save the schedule again."],
+  no_active_questions: ["PULSE_NO_ACTIVE_QUESTIONS", "There is no active pulse question to send."],
+};
+
+export function createPulseAdminService(deps: { db: Database; clock: Clock; settings: SettingsService; scheduler: PulseSchedulerDeps }): PulseAdminService {
   const { db, clock, settings } = deps;
 
   async function requireTeam(ctx: RequestContext, teamId: string | null | undefined) {
@@ -115,6 +127,17 @@ export function createPulseAdminService(deps: { db: Database; clock: Clock; sett
         const userIds = members.get(index) ?? [];
         return { name: cohortName(index), size: userIds.length, userIds };
       });
+    },
+
+    async runNow(ctx) {
+      const target = { tenantId: ctx.tenant.id, settings: ctx.settings };
+      const outcome = await runPulseForTenant(deps.scheduler, target, { trigger: "manual", now: clock.now(), actor: ctx });
+      if (outcome.status === "skipped") {
+        const [code, message] = SKIP_ERRORS[outcome.reason];
+        throw new AppError(code, 409, message);
+      }
+      if (outcome.status === "already_ran") return { cohort: outcome.cohort, invitesCreated: 0, alreadyRan: true };
+      return { cohort: outcome.cohort, invitesCreated: outcome.invitesCreated };
     },
   };
 }

@@ -1,11 +1,12 @@
 import type { Request, RequestHandler, Response } from "express";
-import { errors, isAppError } from "../../platform/errors.js";
-import { requestContext, route, type AnyRoute } from "../../platform/http/route.js";
+import { isAppError } from "../../platform/errors.js";
+import { route, type AnyRoute } from "../../platform/http/route.js";
 import type { TokenLinks } from "../../platform/http/tenant.js";
 import { DEFAULT_TENANT_SETTINGS } from "../../platform/tenant-settings.js";
 import { chooseScorePage, invalidInvitePage, thankYouPage } from "./pulse.respond.pages.js";
 import type { PulseRespondService, RespondResult } from "./pulse.respond.service.js";
-import { canSeeSomeSummary, type PulseSummaryService } from "./pulse.summary.service.js";
+import { pulsePolicy } from "./pulse.policy.js";
+import type { PulseSummaryService } from "./pulse.summary.service.js";
 import { pulseSummarySchema, respondBody, respondQuery, respondResultSchema, summaryQuery } from "./pulse.schemas.js";
 
 /** Link checkers in mail systems probe links with HEAD: it answers 200 and never consumes. */
@@ -13,12 +14,6 @@ const headNeverConsumes: RequestHandler = (req, res, next) => {
   if (req.method !== "HEAD") return next();
   res.setHeader("Cache-Control", "no-store");
   res.status(200).end();
-};
-
-/** Members and viewers learn 403 before anything about their query. */
-const summaryAccess: RequestHandler = (req, _res, next) => {
-  if (!canSeeSomeSummary(requestContext(req))) throw errors.forbidden();
-  next();
 };
 
 /** People get a page; `Accept: application/json` (the SPA, scripts) gets JSON. */
@@ -121,8 +116,8 @@ export function pulseRoutes(deps: { respond: PulseRespondService; summary: Pulse
         "difference of figures is about fewer people. waitingResponses tells how many answers wait. Admins and " +
         "owners: any team or all; a moderator: `team` = one of their teams; others 403.",
       access: "pulse.summary",
-      before: [summaryAccess],
       query: summaryQuery,
+      record: { load: async ({ query }) => ({ teamId: query.team ?? null }), rule: pulsePolicy.summary },
       response: pulseSummarySchema,
       handler: ({ ctx, query }) => summary.summary(ctx, { rangeWeeks: Number.parseInt(query.range, 10), teamId: query.team }),
     }),

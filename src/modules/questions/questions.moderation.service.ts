@@ -1,14 +1,14 @@
 import type { Knex } from "knex";
 import type { Database } from "../../platform/db.js";
-import type { CurrentUser, RequestContext } from "../../platform/context.js";
+import { signedInUser, type RequestContext } from "../../platform/context.js";
 import { errors } from "../../platform/errors.js";
 import type { JobQueue } from "../../platform/queue.js";
 import type { Logger } from "../../platform/logger.js";
 import { recordAudit } from "../audit/index.js";
 import { findTag } from "../tags/index.js";
-import { findTeam, setQueueFrozen } from "../teams/index.js";
+import { findTeam, setQueueFrozen, type TeamRecord } from "../teams/index.js";
 import { findTenant } from "../tenants/index.js";
-import { presentQuestion, requireModerator } from "./questions.access.js";
+import { presentQuestion } from "./questions.presenter.js";
 import type { QuestionEvents } from "./questions.events.js";
 import type { QuestionLimits } from "./questions.limits.js";
 import {
@@ -21,7 +21,7 @@ import {
   type LockedQuestion,
   type QuestionRecord,
 } from "./questions.repository.js";
-import { loadVisibleQuestion, snapshot } from "./questions.service.js";
+import { snapshot } from "./questions.service.js";
 import { normalizeBody } from "./questions.text.js";
 
 export interface ModerationServiceDeps {
@@ -34,7 +34,8 @@ export interface ModerationServiceDeps {
 
 /**
  * What moderators of a team (and admins) do to its questions (CONTRACT §3): answer, pin, freeze,
- * tag, approve, reject, and freeze the whole queue. Each change is audited in its transaction,
+ * tag, approve, reject, and freeze the whole queue. Each takes the question (or team) its route
+ * loaded and authorised (questionPolicy.moderate). Each change is audited in its transaction,
  * decided on the row's locked state; events and the answered email follow the commit.
  */
 export function createModerationService(deps: ModerationServiceDeps) {
@@ -46,11 +47,6 @@ export function createModerationService(deps: ModerationServiceDeps) {
     return question;
   }
 
-  async function loadForModeration(ctx: RequestContext, id: string): Promise<{ question: QuestionRecord; user: CurrentUser }> {
-    const question = await loadVisibleQuestion(db, ctx, id);
-    return { question, user: requireModerator(ctx, question.teamId) };
-  }
-
   /** Runs `change` in a transaction with the question row locked; returns what `change` returns. */
   function withLockedQuestion<T>(ctx: RequestContext, id: string, change: (trx: Knex.Transaction, locked: LockedQuestion) => Promise<T>): Promise<T> {
     return db.transaction(async (trx) => {
@@ -60,8 +56,9 @@ export function createModerationService(deps: ModerationServiceDeps) {
     });
   }
 
-  async function answer(ctx: RequestContext, id: string, responseText: string) {
-    const { question, user } = await loadForModeration(ctx, id);
+  async function answer(ctx: RequestContext, question: QuestionRecord, responseText: string) {
+    const { id } = question;
+    const user = signedInUser(ctx);
     if (question.isFrozen) throw errors.conflict("QUESTION_FROZEN", "This question is frozen: it takes no answer.");
     await limits.answers(ctx);
     const previousStatus = await withLockedQuestion(ctx, id, async (trx, locked) => {
@@ -102,8 +99,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
     }
   }
 
-  async function pin(ctx: RequestContext, id: string, pinned: boolean) {
-    await loadForModeration(ctx, id);
+  async function pin(ctx: RequestContext, { id }: QuestionRecord, pinned: boolean) {
     const changed = await withLockedQuestion(ctx, id, async (trx, locked) => {
       if (locked.isPinned === pinned) return false;
       await updateQuestion(trx, ctx.tenant.id, id, { is_pinned: pinned, pinned_at: pinned ? new Date() : null });
@@ -121,8 +117,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
     return presentQuestion(question, ctx.user);
   }
 
-  async function freezeQuestion(ctx: RequestContext, id: string, frozen: boolean) {
-    await loadForModeration(ctx, id);
+  async function freezeQuestion(ctx: RequestContext, { id }: QuestionRecord, frozen: boolean) {
     const changed = await withLockedQuestion(ctx, id, async (trx, locked) => {
       if (locked.isFrozen === frozen) return false;
       await updateQuestion(trx, ctx.tenant.id, id, { is_frozen: frozen });
@@ -141,10 +136,8 @@ export function createModerationService(deps: ModerationServiceDeps) {
     return presentQuestion(question, ctx.user);
   }
 
-  async function freezeQueue(ctx: RequestContext, teamId: string, frozen: boolean) {
-    const team = await findTeam(db, ctx.tenant.id, teamId);
-    if (!team) throw errors.notFound("Team");
-    requireModerator(ctx, teamId);
+  async function freezeQueue(ctx: RequestContext, team: TeamRecord, frozen: boolean) {
+    const teamId = team.id;
     if (team.queueFrozen === frozen) return team;
     const updated = await db.transaction(async (trx) => {
       const result = await setQueueFrozen(trx, ctx.tenant.id, teamId, frozen);
@@ -163,8 +156,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
     return updated;
   }
 
-  async function setTag(ctx: RequestContext, id: string, tagId: string, add: boolean) {
-    await loadForModeration(ctx, id);
+  async function setTag(ctx: RequestContext, { id }: QuestionRecord, tagId: string, add: boolean) {
     const tag = await findTag(db, ctx.tenant.id, tagId);
     if (!tag) throw errors.notFound("Tag");
     const changed = await withLockedQuestion(ctx, id, async (trx) => {
@@ -179,8 +171,8 @@ export function createModerationService(deps: ModerationServiceDeps) {
     return presentQuestion(question, ctx.user);
   }
 
-  async function approve(ctx: RequestContext, id: string, editedBody?: string) {
-    const { question } = await loadForModeration(ctx, id);
+  async function approve(ctx: RequestContext, question: QuestionRecord, editedBody?: string) {
+    const { id } = question;
     const body = editedBody === undefined ? question.body : normalizeBody(editedBody, ctx.settings);
     await withLockedQuestion(ctx, id, async (trx, locked) => {
       if (locked.status !== "UNDER_REVIEW") throw errors.conflict("NOT_UNDER_REVIEW", "Only a question waiting for review can be approved.");
@@ -200,8 +192,8 @@ export function createModerationService(deps: ModerationServiceDeps) {
     return presentQuestion(approved, ctx.user);
   }
 
-  async function reject(ctx: RequestContext, id: string, reason?: string): Promise<void> {
-    const { question } = await loadForModeration(ctx, id);
+  async function reject(ctx: RequestContext, question: QuestionRecord, reason?: string): Promise<void> {
+    const { id } = question;
     await withLockedQuestion(ctx, id, async (trx, locked) => {
       if (locked.status !== "UNDER_REVIEW") throw errors.conflict("NOT_UNDER_REVIEW", "Only a question waiting for review can be rejected.");
       await deleteQuestion(trx, ctx.tenant.id, id);
@@ -216,12 +208,18 @@ export function createModerationService(deps: ModerationServiceDeps) {
   }
 
   return {
+    /** The team whose queue a moderator freezes; 404 when the tenant has no such team. */
+    team: async (ctx: RequestContext, teamId: string): Promise<TeamRecord> => {
+      const team = await findTeam(db, ctx.tenant.id, teamId);
+      if (!team) throw errors.notFound("Team");
+      return team;
+    },
     answer,
     pin,
     freezeQuestion,
     freezeQueue,
-    tag: (ctx: RequestContext, id: string, tagId: string) => setTag(ctx, id, tagId, true),
-    untag: (ctx: RequestContext, id: string, tagId: string) => setTag(ctx, id, tagId, false),
+    tag: (ctx: RequestContext, question: QuestionRecord, tagId: string) => setTag(ctx, question, tagId, true),
+    untag: (ctx: RequestContext, question: QuestionRecord, tagId: string) => setTag(ctx, question, tagId, false),
     approve,
     reject,
   };

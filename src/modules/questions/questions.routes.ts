@@ -1,6 +1,10 @@
+import type { RequestContext } from "../../platform/context.js";
+import type { Rule } from "../../platform/policy.js";
 import { route, type AnyRoute } from "../../platform/http/route.js";
 import { teamSchema } from "../teams/index.js";
 import type { ModerationService } from "./questions.moderation.service.js";
+import { questionPolicy, teamQueuePolicy } from "./questions.policy.js";
+import type { QuestionRecord } from "./questions.repository.js";
 import type { QuestionService } from "./questions.service.js";
 import {
   answerBody,
@@ -23,9 +27,16 @@ import {
 const TAG = "Questions";
 const MODERATION = "Question moderation";
 
-/** CONTRACT §3. Moderator powers are team-scoped: the route requires sign-in, the service checks the team. */
+/**
+ * CONTRACT §3. Moderator powers are team-scoped: `access` lets any signed-in user past the gate,
+ * `record` loads the question (404 when the caller may not see it) and applies the policy's rule.
+ */
 export function questionRoutes(deps: { questions: QuestionService; moderation: ModerationService }): AnyRoute[] {
   const { questions, moderation } = deps;
+  const question = (rule: Rule<QuestionRecord>) => ({
+    load: ({ ctx, params }: { ctx: RequestContext; params: { id: string } }) => questions.visible(ctx, params.id),
+    rule,
+  });
   return [
     route({
       method: "get",
@@ -74,9 +85,10 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
       summary: "Edit a question (its author, or a moderator of its team)",
       access: "session",
       params: questionIdParams,
+      record: question(questionPolicy.change),
       body: editQuestionBody,
       response: questionSchema,
-      handler: ({ ctx, params, body }) => questions.edit(ctx, params.id, body),
+      handler: ({ ctx, record, body }) => questions.edit(ctx, record, body),
     }),
     route({
       method: "delete",
@@ -85,8 +97,9 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
       summary: "Delete a question (its author, or a moderator of its team)",
       access: "session",
       params: questionIdParams,
+      record: question(questionPolicy.change),
       status: 204,
-      handler: ({ ctx, params }) => questions.remove(ctx, params.id),
+      handler: ({ ctx, record }) => questions.remove(ctx, record),
     }),
     route({
       method: "post",
@@ -116,10 +129,11 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
       summary: "Answer (again: edit the answer)",
       access: "question.answer",
       params: questionIdParams,
+      record: question(questionPolicy.moderate),
       body: answerBody,
       response: questionSchema,
       otherResponses: { 409: "QUESTION_FROZEN", 429: "RATE_LIMITED" },
-      handler: ({ ctx, params, body }) => moderation.answer(ctx, params.id, body.responseText),
+      handler: ({ ctx, record, body }) => moderation.answer(ctx, record, body.responseText),
     }),
     route({
       method: "post",
@@ -128,9 +142,10 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
       summary: "Pin or unpin",
       access: "question.answer",
       params: questionIdParams,
+      record: question(questionPolicy.moderate),
       body: pinBody,
       response: questionSchema,
-      handler: ({ ctx, params, body }) => moderation.pin(ctx, params.id, body.pinned),
+      handler: ({ ctx, record, body }) => moderation.pin(ctx, record, body.pinned),
     }),
     route({
       method: "post",
@@ -139,9 +154,10 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
       summary: "Freeze or unfreeze a question (a frozen question takes no upvotes and no answer)",
       access: "question.answer",
       params: questionIdParams,
+      record: question(questionPolicy.moderate),
       body: freezeBody,
       response: questionSchema,
-      handler: ({ ctx, params, body }) => moderation.freezeQuestion(ctx, params.id, body.frozen),
+      handler: ({ ctx, record, body }) => moderation.freezeQuestion(ctx, record, body.frozen),
     }),
     route({
       method: "post",
@@ -150,9 +166,10 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
       summary: "Freeze or unfreeze a team's queue (a frozen queue accepts no new questions)",
       access: "question.answer",
       params: teamIdParams,
+      record: { load: ({ ctx, params }) => moderation.team(ctx, params.teamId), rule: teamQueuePolicy.moderate },
       body: freezeBody,
       response: teamSchema,
-      handler: ({ ctx, params, body }) => moderation.freezeQueue(ctx, params.teamId, body.frozen),
+      handler: ({ ctx, record, body }) => moderation.freezeQueue(ctx, record, body.frozen),
     }),
     route({
       method: "post",
@@ -161,9 +178,10 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
       summary: "Tag a question (the `Currently Presenting` tag drives presenter mode)",
       access: "question.answer",
       params: questionIdParams,
+      record: question(questionPolicy.moderate),
       body: tagQuestionBody,
       response: questionSchema,
-      handler: ({ ctx, params, body }) => moderation.tag(ctx, params.id, body.tagId),
+      handler: ({ ctx, record, body }) => moderation.tag(ctx, record, body.tagId),
     }),
     route({
       method: "delete",
@@ -172,8 +190,9 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
       summary: "Remove a tag from a question",
       access: "question.answer",
       params: questionTagParams,
+      record: question(questionPolicy.moderate),
       response: questionSchema,
-      handler: ({ ctx, params }) => moderation.untag(ctx, params.id, params.tagId),
+      handler: ({ ctx, params, record }) => moderation.untag(ctx, record, params.tagId),
     }),
     route({
       method: "post",
@@ -182,10 +201,11 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
       summary: "Approve a question in review (optionally with an edited body)",
       access: "question.answer",
       params: questionIdParams,
+      record: question(questionPolicy.moderate),
       body: approveBody,
       response: questionSchema,
       otherResponses: { 409: "NOT_UNDER_REVIEW" },
-      handler: ({ ctx, params, body }) => moderation.approve(ctx, params.id, body?.body),
+      handler: ({ ctx, record, body }) => moderation.approve(ctx, record, body?.body),
     }),
     route({
       method: "post",
@@ -194,10 +214,11 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
       summary: "Reject a question in review (it is deleted)",
       access: "question.answer",
       params: questionIdParams,
+      record: question(questionPolicy.moderate),
       body: rejectBody,
       status: 204,
       otherResponses: { 409: "NOT_UNDER_REVIEW" },
-      handler: ({ ctx, params, body }) => moderation.reject(ctx, params.id, body?.reason),
+      handler: ({ ctx, record, body }) => moderation.reject(ctx, record, body?.reason),
     }),
   ];
 }

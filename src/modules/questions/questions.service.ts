@@ -1,11 +1,12 @@
 import type { Database } from "../../platform/db.js";
-import type { RequestContext } from "../../platform/context.js";
+import { signedInUser, type RequestContext } from "../../platform/context.js";
 import { AppError, errors } from "../../platform/errors.js";
 import { recordAudit } from "../audit/index.js";
 import { checkContent } from "./questions.content-check.js";
 import { findTag } from "../tags/index.js";
 import { findTeam, findTeamBySlug } from "../teams/index.js";
-import { auditUserId, canModerate, canSee, presentQuestion, requireAuthorOrModerator, reviewVisibility } from "./questions.access.js";
+import { auditUserId, canModerate, canSee, reviewVisibility } from "./questions.policy.js";
+import { presentQuestion } from "./questions.presenter.js";
 import type { QuestionEvents } from "./questions.events.js";
 import type { QuestionLimits } from "./questions.limits.js";
 import { normalizeBody } from "./questions.text.js";
@@ -150,10 +151,10 @@ export function createQuestionService(deps: QuestionServiceDeps) {
     return presentQuestion(await loadVisibleQuestion(db, ctx, id), ctx.user);
   }
 
-  async function edit(ctx: RequestContext, id: string, input: { body: string }) {
-    const question = await loadVisibleQuestion(db, ctx, id);
-    const user = requireAuthorOrModerator(ctx, question);
-    const moderator = canModerate(user, question.teamId);
+  /** The question's route has checked questionPolicy.change; what an author may still change is decided here. */
+  async function edit(ctx: RequestContext, question: QuestionRecord, input: { body: string }) {
+    const { id } = question;
+    const moderator = canModerate(ctx.user, question.teamId);
     const body = normalizeBody(input.body, ctx.settings);
     if (!moderator) {
       if (question.isFrozen) throw errors.conflict("QUESTION_FROZEN", "This question is frozen.");
@@ -179,9 +180,8 @@ export function createQuestionService(deps: QuestionServiceDeps) {
     return presentQuestion(updated, ctx.user);
   }
 
-  async function remove(ctx: RequestContext, id: string): Promise<void> {
-    const question = await loadVisibleQuestion(db, ctx, id);
-    requireAuthorOrModerator(ctx, question);
+  async function remove(ctx: RequestContext, question: QuestionRecord): Promise<void> {
+    const { id } = question;
     await db.transaction(async (trx) => {
       await deleteQuestion(trx, ctx.tenant.id, id);
       await recordAudit(trx, ctx, {
@@ -196,8 +196,7 @@ export function createQuestionService(deps: QuestionServiceDeps) {
   }
 
   async function setUpvote(ctx: RequestContext, id: string, upvote: boolean) {
-    const user = ctx.user;
-    if (!user) throw errors.unauthenticated();
+    const user = signedInUser(ctx);
     const question = await loadVisibleQuestion(db, ctx, id);
     if (question.status === "UNDER_REVIEW") throw errors.conflict("QUESTION_UNDER_REVIEW", "This question is waiting for moderation.");
     if (question.isFrozen) throw errors.conflict("QUESTION_FROZEN", "This question is frozen: upvotes are closed.");
@@ -221,6 +220,8 @@ export function createQuestionService(deps: QuestionServiceDeps) {
   }
 
   return {
+    /** The question if the caller may see it; 404 otherwise, whether it exists or not. */
+    visible: (ctx: RequestContext, id: string) => loadVisibleQuestion(db, ctx, id),
     submit,
     list,
     get,

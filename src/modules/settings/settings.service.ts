@@ -2,7 +2,7 @@ import type { Clock } from "../../platform/clock.js";
 import type { RequestContext } from "../../platform/context.js";
 import type { Database, Executor } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
-import { zodIssuesToDetails } from "../../platform/http/validate.js";
+import { zodIssuesToDetails } from "../../platform/validation.js";
 import { recordAudit } from "../audit/index.js";
 import { deepMerge, settingsFromStorage, tenantSettingsSchema, type TenantSettings } from "../../platform/tenant-settings.js";
 import type { SettingsPatch } from "./settings.schemas.js";

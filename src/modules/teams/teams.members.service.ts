@@ -2,10 +2,11 @@ import type { Clock } from "../../platform/clock.js";
 import type { RequestContext, TeamRole } from "../../platform/context.js";
 import type { Database, Executor } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
-import { roleAtLeast } from "../../platform/http/permissions.js";
+import { enforce } from "../../platform/policy.js";
 import { recordAudit } from "../audit/index.js";
 import { findTeam, lockTeam } from "./teams.repository.js";
 import { deleteMember, findMember, insertMember, listMembers, updateMemberRole, type MemberRecord } from "./teams.members.repository.js";
+import { membershipPolicy } from "./teams.policy.js";
 import type { AddMemberBody } from "./teams.schemas.js";
 
 export interface MembersServiceDeps {
@@ -15,12 +16,6 @@ export interface MembersServiceDeps {
   clearPrimaryTeam(trx: Executor, tenantId: string, teamId: string, userId: string, at: Date): Promise<boolean>;
   /** Whether the user exists in the tenant (the users module; given by the app, as users depend on teams). */
   userExists(trx: Executor, tenantId: string, userId: string): Promise<boolean>;
-}
-
-/** CONTRACT §2: nobody grants a role above their own (a membership role counts too). */
-function assertMayGrant(ctx: RequestContext, role: TeamRole): void {
-  if (!ctx.user) throw errors.unauthenticated();
-  if (!roleAtLeast(ctx.user.role, role)) throw errors.forbidden(`Your role cannot grant the team role '${role}'.`);
 }
 
 /** Membership changes are audited on the team, so filtering the audit log by the team shows its whole history. */
@@ -34,7 +29,7 @@ export function createMembersService(deps: MembersServiceDeps) {
 
   async function add(ctx: RequestContext, teamId: string, input: AddMemberBody): Promise<MemberRecord> {
     const tenantId = ctx.tenant.id;
-    assertMayGrant(ctx, input.role);
+    enforce(ctx.user, membershipPolicy.grant, input.role);
     return db.transaction(async (trx) => {
       if (!(await lockTeam(trx, tenantId, teamId))) throw errors.notFound("Team");
       if (!(await deps.userExists(trx, tenantId, input.userId))) throw errors.notFound("User");
@@ -54,7 +49,7 @@ export function createMembersService(deps: MembersServiceDeps) {
 
   async function changeRole(ctx: RequestContext, teamId: string, userId: string, role: TeamRole): Promise<MemberRecord> {
     const tenantId = ctx.tenant.id;
-    assertMayGrant(ctx, role);
+    enforce(ctx.user, membershipPolicy.grant, role);
     return db.transaction(async (trx) => {
       if (!(await lockTeam(trx, tenantId, teamId))) throw errors.notFound("Team");
       const member = await findMember(trx, tenantId, teamId, userId);

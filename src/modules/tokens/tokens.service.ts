@@ -3,7 +3,7 @@ import type { Clock } from "../../platform/clock.js";
 import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
-import type { BearerIdentity } from "../../platform/http/authenticate.js";
+import type { BearerIdentity } from "../../platform/context.js";
 import { recordAudit } from "../audit/index.js";
 import { countUserTokens, deleteUserToken, findTokenByHash, insertToken, listUserTokens, touchToken } from "./tokens.repository.js";
 import { DEFAULT_TOKEN_DAYS, type TokenScope } from "./tokens.schemas.js";

@@ -2,7 +2,7 @@
  * The users module's public face: what other modules, the app and the command-line tools may use.
  * Everything else in this folder is internal.
  */
-export { createUser } from "./users.provisioning.js";
+export { createUser } from "./users.create.service.js";
 export {
   clearPrimaryTeam,
   setEmailOptOut,

@@ -158,3 +158,29 @@ export async function clearPrimaryTeam(trx: Executor, tenantId: string, teamId: 
   const updated = await trx("users").where({ tenant_id: tenantId, id: userId, primary_team_id: teamId }).update({ primary_team_id: null, updated_at: at });
   return updated > 0;
 }
+
+export interface NewUserRow {
+  email: string;
+  name: string;
+  avatarUrl: string | null;
+  role: Role;
+  primaryTeamId: string | null;
+  ssoProvider: "demo" | "github" | "google" | null;
+  ssoId: string | null;
+}
+
+export async function insertUser(trx: Executor, tenantId: string, user: NewUserRow): Promise<UserRecord> {
+  const [row] = await trx("users")
+    .insert({
+      tenant_id: tenantId,
+      email: user.email,
+      name: user.name,
+      avatar_url: user.avatarUrl,
+      role: user.role,
+      primary_team_id: user.primaryTeamId,
+      sso_provider: user.ssoProvider,
+      sso_id: user.ssoId,
+    })
+    .returning("*");
+  return toUserRecord(row);
+}

@@ -1,35 +1,14 @@
 import { z } from "zod";
+import type { RequestContext } from "../../platform/context.js";
 import { route, type AnyRoute } from "../../platform/http/route.js";
-import type { UserRecord } from "./users.repository.js";
-import { createUserBody, updateUserBody, userIdParams } from "./users.schemas.js";
+import { userPolicy } from "./users.policy.js";
+import { presentUser } from "./users.presenter.js";
+import { createUserBody, updateUserBody, userIdParams, userSchema } from "./users.schemas.js";
 import type { UsersService } from "./users.service.js";
-
-export const userSchema = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  name: z.string(),
-  role: z.enum(["owner", "admin", "moderator", "member", "viewer"]),
-  primaryTeamId: z.uuid().nullable(),
-  avatarUrl: z.string().nullable(),
-  deactivated: z.boolean(),
-  createdAt: z.string(),
-});
-
-export function presentUser(user: UserRecord): z.infer<typeof userSchema> {
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    role: user.role,
-    primaryTeamId: user.primaryTeamId,
-    avatarUrl: user.avatarUrl,
-    deactivated: user.deactivatedAt !== null,
-    createdAt: user.createdAt,
-  };
-}
 
 export function userRoutes(deps: { users: UsersService }): AnyRoute[] {
   const { users } = deps;
+  const targetUser = { load: ({ ctx, params }: { ctx: RequestContext; params: { id: string } }) => users.find(ctx, params.id), rule: userPolicy.manage };
   return [
     route({
       method: "get",
@@ -65,6 +44,7 @@ export function userRoutes(deps: { users: UsersService }): AnyRoute[] {
         "Demoting or deactivating the last active owner: 409 LAST_OWNER. Audited as `user.update` with the changed fields.",
       access: "member.edit",
       params: userIdParams,
+      record: targetUser,
       body: updateUserBody,
       response: userSchema,
       handler: async ({ ctx, params, body }) => presentUser(await users.update(ctx, params.id, body)),
@@ -80,6 +60,7 @@ export function userRoutes(deps: { users: UsersService }): AnyRoute[] {
         "Audited as `user.delete`.",
       access: "member.remove",
       params: userIdParams,
+      record: targetUser,
       status: 204,
       handler: ({ ctx, params }) => users.remove(ctx, params.id),
     }),

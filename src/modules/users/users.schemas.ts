@@ -24,3 +24,15 @@ export const updateUserBody = z
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: "name at least one field to change" });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+export const userSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  primaryTeamId: z.uuid().nullable(),
+  avatarUrl: z.string().nullable(),
+  deactivated: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserView = z.infer<typeof userSchema>;

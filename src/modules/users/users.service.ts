@@ -1,17 +1,19 @@
 import type { Clock } from "../../platform/clock.js";
-import type { CurrentUser, RequestContext, Role } from "../../platform/context.js";
+import type { CurrentUser, RequestContext } from "../../platform/context.js";
 import type { Database, Executor } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
 import type { EventBus } from "../../platform/events.js";
 import type { Logger } from "../../platform/logger.js";
-import { canGrantRole, hasPermission, roleAtLeast, type Permission } from "../../platform/http/permissions.js";
+import { enforce } from "../../platform/policy.js";
+import { hasPermission, type Permission } from "../../platform/permissions.js";
 import { recordAudit } from "../audit/index.js";
 import { findTeam } from "../teams/index.js";
 import { anonymiseQuestionsOf, withdrawUpvotesOf } from "../questions/index.js";
 import { ensureMembership } from "../teams/index.js";
 import { deleteUser, emailInUse, lockActiveOwnerIds, lockUser, updateUser, type UserChanges } from "./users.admin.repository.js";
-import { createUser } from "./users.provisioning.js";
+import { createUser } from "./users.create.service.js";
 import { findUser, listUsers, type UserRecord } from "./users.repository.js";
+import { userPolicy } from "./users.policy.js";
 import type { CreateUserBody, UpdateUserBody } from "./users.schemas.js";
 
 export interface UsersServiceDeps {
@@ -28,16 +30,6 @@ export function actorOf(ctx: RequestContext): CurrentUser {
 
 const lastOwner = () => errors.conflict("LAST_OWNER", "The tenant's last owner cannot be demoted, deactivated or deleted; make someone else owner first.");
 const duplicateEmail = () => errors.conflict("DUPLICATE", "A user with this email already exists in this tenant.");
-
-/** CONTRACT §2: nobody grants a role above their own, only an owner grants owner or admin. */
-function assertMayGrant(actor: CurrentUser, role: Role): void {
-  if (!canGrantRole(actor, role)) throw errors.forbidden(`Your role cannot grant the role '${role}'.`);
-}
-
-/** Nobody changes or deletes someone ranked above them. */
-function assertMayManage(actor: CurrentUser, target: UserRecord): void {
-  if (!roleAtLeast(actor.role, target.role)) throw errors.forbidden("You cannot change a user whose role is above yours.");
-}
 
 /**
  * Start of every change to an existing user: the tenant's active owners are locked first, always
@@ -68,7 +60,7 @@ export function createUsersService(deps: UsersServiceDeps) {
   async function create(ctx: RequestContext, input: CreateUserBody): Promise<UserRecord> {
     const actor = actorOf(ctx);
     const tenantId = ctx.tenant.id;
-    assertMayGrant(actor, input.role ?? ctx.settings.users.defaultRole);
+    enforce(actor, userPolicy.grant, input.role ?? ctx.settings.users.defaultRole);
     return db.transaction(async (trx) => {
       if (input.primaryTeamId && !(await findTeam(trx, tenantId, input.primaryTeamId))) throw errors.notFound("Team");
       if (await emailInUse(trx, tenantId, input.email)) throw duplicateEmail();
@@ -82,7 +74,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       const { actor, owners } = await lockForUserChange(trx, ctx, "member.edit");
       const target = await lockUser(trx, tenantId, userId);
       if (!target) throw errors.notFound("User");
-      assertMayManage(actor, target);
+      enforce(actor, userPolicy.manage, target);
 
       const changes: UserChanges = {};
       if (input.name !== undefined && input.name !== target.name) changes.name = input.name;
@@ -91,7 +83,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         changes.email = input.email;
       }
       if (input.role !== undefined && input.role !== target.role) {
-        assertMayGrant(actor, input.role);
+        enforce(actor, userPolicy.grant, input.role);
         changes.role = input.role;
       }
       if (input.primaryTeamId !== undefined && input.primaryTeamId !== target.primaryTeamId) {
@@ -133,7 +125,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       const { actor, owners } = await lockForUserChange(trx, ctx, "member.remove");
       const target = await lockUser(trx, tenantId, userId);
       if (!target) throw errors.notFound("User");
-      assertMayManage(actor, target);
+      enforce(actor, userPolicy.manage, target);
       if (target.role === "owner" && target.deactivatedAt === null && owners.filter((id) => id !== userId).length === 0) throw lastOwner();
       const questionsAnonymised = await anonymiseQuestionsOf(trx, tenantId, userId);
       const upvotes = await withdrawUpvotesOf(trx, tenantId, userId);
@@ -156,7 +148,14 @@ export function createUsersService(deps: UsersServiceDeps) {
     }
   }
 
-  return { list, create, update, remove };
+  /** A user of the tenant; 404 when there is none with this id. */
+  async function find(ctx: RequestContext, userId: string): Promise<UserRecord> {
+    const user = await findUser(db, ctx.tenant.id, userId);
+    if (!user) throw errors.notFound("User");
+    return user;
+  }
+
+  return { list, find, create, update, remove };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,19 +1,9 @@
 import type { Request, RequestHandler } from "express";
 import type { Clock } from "../clock.js";
-import type { CurrentUser, RequestContext, TenantResolver } from "../context.js";
+import type { BearerIdentity, CurrentUser, RequestContext, TenantResolver } from "../context.js";
 import { AppError } from "../errors.js";
 import type { Config } from "../../config.js";
 import { destroySession, SESSION_COOKIE, sessionCookieOptions } from "./session.js";
-
-/** What an API token stands for (the tokens module finds it by its secret). */
-export interface BearerIdentity {
-  tokenId: string;
-  tenantId: string;
-  userId: string;
-  scope: "full" | "read";
-  /** Epoch ms. */
-  expiresAt: number;
-}
 
 export function invalidTokenError(): AppError {
   return new AppError("UNAUTHENTICATED", 401, "The API token is invalid, expired or revoked.", undefined, {

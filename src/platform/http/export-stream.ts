@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Response } from "express";
 import { stringify } from "csv-stringify/sync";
+import { DEFAULT_BATCH, RawJson, type ExportColumn, type ExportFormat, type ExportOptions, type ExportSource } from "../export-rows.js";
 
 /**
  * The reusable part of every export (questions, audit logs, users, pulse): rows leave as CSV or
@@ -13,56 +14,6 @@ import { stringify } from "csv-stringify/sync";
  * by one kept each batch alive for many event-loop turns; V8 then promoted or pretenured the rows
  * into the old generation, and the process grew by 100+ MB on a million-row export.)
  */
-export type ExportFormat = "csv" | "json";
-export const EXPORT_FORMATS = ["csv", "json"] as const;
-
-export interface ExportColumn<Row> {
-  /** Field name in JSON and header in CSV. */
-  key: string;
-  value: (row: Row) => unknown;
-}
-
-/** Rows already in memory (e.g. aggregates), or batches read from the database as the client downloads. */
-export type ExportSource<Row> = { rows: Iterable<Row> } | { batches: AsyncIterable<readonly Row[]> };
-
-export type ExportOptions<Row> = ExportSource<Row> & {
-  format: ExportFormat;
-  /** Without extension; the format's extension is appended. */
-  filename: string;
-  columns: ReadonlyArray<ExportColumn<Row>>;
-};
-
-const DEFAULT_BATCH = 1000;
-
-/**
- * JSON text as the database returned it (jsonb::text), written into either format unchanged:
- * no parse and re-serialise per row.
- */
-export class RawJson {
-  constructor(readonly json: string) {}
-}
-
-export const rawJson = (text: string | null): RawJson | null => (text === null ? null : new RawJson(text));
-
-/**
- * Keyset paging as an async iterable of batches: the next batch is read only when the consumer
- * asks for it. Each batch is a short query of its own, so an export never holds a pooled
- * connection or a snapshot open while a slow client downloads.
- */
-export async function* keysetBatches<Row extends { cursor: Cursor }, Cursor>(
-  fetchBatch: (after: Cursor | null, limit: number) => Promise<Row[]>,
-  batchSize = DEFAULT_BATCH,
-): AsyncGenerator<Row[]> {
-  let after: Cursor | null = null;
-  for (;;) {
-    const batch = await fetchBatch(after, batchSize);
-    const last = batch.at(-1);
-    if (last) after = last.cursor;
-    if (batch.length) yield batch;
-    if (batch.length < batchSize) return;
-  }
-}
-
 /**
  * One CSV cell: lists of plain values as "a; b", other objects as JSON text. Formula injection is
  * handled by csv-stringify's escape_formulas: a cell starting with = + - @ (or tab / CR, or their

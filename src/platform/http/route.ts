@@ -1,32 +1,42 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from "express";
 import type { z } from "zod";
 import type { RequestContext } from "../context.js";
-import { authorize, type Access } from "./permissions.js";
+import { enforce } from "../policy.js";
+import { authorize, needsRecordRule, type Access, type RecordAccess } from "./access.js";
 import { parsePathParams, parseRequestPart } from "./validate.js";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
-export interface HandlerInput<P, Q, B> {
+/** The validated request, as a route's record access reads it. */
+export interface RequestInput<P, Q, B> {
   ctx: RequestContext;
   params: P;
   query: Q;
   body: B;
+}
+
+export interface HandlerInput<P, Q, B, R = undefined> extends RequestInput<P, Q, B> {
+  /** The record the route's rule was decided on (`record` in the definition); undefined without one. */
+  record: R;
   req: Request;
   res: Response;
 }
 
 /**
- * One API operation, declared as data: the access level is mandatory, the zod schemas validate
- * the request and also document it (OpenAPI). The handler returns the response body; it may
- * instead write to `res` itself (redirects, streams, HTML).
+ * One API operation, declared as data. Its rule reads here whole: `access` is the gate (a
+ * permission, checked first), `record` the record the request names and the module policy's rule
+ * about it. The zod schemas validate the request and also document it (OpenAPI). The handler
+ * returns the response body; it may instead write to `res` itself (redirects, streams, HTML).
  */
-export interface RouteDefinition<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+export interface RouteDefinition<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R = undefined> {
   method: HttpMethod;
   path: string;
   summary: string;
   description?: string;
   tag: string;
   access: Access;
+  /** Read after validation, before the handler: 404 from `load`, 403 from the rule. */
+  record?: RecordAccess<RequestInput<z.output<P>, z.output<Q>, z.output<B>>, R>;
   params?: P;
   query?: Q;
   body?: B;
@@ -37,15 +47,18 @@ export interface RouteDefinition<P extends z.ZodType = z.ZodType, Q extends z.Zo
   otherResponses?: Record<number, string>;
   /** Runs before validation (rate limits, for instance). */
   before?: RequestHandler[];
-  handler: (input: HandlerInput<z.output<P>, z.output<Q>, z.output<B>>) => unknown;
+  handler: (input: HandlerInput<z.output<P>, z.output<Q>, z.output<B>, R>) => unknown;
 }
 
-/** Identity function that keeps the schema types flowing into the handler. */
-export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(definition: RouteDefinition<P, Q, B>): RouteDefinition<P, Q, B> {
+/** Identity function that keeps the schema types flowing into the record access and the handler. */
+export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R = undefined>(
+  definition: RouteDefinition<P, Q, B, R>,
+): RouteDefinition<P, Q, B, R> {
   return definition;
 }
 
-export type AnyRoute = RouteDefinition<z.ZodType, z.ZodType, z.ZodType>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of routes holds records of any type
+export type AnyRoute = RouteDefinition<z.ZodType, z.ZodType, z.ZodType, any>;
 
 export function requestContext(req: Request): RequestContext {
   if (!req.ctx) throw new Error("request context missing: route mounted before tenant resolution");
@@ -55,12 +68,20 @@ export function requestContext(req: Request): RequestContext {
 export function mountRoutes(router: Router, routes: AnyRoute[]): void {
   for (const definition of routes) {
     if (!definition.access) throw new Error(`Route ${definition.method.toUpperCase()} ${definition.path} declares no access`);
+    if (needsRecordRule(definition.access) && !definition.record) {
+      throw new Error(`Route ${definition.method.toUpperCase()} ${definition.path}: a team-scoped permission needs a record rule naming the team`);
+    }
     const handle = async (req: Request, res: Response) => {
       const ctx = requestContext(req);
       const params = definition.params ? parsePathParams(definition.params, req.params) : req.params;
       const query = definition.query ? parseRequestPart(definition.query, "query", req.query) : req.query;
       const body = definition.body ? parseRequestPart(definition.body, "body", req.body) : undefined;
-      const result = await definition.handler({ ctx, params, query, body, req, res });
+      let record: unknown;
+      if (definition.record) {
+        record = await definition.record.load({ ctx, params, query, body });
+        enforce(ctx.user, definition.record.rule, record);
+      }
+      const result = await definition.handler({ ctx, params, query, body, record, req, res });
       if (res.headersSent || res.writableEnded) return;
       const status = definition.status ?? 200;
       if (status === 204 || result === undefined) {

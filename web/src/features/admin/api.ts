@@ -4,20 +4,16 @@ import type { directEmailBody, directEmailResult, emailDeliverySchema, emailQueu
 import type { SettingsPatch } from "@server/modules/settings/settings.schemas";
 import type { createTagBody, tagSchema, updateTagBody } from "@server/modules/tags/tags.schemas";
 import type { addMemberBody, createTeamBody, memberSchema, updateTeamBody } from "@server/modules/teams/teams.schemas";
-import type { createUserBody, updateUserBody } from "@server/modules/users/users.schemas";
+import type { createUserBody, updateUserBody, UserView } from "@server/modules/users/users.schemas";
 import type { TeamRole } from "@server/platform/roles";
 import { api, ApiError, withQuery } from "../../shared/api";
-import type { Me, TenantSettings } from "../../shared/sessionApi";
+import type { TenantSettings } from "../../shared/sessionApi";
 
 /** The admin panel's calls and the server's shapes of their answers (its zod schemas, as types only). */
 export type { SettingsPatch };
 
-/**
- * An entry of GET /users. Its schema (userSchema) sits in src/modules/users/users.routes.ts, server
- * code the web app cannot type-check, so it is the signed-in user's shape without the tenant, plus
- * the two fields of the list.
- */
-export type User = Omit<Me["user"], "tenantId"> & { deactivated: boolean; createdAt: string };
+/** An entry of GET /users. */
+export type User = UserView;
 export type TeamMember = z.infer<typeof memberSchema>;
 export type AuditPage = z.infer<typeof auditPageSchema>;
 export type AuditEntry = AuditPage["items"][number];

@@ -1,12 +1,11 @@
-import { errors } from "../errors.js";
-import { roleAtLeast } from "../roles.js";
-import type { CurrentUser, RequestContext, Role } from "../context.js";
+import { roleAtLeast } from "./roles.js";
+import type { CurrentUser, Role } from "./context.js";
 
 /**
  * The permission matrix of SPEC's authorisation table and CONTRACT §2/§8, in one place.
- * Every route declares one access level from here; routes.ts refuses a route without one.
+ * Every route declares one access level from here (platform/http/access.ts); rules about one
+ * record (a question's team, its author) are the modules' policies (<module>.policy.ts), built on these.
  */
-export { roleAtLeast };
 
 interface PermissionRule {
   /** Lowest tenant role that holds the permission everywhere in the tenant. */
@@ -15,8 +14,8 @@ interface PermissionRule {
   visitorsWhenAnonymousAllowed?: boolean;
   /**
    * Team-scoped: below minRole the permission can still hold inside a team (a moderator of that
-   * team, CONTRACT §2). The route only requires a signed-in user; the service checks the team
-   * with requireTeamPermission().
+   * team, CONTRACT §2). The route's gate only requires a signed-in user; the route's record rule
+   * (the module's policy) checks the team.
    */
   teamScoped?: boolean;
 }
@@ -39,25 +38,6 @@ export const PERMISSIONS = {
 } as const satisfies Record<string, PermissionRule>;
 
 export type Permission = keyof typeof PERMISSIONS;
-
-/** What a route declares: a permission, any signed-in user ("session"), or nobody in particular ("public"). */
-export type Access = Permission | "session" | "public";
-
-/** Route-level check. Team-scoped permissions pass here for any signed-in user; the service narrows. */
-export function authorize(ctx: RequestContext, access: Access): void {
-  if (access === "public") return;
-  if (access === "session") {
-    if (!ctx.user) throw errors.unauthenticated();
-    return;
-  }
-  const rule: PermissionRule = PERMISSIONS[access];
-  if (!ctx.user) {
-    if (rule.visitorsWhenAnonymousAllowed && ctx.settings.features.allowAnonymousQuestions) return;
-    throw errors.unauthenticated();
-  }
-  if (rule.teamScoped) return;
-  if (!roleAtLeast(ctx.user.role, rule.minRole)) throw errors.forbidden();
-}
 
 /** True when the user holds the permission (tenant-wide, or through a team for team-scoped ones). */
 export function hasPermission(user: CurrentUser | null, permission: Permission, teamId?: string): boolean {
@@ -85,12 +65,6 @@ export function teamsWithPermission(user: CurrentUser | null, permission: Permis
   if (roleAtLeast(user.role, rule.minRole)) return null;
   if (!rule.teamScoped) return [];
   return Object.keys(user.teamRoles).filter((teamId) => isTeamModerator(user, teamId));
-}
-
-export function requireTeamPermission(ctx: RequestContext, permission: Permission, teamId: string): CurrentUser {
-  if (!ctx.user) throw errors.unauthenticated();
-  if (!hasPermission(ctx.user, permission, teamId)) throw errors.forbidden();
-  return ctx.user;
 }
 
 /** CONTRACT §2: nobody grants a role above their own; only an owner grants owner or admin. */

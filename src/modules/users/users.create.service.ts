@@ -1,9 +1,9 @@
 import type { Executor } from "../../platform/db.js";
 import type { Role } from "../../platform/context.js";
 import { recordAudit, type AuditActor } from "../audit/index.js";
-import { ensureMembership } from "../teams/index.js";
+import { ensureMembership, findTeam } from "../teams/index.js";
 import type { TenantSettings } from "../../platform/tenant-settings.js";
-import { toUserRecord, type UserRecord } from "./users.repository.js";
+import { insertUser, type UserRecord } from "./users.repository.js";
 
 export interface NewUserInput {
   email: string;
@@ -31,19 +31,15 @@ export async function createUser(
 ): Promise<UserRecord> {
   const tenantId = actor.tenant.id;
   const primaryTeamId = input.primaryTeamId !== undefined ? input.primaryTeamId : await existingTeamId(trx, tenantId, settings.users.defaultTeamId);
-  const [row] = await trx("users")
-    .insert({
-      tenant_id: tenantId,
-      email: input.email.trim().toLowerCase(),
-      name: input.name.trim(),
-      avatar_url: input.avatarUrl ?? null,
-      role: input.role ?? settings.users.defaultRole,
-      primary_team_id: primaryTeamId,
-      sso_provider: input.ssoProvider ?? null,
-      sso_id: input.ssoId ?? null,
-    })
-    .returning("*");
-  const user = toUserRecord(row);
+  const user = await insertUser(trx, tenantId, {
+    email: input.email.trim().toLowerCase(),
+    name: input.name.trim(),
+    avatarUrl: input.avatarUrl ?? null,
+    role: input.role ?? settings.users.defaultRole,
+    primaryTeamId,
+    ssoProvider: input.ssoProvider ?? null,
+    ssoId: input.ssoId ?? null,
+  });
   // CONTRACT §8: the primary team comes with a `member` membership, whatever the tenant role; a
   // viewer stays read-only through the tenant role (team roles only grant moderation).
   if (primaryTeamId) {
@@ -63,6 +59,5 @@ export async function createUser(
 
 async function existingTeamId(trx: Executor, tenantId: string, teamId: string | null): Promise<string | null> {
   if (!teamId) return null;
-  const team = await trx("teams").where({ tenant_id: tenantId, id: teamId }).first("id");
-  return team ? (team.id as string) : null;
+  return (await findTeam(trx, tenantId, teamId))?.id ?? null;
 }
