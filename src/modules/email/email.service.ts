@@ -1,35 +1,15 @@
 import type { Database } from "../../platform/db.js";
 import type { RequestContext } from "../../platform/context.js";
 import { AppError, errors, isAppError } from "../../platform/errors.js";
-import { JOB_STATUSES, type EmailJobs, type EmailQueue, type JobSnapshot } from "../../platform/queue.js";
+import { JOB_STATUSES, type EmailQueue } from "../../platform/queue.js";
 import { recordAudit } from "../audit/index.js";
 import { findTenant } from "../tenants/index.js";
 import { directRecipientsLastHour, findRecipients, isUuid, lockDirectEmail, msUntilRecipientsFree } from "./email.repository.js";
 import type { DirectEmailInput, EmailDelivery, EmailJobView } from "./email.schemas.js";
-import { PULSE_INVITE_SUBJECT, QUESTION_ANSWERED_SUBJECT } from "./email.templates.js";
+import { presentJob } from "./email.presenter.js";
 
 /** SPEC: the admin view lists the last 20 completed and the last 20 failed jobs. */
 export const RECENT_JOBS_LIMIT = 20;
-
-function presentJob(job: JobSnapshot): EmailJobView {
-  const result = (job.result ?? null) as { outcome?: "sent" | "skipped"; to?: string[]; reason?: string } | null;
-  const direct = job.name === "direct-email" ? (job.data as EmailJobs["direct-email"]) : null;
-  const subject = direct ? direct.subject : job.name === "question-answered" ? QUESTION_ANSWERED_SUBJECT : PULSE_INVITE_SUBJECT;
-  return {
-    id: job.id,
-    name: job.name,
-    status: job.status,
-    timestamp: job.timestamp,
-    attemptsMade: job.attemptsMade,
-    processedOn: job.processedOn,
-    finishedOn: job.finishedOn,
-    failedReason: job.failedReason,
-    subject,
-    to: result?.to ?? direct?.to ?? null,
-    outcome: result?.outcome ?? null,
-    skipReason: result?.outcome === "skipped" ? (result.reason ?? null) : null,
-  };
-}
 
 /** Redis being down is the one expected failure here: 503, not 500. */
 async function queueCall<T>(call: () => Promise<T>): Promise<T> {
