@@ -22,7 +22,7 @@ export interface Migration {
 
 /**
  * Every migration, in order. Listed statically (rather than read from the folder) so the same
- * code runs under tsx, from the compiled build and on PGlite. test/migrations.test.ts checks
+ * code runs under tsx, from the compiled build and on PGlite. test/platform/embedded.test.ts checks
  * that every file of this folder is listed.
  */
 export const migrations: ReadonlyArray<readonly [name: string, migration: Migration]> = [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { signIn, type ApiClient } from "../helpers/app.js";
-import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
+import { createTenantFixture, type TenantFixture, askQuestion } from "../helpers/factories.js";
 import { expectAccessible, signInAs, startHarness, type Harness } from "./harness.js";
 
 /** The team board in a real browser: ask, live updates across browsers, votes, search, tags, visitors. */
@@ -11,11 +11,6 @@ describe("browser: team board", () => {
   let moderatorApi: ApiClient;
   let board: string;
 
-  async function ask(client: ApiClient, body: string): Promise<string> {
-    const response = await client.post("/questions", { body, teamId: fixture.teams.a.id });
-    expect(response.status).toBe(201);
-    return response.body.id as string;
-  }
   const card = (page: Page, body: string) => page.getByRole("article", { name: body });
   const waitLive = (page: Page) => page.getByRole("banner").getByText("Live", { exact: true }).waitFor();
 
@@ -64,7 +59,7 @@ describe("browser: team board", () => {
     harness.dropConnections();
     await page.getByRole("banner").getByText("Reconnecting…").waitFor();
     const body = "Who owns the release checklist after the reorganisation?";
-    await ask(moderatorApi, body);
+    await askQuestion(moderatorApi, fixture.teams.a.id, body);
     // Back with Last-Event-ID (the server replays what was missed), then a refetch to be sure.
     await waitLive(page);
     await card(page, body).waitFor();
@@ -72,7 +67,7 @@ describe("browser: team board", () => {
 
   it("upvote and undo change the count for the voter and, live, for everyone else", async () => {
     const body = "Could we move the retro to Thursday afternoons?";
-    await ask(moderatorApi, body);
+    await askQuestion(moderatorApi, fixture.teams.a.id, body);
     const voter = await signInAs(await harness.newContext(), fixture.tenant.slug, "member", board);
     const other = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", board);
     await Promise.all([waitLive(voter), waitLive(other)]);
@@ -90,8 +85,8 @@ describe("browser: team board", () => {
   });
 
   it("search finds stemmed and prefix matches and highlights them", async () => {
-    await ask(moderatorApi, "How is the deployment pipeline monitored overnight?");
-    await ask(moderatorApi, "Which lunch options are planned for the offsite?");
+    await askQuestion(moderatorApi, fixture.teams.a.id, "How is the deployment pipeline monitored overnight?");
+    await askQuestion(moderatorApi, fixture.teams.a.id, "Which lunch options are planned for the offsite?");
     const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "member", board);
     const search = page.getByLabel("Search questions");
 
@@ -112,8 +107,8 @@ describe("browser: team board", () => {
   it("shows pinned questions first and filters by tag", async () => {
     const pinned = "What is the budget for conference travel next year?";
     const tagged = "Why does the build cache miss on every branch?";
-    const pinnedId = await ask(moderatorApi, pinned);
-    const taggedId = await ask(moderatorApi, tagged);
+    const pinnedId = (await askQuestion(moderatorApi, fixture.teams.a.id, pinned)).id;
+    const taggedId = (await askQuestion(moderatorApi, fixture.teams.a.id, tagged)).id;
     const tags = (await moderatorApi.get("/tags")).body as Array<{ id: string; name: string }>;
     const bug = tags.find((tag) => tag.name === "Bug");
     expect(bug).toBeDefined();
@@ -154,7 +149,7 @@ describe("browser: team board", () => {
 
   it("works from the keyboard: skip link first, visible focus, and voting by Tab and Enter", async () => {
     const body = "Can the design review move to the morning slot?";
-    await ask(moderatorApi, body);
+    await askQuestion(moderatorApi, fixture.teams.a.id, body);
     const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "member", board);
     await card(page, body).waitFor();
     await page.keyboard.press("Tab");

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import { Writable } from "node:stream";
 import request from "supertest";
 import { inject } from "vitest";
@@ -6,8 +7,6 @@ import { buildApp, type AppDeps, type BuiltApp } from "../../src/app.js";
 import { loadConfig, type Config } from "../../src/config.js";
 import { ManualClock, systemClock, type Clock } from "../../src/platform/clock.js";
 import { openDatabase, openEmbeddedDatabase, type Database, type DatabaseHandle } from "../../src/platform/db.js";
-import { migrateToLatest } from "../../src/platform/migrator.js";
-import { seedDemoData } from "../../seeds/demo.js";
 import { InProcessEventBus, RedisEventBus, type EventBus } from "../../src/platform/events.js";
 import { connectRedis, createRedis, type Redis } from "../../src/platform/kv.js";
 import { createLogger, type Logger } from "../../src/platform/logger.js";
@@ -15,7 +14,7 @@ import { InMemoryJobQueue, type EmailQueue } from "../../src/platform/queue.js";
 import { BullEmailQueue } from "../../src/platform/queue-bullmq.js";
 import type { WebFrontend } from "../../src/platform/http/spa.js";
 
-import { TEST_SESSION_SECRET, testSeedOptions } from "./secrets.js";
+import { TEST_SESSION_SECRET } from "./secrets.js";
 
 export { TEST_SESSION_SECRET };
 
@@ -29,6 +28,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Use this database instead of the run's PostgreSQL database. */
   database?: DatabaseHandle;
+  /** A database of this app's own (in the embedded project; PostgreSQL pools are always the app's), closed with it. */
+  privateDatabase?: boolean;
   web?: WebFrontend;
   tuning?: AppDeps["tuning"];
   /**
@@ -53,16 +54,23 @@ export interface TestApp<Q extends EmailQueue = InMemoryJobQueue> extends BuiltA
   close(): Promise<void>;
 }
 
+let seededSnapshot: Promise<Blob> | undefined;
+let embeddedDatabase: Promise<DatabaseHandle> | undefined;
+
 /**
- * The run's PostgreSQL database; or, in the `embedded` project (TEST_DATABASE=embedded), a fresh
- * in-memory PGlite per app, migrated and seeded as `npm start` does with no DATABASE_URL.
+ * The run's PostgreSQL database (a pool per app, closed with it); or, in the `embedded` project
+ * (TEST_DATABASE=embedded), one in-memory PGlite per test worker, copied from the run's migrated
+ * and seeded snapshot (test/setup/embedded-snapshot.ts) and shared by the apps of the worker's
+ * test files, as all apps share PostgreSQL in the `api` project. `privateDatabase` gets a copy
+ * of the app's own.
  */
-async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.TEST_DATABASE !== "embedded") return openDatabase({ url: inject("databaseUrl"), poolMax: 5, dataDir: "" });
-  const handle = await openEmbeddedDatabase("memory://");
-  await migrateToLatest(handle.db);
-  await seedDemoData(handle.db, testSeedOptions());
-  return handle;
+async function openTestDatabase(options: TestAppOptions): Promise<{ handle: DatabaseHandle; owned: boolean }> {
+  if (options.database) return { handle: options.database, owned: false };
+  if (process.env.TEST_DATABASE !== "embedded") return { handle: await openDatabase({ url: inject("databaseUrl"), poolMax: 5, dataDir: "" }), owned: true };
+  seededSnapshot ??= fs.promises.readFile(inject("embeddedSnapshot")).then((bytes) => new Blob([bytes]));
+  if (options.privateDatabase) return { handle: await openEmbeddedDatabase("memory://", { loadDataDir: await seededSnapshot }), owned: true };
+  embeddedDatabase ??= seededSnapshot.then((snapshot) => openEmbeddedDatabase("memory://", { loadDataDir: snapshot }));
+  return { handle: await embeddedDatabase, owned: false };
 }
 
 export async function createTestApp(options: TestAppOptions & { emailQueue: "bullmq" }): Promise<TestApp<BullEmailQueue>>;
@@ -77,7 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.redis || options.emailQueue === "bullmq" ? { KVSTORE_URL: inject("redisUrl") } : {}),
     ...options.env,
   });
-  const handle = options.database ?? (await openTestDatabase());
+  const { handle, owned } = await openTestDatabase(options);
   const kv = config.kv.url ? createRedis(config.kv.url) : null;
   if (kv) await connectRedis(kv);
   const logs: Array<Record<string, unknown>> = [];
@@ -124,7 +132,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await bus.close();
       if (queue.kind === "bullmq") await queue.close();
       if (kv) kv.disconnect();
-      if (!options.database) await handle.close();
+      if (owned) await handle.close();
     },
   };
 }

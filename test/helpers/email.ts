@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Database } from "../../src/platform/db.js";
 import type { EmailQueue, JobSnapshot, JobStatus } from "../../src/platform/queue.js";
 import type { BullEmailQueue } from "../../src/platform/queue-bullmq.js";
 import { startEmailWorker, type EmailWorker } from "../../src/modules/email/email.worker.js";
@@ -60,55 +58,6 @@ export async function waitForJob(
     if (Date.now() - started > timeoutMs) throw new Error(`job ${id} did not reach ${statuses.join("/")} (now ${job?.status ?? "missing"})`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-}
-
-/** An answered question as the questions module leaves it (inserted directly until its API lands). */
-export async function insertAnsweredQuestion(
-  db: Database,
-  fixture: TenantFixture,
-  input: { authorId: string | null; body: string; responseText: string | null; responderId?: string | null; anonymous?: boolean },
-): Promise<string> {
-  const [row] = await db("questions")
-    .insert({
-      tenant_id: fixture.tenant.id,
-      team_id: fixture.teams.a.id,
-      author_id: input.authorId,
-      is_anonymous: input.anonymous ?? false,
-      body: input.body,
-      status: input.responseText === null ? "OPEN" : "ANSWERED",
-      response_text: input.responseText,
-      responder_id: input.responseText === null ? null : (input.responderId ?? fixture.users.moderator.id),
-      responded_at: input.responseText === null ? null : new Date(),
-    })
-    .returning(["id"]);
-  return row.id;
-}
-
-/** A pulse invite as the pulse module creates it; returns its id and (secret) token. */
-export async function insertPulseInvite(
-  db: Database,
-  fixture: TenantFixture,
-  input: { userId: string; questionText?: string; sentAt?: Date; respondedAt?: Date | null },
-): Promise<{ inviteId: string; token: string; questionId: string }> {
-  const [question] = await db("pulse_questions")
-    .insert({ tenant_id: fixture.tenant.id, text: input.questionText ?? "How are you feeling about this week?" })
-    .returning(["id"]);
-  const sentAt = input.sentAt ?? new Date();
-  const token = randomUUID();
-  const [invite] = await db("pulse_invites")
-    .insert({
-      tenant_id: fixture.tenant.id,
-      token,
-      user_id: input.userId,
-      question_id: question.id,
-      cohort_name: "cohort-0",
-      team_id: fixture.teams.a.id,
-      sent_at: sentAt,
-      expires_at: new Date(sentAt.getTime() + 7 * 24 * 3600 * 1000),
-      responded_at: input.respondedAt ?? null,
-    })
-    .returning(["id"]);
-  return { inviteId: invite.id, token, questionId: question.id };
 }
 
 export interface FakeApiRequest {

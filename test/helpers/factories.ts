@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "../../src/platform/db.js";
 import type { Role, TeamRole } from "../../src/platform/context.js";
 import { provisionTenant } from "../../src/modules/provisioning/provisioning.service.js";
+import type { ApiClient } from "./app.js";
 
 export interface FixtureUser {
   id: string;
@@ -70,4 +71,87 @@ export async function createTenantFixture(db: Database, options: { settings?: un
     users[spec.key] = { id: row.id, username, email, name: `${spec.key} of ${slug}`, role: spec.role };
   }
   return { tenant: provisioned.tenant, teams: { a, b }, users };
+}
+
+/** A user (and team membership) written straight into the table, signing in by demo mode as `username`. */
+export async function insertUser(
+  db: Database,
+  tenantId: string,
+  options: { role?: Role; teamId?: string | null; teamRole?: TeamRole; name?: string; email?: string; demoUsername?: string } = {},
+): Promise<{ id: string; email: string; name: string; username: string }> {
+  const suffix = randomUUID().slice(0, 8);
+  const username = options.demoUsername ?? `user-${suffix}`;
+  const email = options.email ?? `${username}@example.com`;
+  const name = options.name ?? `User ${suffix}`;
+  const [row] = await db("users")
+    .insert({
+      tenant_id: tenantId,
+      email,
+      name,
+      role: options.role ?? "member",
+      primary_team_id: options.teamId ?? null,
+      sso_provider: "demo",
+      sso_id: username,
+    })
+    .returning(["id"]);
+  if (options.teamId) {
+    await db("team_members").insert({ tenant_id: tenantId, team_id: options.teamId, user_id: row.id, role: options.teamRole ?? "member" });
+  }
+  return { id: row.id, email, name, username };
+}
+
+export async function insertTeam(
+  db: Database,
+  tenantId: string,
+  name = `Team ${randomUUID().slice(0, 8)}`,
+): Promise<{ id: string; name: string; slug: string }> {
+  const slug = `team-${randomUUID().slice(0, 12)}`;
+  const [row] = await db("teams").insert({ tenant_id: tenantId, name, slug }).returning(["id", "name", "slug"]);
+  return row;
+}
+
+/** A question written straight into the table, in any state (its own API is not what is under test). */
+export async function insertQuestion(
+  db: Database,
+  tenantId: string,
+  teamId: string,
+  options: {
+    body?: string;
+    authorId?: string | null;
+    anonymous?: boolean;
+    status?: string;
+    submittedAt?: string;
+    /** Either makes the question ANSWERED (with a stock answer text when only the responder is given). */
+    responseText?: string;
+    responderId?: string;
+    upvoteCount?: number;
+  } = {},
+): Promise<{ id: string }> {
+  const answered = options.responseText !== undefined || options.responderId !== undefined;
+  const [row] = await db("questions")
+    .insert({
+      tenant_id: tenantId,
+      team_id: teamId,
+      author_id: options.authorId ?? null,
+      is_anonymous: options.anonymous ?? false,
+      body: options.body ?? `What is the plan for ${randomUUID().slice(0, 8)}?`,
+      status: options.status ?? (answered ? "ANSWERED" : "OPEN"),
+      upvote_count: options.upvoteCount ?? 0,
+      response_text: answered ? (options.responseText ?? "Here is the answer.") : null,
+      responder_id: options.responderId ?? null,
+      responded_at: answered ? new Date() : null,
+      ...(options.submittedAt ? { submitted_at: options.submittedAt } : {}),
+    })
+    .returning(["id"]);
+  return row;
+}
+
+/** Asks through the API, as the board does (POST /questions, 201 expected); returns the new question's id and status. */
+export async function askQuestion(
+  client: ApiClient,
+  teamId: string,
+  body = `What is the plan for ${randomUUID().slice(0, 8)}?`,
+): Promise<{ id: string; status: string }> {
+  const response = await client.post("/questions", { body, teamId }).expect(201);
+  return response.body as { id: string; status: string };
 }

@@ -28,15 +28,18 @@ export async function addPulseQuestion(
 export interface InviteInput {
   tenantId: string;
   userId: string;
-  questionId: string;
+  /** Default: a new pulse question with `questionText`. */
+  questionId?: string;
+  questionText?: string;
   teamId?: string | null;
   sentAt?: Date | string;
   expiresAt?: Date | string;
   respondedAt?: Date | string | null;
 }
 
-/** An invite as the scheduler would write it; returns its id and token. */
-export async function addInvite(db: Database, input: InviteInput): Promise<{ id: string; token: string }> {
+/** An invite as the scheduler would write it; returns its id, its (secret) token and its question. */
+export async function addInvite(db: Database, input: InviteInput): Promise<{ id: string; token: string; questionId: string }> {
+  const questionId = input.questionId ?? (await addPulseQuestion(db, input.tenantId, { text: input.questionText }));
   const sentAt = input.sentAt ? new Date(input.sentAt) : new Date();
   const token = randomUUID();
   const [row] = await db("pulse_invites")
@@ -44,7 +47,7 @@ export async function addInvite(db: Database, input: InviteInput): Promise<{ id:
       tenant_id: input.tenantId,
       token,
       user_id: input.userId,
-      question_id: input.questionId,
+      question_id: questionId,
       cohort_name: "cohort-0",
       team_id: input.teamId ?? null,
       sent_at: sentAt,
@@ -52,7 +55,7 @@ export async function addInvite(db: Database, input: InviteInput): Promise<{ id:
       responded_at: input.respondedAt ? new Date(input.respondedAt) : null,
     })
     .returning("id");
-  return { id: row.id, token };
+  return { id: row.id, token, questionId };
 }
 
 /**

@@ -1,0 +1,87 @@
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BullEmailQueue } from "../../src/platform/queue-bullmq.js";
+import { signIn, type TestApp } from "../helpers/app.js";
+import { type MailStack, startMailStack, waitForJob } from "../helpers/email.js";
+import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
+import type { SmtpSink } from "../helpers/smtp-sink.js";
+
+describe("pulse end to end: run, email, one tap", () => {
+  let sink: SmtpSink;
+  let app: TestApp<BullEmailQueue>;
+  let fixture: TenantFixture;
+  let stack: MailStack;
+
+  beforeAll(async () => {
+    stack = await startMailStack({ pulse: { enabled: true } });
+    ({ sink, app, fixture } = stack);
+  });
+  afterAll(() => stack.close());
+
+  it("POST /admin/pulse/run emails every invited user five working links; one tap answers, the others are then refused", async () => {
+    const admin = await signIn(app, fixture.tenant.slug, "admin");
+    await admin
+      .put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 })
+      .expect(200);
+    await admin.post("/admin/pulse/questions", { text: "How clear are this week's priorities?" }).expect(201);
+    const run = await admin.post("/admin/pulse/run").expect(200);
+    expect(run.body.invitesCreated).toBeGreaterThan(0);
+
+    const messages = await sink.waitForMessages(run.body.invitesCreated, 30_000);
+    expect(new Set(messages.map((message) => message.subject))).toEqual(new Set(["Weekly Pulse - How are you feeling?"]));
+    const mine = messages.find((message) => JSON.stringify(message.to).includes(fixture.users.member.email));
+    expect(mine?.text).toContain("How clear are this week's priorities?");
+    const links = [1, 2, 3, 4, 5].map(
+      (score) => new RegExp(`http://localhost:3000(/pulse/respond\\?token=[0-9a-f-]{36}&score=${score})`).exec(String(mine?.text))?.[1],
+    );
+    expect(links.every(Boolean)).toBe(true);
+    // Every link works until one is used: HEAD (mail link checkers) consumes nothing.
+    for (const link of links)
+      await request(app.app)
+        .head(link as string)
+        .expect(200);
+
+    const answered = await request(app.app)
+      .get(links[3] as string)
+      .set("Accept", "application/json")
+      .expect(200);
+    expect(answered.body).toEqual({ ok: true });
+    const again = await request(app.app)
+      .get(links[1] as string)
+      .set("Accept", "application/json")
+      .expect(400);
+    expect(again.body.error.message).toBe("Invalid or expired invite");
+    const invite = await app.db("pulse_invites").where({ tenant_id: fixture.tenant.id, user_id: fixture.users.member.id }).first();
+    expect(invite.responded_at).not.toBeNull();
+  });
+});
+
+describe("pulse email delivery turned on, then a run at once", () => {
+  let stack: MailStack;
+
+  beforeAll(async () => {
+    stack = await startMailStack();
+  });
+  afterAll(() => stack.close());
+
+  it("the invites are emailed, though the worker read the setting as off a moment before", async () => {
+    const { app, sink } = stack;
+    const fixture = await createTenantFixture(app.db, { settings: { pulse: { enabled: true, channelEmail: false } } });
+    const admin = await signIn(app, fixture.tenant.slug, "admin");
+    await admin
+      .put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 })
+      .expect(200);
+    await admin.post("/admin/pulse/questions", { text: "How was your week?" }).expect(201);
+    // The worker sends an email of this tenant now: it has just read (and cached) pulse.channelEmail = false.
+    const marker = await admin.post("/admin/emails", { to: ["marker@example.org"], subject: "Marker", body: "x" }).expect(202);
+    await waitForJob(app.queue, fixture.tenant.id, marker.body.jobIds[0]);
+
+    await admin.post("/admin/tenant-settings", { pulse: { channelEmail: true } }).expect(200);
+    const run = await admin.post("/admin/pulse/run").expect(200);
+    expect(run.body.invitesCreated).toBeGreaterThan(0);
+    const pulseMail = () => sink.messages.filter((message) => message.subject === "Weekly Pulse - How are you feeling?");
+    await expect.poll(() => pulseMail().length, { timeout: 15_000 }).toBe(run.body.invitesCreated);
+    const { body } = await admin.get("/admin/email-queue").expect(200);
+    expect(body.recentJobs.completed.filter((job: { name: string; outcome: string }) => job.name === "pulse-invite" && job.outcome === "skipped")).toEqual([]);
+  });
+});

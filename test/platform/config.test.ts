@@ -1,0 +1,87 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../src/config.js";
+
+const PRODUCTION_BASE = {
+  NODE_ENV: "production",
+  KVSTORE_URL: "redis://127.0.0.1:6379",
+  SESSION_SECRET: "x".repeat(32),
+  GITHUB_CLIENT_ID: "id",
+  GITHUB_CLIENT_SECRET: "secret",
+};
+
+describe("configuration", () => {
+  it("development defaults: demo on, in-memory everything, port 3000, SPEC's SMTP defaults", () => {
+    const config = loadConfig({});
+    expect(config.env).toBe("development");
+    expect(config.port).toBe(3000);
+    expect(config.auth.demoEnabled).toBe(true);
+    expect(config.kv.url).toBeUndefined();
+    expect(config.session.secureCookies).toBe(false);
+    expect(config.email.workerEnabled).toBe(false);
+    expect(config.email.smtp).toMatchObject({ host: "localhost", port: 1025, secure: false });
+    expect(config.baseUrl).toBe("http://localhost:3000");
+    expect(config.frontendUrl).toBe("http://localhost:3000");
+    expect(config.seedDemoData).toBe(true);
+  });
+
+  it("production: demo off unless forced, secure cookies, worker on", () => {
+    const config = loadConfig(PRODUCTION_BASE);
+    expect(config.auth.demoEnabled).toBe(false);
+    expect(config.session.secureCookies).toBe(true);
+    expect(config.email.workerEnabled).toBe(true);
+    expect(config.seedDemoData).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_BASE, AUTH_MODE_DEMO: "true" }).auth.demoEnabled).toBe(true);
+  });
+
+  it.each([
+    [{ KVSTORE_URL: undefined }, /KVSTORE_URL is required in production/],
+    [{ SESSION_SECRET: undefined }, /SESSION_SECRET of at least 32 characters/],
+    [{ SESSION_SECRET: "short-secret" }, /SESSION_SECRET of at least 32 characters/],
+    [{ GITHUB_CLIENT_ID: undefined }, /No sign-in mode in production/],
+  ])("production refuses to start without a requirement (%o)", (override, message) => {
+    expect(() => loadConfig({ ...PRODUCTION_BASE, ...override })).toThrow(message);
+  });
+
+  it("production accepts forced demo mode as its only sign-in mode", () => {
+    expect(() => loadConfig({ ...PRODUCTION_BASE, GITHUB_CLIENT_ID: undefined, AUTH_MODE_DEMO: "true" })).not.toThrow();
+  });
+
+  it("OAuth providers are enabled by id and secret, with CONTRACT names or SPEC's provider_a/provider_b names", () => {
+    expect(loadConfig({ GITHUB_CLIENT_ID: "a" }).auth.github).toBeNull();
+    const github = loadConfig({ GITHUB_CLIENT_ID: "a", GITHUB_CLIENT_SECRET: "b" }).auth.github;
+    expect(github).toMatchObject({ clientId: "a", callbackUrl: "http://localhost:3000/auth/github/callback" });
+    const google = loadConfig({
+      PROVIDER_B_CLIENT_ID: "g",
+      PROVIDER_B_CLIENT_SECRET: "s",
+      PROVIDER_B_CALLBACK_URL: "https://qa.example.com/auth/google/callback",
+    }).auth.google;
+    expect(google).toMatchObject({ clientId: "g", callbackUrl: "https://qa.example.com/auth/google/callback" });
+  });
+
+  it("a malformed value is one readable line naming the setting", () => {
+    try {
+      loadConfig({ PORT: "eighty" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toMatch(/^Invalid configuration: PORT: /);
+      expect((error as Error).message).not.toContain("\n");
+    }
+    expect(() => loadConfig({ EMAIL_PROVIDER: "pigeon" })).toThrow(/EMAIL_PROVIDER/);
+    expect(() => loadConfig({ AUTH_MODE_DEMO: "maybe" })).toThrow(/AUTH_MODE_DEMO/);
+  });
+
+  it("the server process exits 1 with one clear line when production settings are missing", () => {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const result = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: root,
+      env: { PATH: process.env.PATH, NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), AUTH_MODE_DEMO: "true" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe("KVSTORE_URL is required in production (sessions, rate limiting and the email queue need Redis).");
+  });
+});
