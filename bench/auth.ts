@@ -2,7 +2,7 @@ import { dropDatabase, load, machine, productionAppEnv, recreateDatabase, saveRe
 import { FakeOAuthProvider } from "../test/helpers/fake-oauth.js";
 
 /**
- * Issue 6: what authentication costs per request, and what one OAuth sign-in costs.
+ * What authentication costs per request, and what one OAuth sign-in costs.
  * The app runs as in production (PostgreSQL, Redis sessions, login limits on), with a fake GitHub
  * on loopback. GET /auth/me is measured signed in by session cookie and by API token, next to
  * GET /health/live (the same middleware without tenant, session or user).

@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import { machine, ROOT, saveResults } from "./lib.js";
 
 /**
- * The web app's download cost (issue 8): builds the app as production serves it and measures, gzipped,
+ * The web app's download cost: builds the app as production serves it and measures, gzipped,
  * what a browser must fetch before the team board runs (the entry script and every chunk index.html
  * preloads), against the 150 KB budget; and each chunk loaded on demand (admin, moderation,
  * presenter, pulse). Exits non-zero over budget.

@@ -5,7 +5,7 @@ import path from "node:path";
 import { machine, ROOT, saveResults, waitFor } from "./lib.js";
 
 /**
- * Issue 2 target: cold start to ready on the embedded default in under 10 s. Runs exactly what
+ * Target: cold start to ready on the embedded default in under 10 s. Runs exactly what
  * `npm start` runs (tsx src/main.ts) on an empty DATA_DIR (migrate + seed), then again on the
  * now-populated one, timing spawn -> GET /health/ready = 200.
  */

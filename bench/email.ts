@@ -13,7 +13,7 @@ import { provisionTenant } from "../src/modules/provisioning/index.js";
 import { dropDatabase, machine, recreateDatabase, REDIS_URL, ROOT, saveResults, startServer, waitFor } from "./lib.js";
 
 /**
- * Issue 5 target: the email worker sends >= 300 emails/s to a local SMTP sink. The worker runs
+ * Target: the email worker sends >= 300 emails/s to a local SMTP sink. The worker runs
  * as in production (the built server, NODE_ENV=production, SPEC's concurrency 5, JSON logs to a
  * file); the jobs are queued before it starts, and the rate is taken at the sink, from the first
  * message accepted to the last. The sink (smtp-server) runs in this process and only counts.

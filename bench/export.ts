@@ -4,7 +4,7 @@ import pg from "pg";
 import { databaseUrl, dropDatabase, machine, productionAppEnv, recreateDatabase, saveResults, startServer, waitFor } from "./lib.js";
 
 /**
- * Issue 7 target: GET /admin/export/audit-logs streams 1,000,000 audit rows without the server
+ * Target: GET /admin/export/audit-logs streams 1,000,000 audit rows without the server
  * process growing past 200 MB RSS. The server runs as in production (PostgreSQL, Redis, JSON
  * logs); its RSS is sampled from /proc every 50 ms while the export streams. Three downloads:
  * CSV and JSON read as fast as possible, and a slow reader (1 MB/s for 15 s, then gone) to show

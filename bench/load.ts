@@ -5,7 +5,7 @@ import pg from "pg";
 import { BEHIND_TLS_PROXY, demoSignIn, dropDatabase, machine, productionAppEnv, recreateDatabase, saveResults, startServer, waitFor } from "./lib.js";
 
 /**
- * Issue 9: a mixed scenario (browse, search, submit, upvote, SSE listeners, pulse responses)
+ * A mixed scenario (browse, search, submit, upvote, SSE listeners, pulse responses)
  * against one production-mode instance on PostgreSQL and Redis. It looks for the highest request
  * rate this machine holds with p99 <= 50 ms and no errors (short steps), then holds that rate for
  * LOAD_MINUTES (default 10), sampling the server's RSS and CPU. With LOAD_GROWTH=1 it instead

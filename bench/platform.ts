@@ -3,7 +3,7 @@ import path from "node:path";
 import { dropDatabase, load, machine, productionAppEnv, recreateDatabase, ROOT, saveResults, startServer, table, type LoadResult, waitFor } from "./lib.js";
 
 /**
- * Issue 2 target: GET /teams at >= 50% of a bare node:http server's throughput, p99 <= 10 ms,
+ * Target: GET /teams at >= 50% of a bare node:http server's throughput, p99 <= 10 ms,
  * at 50 connections. The app runs as in production (PostgreSQL, Redis, JSON request logs).
  */
 const APP_PORT = 3201;

@@ -14,7 +14,7 @@ import { provisionTenant } from "../src/modules/provisioning/index.js";
 import { dropDatabase, load, machine, productionAppEnv, recreateDatabase, ROOT, saveResults, startServer, table, waitFor, type LoadResult } from "./lib.js";
 
 /**
- * Pulse batch release (issue targets):
+ * Pulse batch release (targets):
  * 1. Releasing the 10,000 answers of one send costs <= 5 s in all: (a) 10,000 one-tap answers
  *    through the respond service in this process, 8 at a time; an answer that completes its group
  *    releases the batch as the service does (every release timed); the same answers again with

@@ -10,7 +10,7 @@ import { InMemoryJobQueue, type JobQueue } from "../src/platform/queue.js";
 import { dropDatabase, machine, recreateDatabase, REDIS_URL, saveResults } from "./lib.js";
 
 /**
- * Issue 4 target: one scheduler run for a cohort of 10,000 users creates its invites and queues
+ * Target: one scheduler run for a cohort of 10,000 users creates its invites and queues
  * their email jobs in <= 5 s. A tenant of 50,000 users in 5 cohorts (each about 10,000) with a
  * week of earlier invites; each run is a different weekday, so a different cohort. Jobs go to
  * BullMQ on Redis (as in production) and, for comparison, to the in-memory queue.

@@ -7,7 +7,7 @@ import { migrateToLatest } from "../src/platform/migrator.js";
 import { databaseUrl, dropDatabase, load, machine, productionAppEnv, recreateDatabase, saveResults, startServer, table, waitFor } from "./lib.js";
 
 /**
- * Issue 4 target: GET /pulse/summary?range=52w over 1,000,000 responses answers in <= 150 ms p95.
+ * Target: GET /pulse/summary?range=52w over 1,000,000 responses answers in <= 150 ms p95.
  * A tenant of 27,000 users in 20 teams, 5 questions, a year of weekly invites (about 1.4 million)
  * of which about 72% were answered (about a million responses), each week's answers released as
  * batches dated on a day of that week (every cell far above k). The app runs as in production

@@ -19,7 +19,7 @@ import {
 } from "./lib.js";
 
 /**
- * Issue 3 targets, with 100,000 questions in one tenant, at 50 connections: GET /questions (a page
+ * Targets, with 100,000 questions in one tenant, at 50 connections: GET /questions (a page
  * of 50) p99 <= 20 ms; search and POST /questions p99 <= 30 ms; and 2,000 SSE clients on one
  * instance receiving a new question within 250 ms p99. The app runs as in production.
  */

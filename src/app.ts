@@ -171,7 +171,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const auth = createAuthService({ config, db, clock, tenants, rateLimits });
   const tokens = createTokenService({ db, clock });
   const health = createHealthService({ config, db, kv, rateLimits, startedAt, strategies: auth.enabledStrategies });
-  // Administration (issue 7): settings, users, teams and members, audit log, exports.
+  // Administration: settings, users, teams and members, audit log, exports.
   const audit = createAuditService({ db });
   const settings = createSettingsService({
     db,

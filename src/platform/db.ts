@@ -7,6 +7,9 @@ import { PGlite } from "@electric-sql/pglite";
 import type { Logger } from "./logger.js";
 
 export type Database = Knex;
+/** A row as the driver returns it, before a repository maps it to its record type. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- columns are read by name, typed by the mapping function
+export type DatabaseRow = Record<string, any>;
 /** A query runner: the root knex or a transaction. Repositories accept either and never reach for the root. */
 export type Executor = Knex | Knex.Transaction;
 

@@ -5,9 +5,9 @@ import { createTenantFixture, type TenantFixture } from "../helpers/factories.js
 import { fakeAccount, FakeOAuthProvider, oauthSignIn } from "../helpers/fake-oauth.js";
 
 /**
- * Issue 15 (items 3, 4 and 9), as an attacker or an unlucky operator would meet them: sign-in
- * redirects that a forged Host header could point elsewhere, visitors filling Redis with
- * sessions through GET /auth/csrf, and the production cookie over plain HTTP (docker compose).
+ * Sign-in as an attacker or an unlucky operator would meet it: redirects that a forged Host
+ * header could point elsewhere, visitors filling Redis with sessions through GET /auth/csrf, and
+ * the production cookie over plain HTTP (docker compose).
  */
 
 const EVIL = "evil.example";

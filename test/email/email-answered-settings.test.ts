@@ -5,7 +5,7 @@ import { smtpEnv, startMailStack, waitForJob, type MailStack } from "../helpers/
 import { createTenantFixture, type TenantFixture, askQuestion } from "../helpers/factories.js";
 
 /**
- * Issue 11: whether the author of an answered question is emailed is decided once, by the answer's
+ * Whether the author of an answered question is emailed is decided once, by the answer's
  * request from a fresh read of `features.enableEmailNotifications`; the worker (with its own,
  * briefly cached, copy of the settings) does not decide it again. Real worker, BullMQ, SMTP sink.
  */

@@ -6,7 +6,7 @@ import { startWorker } from "../helpers/email.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
 
 /**
- * Issue 10b: the development queue (in memory, no worker) keeps only the newest jobs, counts what
+ * The development queue (in memory, no worker) keeps only the newest jobs, counts what
  * it dropped, and the admin view says so, and says whether any email worker is sending.
  */
 describe("GET /admin/email-queue in development: the in-memory queue is bounded and says it sends nothing", () => {

@@ -3,7 +3,7 @@ import { createTestApp, signIn, type ApiClient, type TestApp } from "../helpers/
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
 
 /**
- * Issue 8: an admin's direct email may reach at most `security.rateLimits.emailRecipientsPerHour`
+ * An admin's direct email may reach at most `security.rateLimits.emailRecipientsPerHour`
  * recipients per tenant in any rolling hour, counted from the audit trail (so across requests,
  * instances and in development, where the Redis rate limiter is off).
  */

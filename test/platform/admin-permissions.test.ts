@@ -104,7 +104,7 @@ const TABLE: Record<string, Row> = {
     call: async (w) => ({ path: `/admin/teams/${w.own.teams.a.id}/members/${(await freshUser(w, w.own.teams.a.id)).id}` }),
     foreign: async (w) => ({ path: `/admin/teams/${w.other.teams.a.id}/members/${w.other.users.member.id}` }),
   },
-  // Tag administration (issue 3): admin.access.
+  // Tag administration: admin.access.
   "POST /admin/tags": { allowed: ADMINS, success: 201, call: async () => ({ path: "/admin/tags", body: { name: tagName(), color: "#0a0b0c" } }) },
   "PUT /admin/tags/:id": {
     allowed: ADMINS,
@@ -118,7 +118,7 @@ const TABLE: Record<string, Row> = {
     call: async (w) => ({ path: `/admin/tags/${await freshTag(w)}` }),
     foreign: async (w) => ({ path: `/admin/tags/${await freshTag(w, w.other.tenant.id)}` }),
   },
-  // Pulse administration (issue 4): admin.access.
+  // Pulse administration: admin.access.
   "GET /admin/pulse/questions": { allowed: ADMINS, success: 200, call: get("/admin/pulse/questions") },
   "POST /admin/pulse/questions": {
     allowed: ADMINS,
@@ -150,7 +150,7 @@ const TABLE: Record<string, Row> = {
   "GET /admin/pulse/cohorts": { allowed: ADMINS, success: 200, call: get("/admin/pulse/cohorts") },
   // The first run sends; later runs of the same local date answer 200 {alreadyRan: true}.
   "POST /admin/pulse/run": { allowed: ADMINS, success: 200, call: async () => ({ path: "/admin/pulse/run" }) },
-  // Email (issue 5): admin.access.
+  // Email: admin.access.
   "GET /admin/email-queue": { allowed: ADMINS, success: 200, call: get("/admin/email-queue") },
   "POST /admin/emails": {
     allowed: ADMINS,

@@ -46,7 +46,7 @@ describe("tenant CLI", () => {
     });
 
     expect(cli("list").stdout).toContain(`${slug}\tCLI Corp\t${tenantId}`);
-    // A real organisation starts closed to strangers with GitHub or Google accounts (issue: sign-up policy).
+    // A real organisation starts closed to strangers with GitHub or Google accounts.
     expect(output).toMatchObject({ signup: "invite", allowedEmailDomains: [] });
     expect((await app.db("tenant_settings").where({ tenant_id: tenantId }).first()).settings.users).toMatchObject({
       signup: "invite",

@@ -1,4 +1,4 @@
-import { isoTimestampSql, type Executor } from "../../platform/db.js";
+import { isoTimestampSql, type Executor, type DatabaseRow } from "../../platform/db.js";
 import type { TimeRange } from "../../platform/time-range.js";
 
 export interface AuditEntryInput {
@@ -70,8 +70,7 @@ export interface AuditEntry {
 
 const parseJson = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function toAuditEntry(row: any): AuditEntry {
+function toAuditEntry(row: DatabaseRow): AuditEntry {
   return {
     id: row.id,
     tenantId: row.tenant_id,

@@ -1,4 +1,4 @@
-import type { Executor } from "../../platform/db.js";
+import type { Executor, DatabaseRow } from "../../platform/db.js";
 
 /**
  * What the email worker and the unsubscribe pages read and write. Every query filters on the
@@ -19,8 +19,7 @@ export interface EmailRecipient {
   optedOut: boolean;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function toRecipient(row: any): EmailRecipient {
+function toRecipient(row: DatabaseRow): EmailRecipient {
   return {
     id: row.id,
     email: row.email,
@@ -94,8 +93,7 @@ export async function findAnsweredQuestion(db: Executor, tenantId: string, quest
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function prefixedRecipient(row: any, prefix: string): EmailRecipient | null {
+function prefixedRecipient(row: DatabaseRow, prefix: string): EmailRecipient | null {
   if (!row[`${prefix}id`]) return null;
   return toRecipient(Object.fromEntries(RECIPIENT_COLUMNS.map((column) => [column, row[`${prefix}${column}`]])));
 }

@@ -1,4 +1,4 @@
-import type { Executor } from "../../platform/db.js";
+import type { Executor, DatabaseRow } from "../../platform/db.js";
 import type { Cadence } from "./pulse.calendar.js";
 
 export interface PulseQuestionRecord {
@@ -26,8 +26,7 @@ export interface ScheduleRow {
   numCohorts: number;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function toQuestion(row: any): PulseQuestionRecord {
+function toQuestion(row: DatabaseRow): PulseQuestionRecord {
   return { id: row.id, text: row.text, active: row.active, teamId: row.team_id ?? null, createdAt: new Date(row.created_at).toISOString() };
 }
 

@@ -1,5 +1,5 @@
 import type { Knex } from "knex";
-import { preparedRows, type Executor } from "../../platform/db.js";
+import { preparedRows, type Executor, type DatabaseRow } from "../../platform/db.js";
 import type { QuestionStatus } from "./questions.schemas.js";
 
 export interface QuestionRecord {
@@ -27,8 +27,7 @@ export interface QuestionRecord {
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 const parseJson = <T>(value: unknown): T => (typeof value === "string" ? (JSON.parse(value) as T) : (value as T));
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function toQuestionRecord(row: any): QuestionRecord {
+function toQuestionRecord(row: DatabaseRow): QuestionRecord {
   return {
     id: row.id,
     tenantId: row.tenant_id,
@@ -182,7 +181,7 @@ export async function listQuestions(db: Executor, filter: QuestionFilter): Promi
   }
   const page = selectQuestions(db, filter.viewerId).with("page", pageIds).join("page", "page.id", "q.id").orderByRaw(ORDER_BY[sort]);
   if (search === undefined) {
-    const [rows, total] = await Promise.all([preparedRows(db, page), countQuestions(db, filter)]);
+    const [rows, total] = await Promise.all([preparedRows<DatabaseRow>(db, page), countQuestions(db, filter)]);
     return { items: rows.map(toQuestionRecord), total };
   }
   const rows = await page.select("page.total");

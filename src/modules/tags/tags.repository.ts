@@ -1,4 +1,4 @@
-import type { Executor } from "../../platform/db.js";
+import type { Executor, DatabaseRow } from "../../platform/db.js";
 
 export interface TagRecord {
   id: string;
@@ -16,8 +16,7 @@ export const DEFAULT_TAGS: ReadonlyArray<{ name: string; color: string }> = [
   { name: "Technical", color: "#0891b2" },
 ];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function toTagRecord(row: any): TagRecord {
+export function toTagRecord(row: DatabaseRow): TagRecord {
   return { id: row.id, name: row.name, color: row.color, createdAt: new Date(row.created_at).toISOString() };
 }
 

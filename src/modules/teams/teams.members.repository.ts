@@ -1,4 +1,4 @@
-import type { Executor } from "../../platform/db.js";
+import type { Executor, DatabaseRow } from "../../platform/db.js";
 import type { TeamRole } from "../../platform/context.js";
 
 export interface MemberRecord {
@@ -8,8 +8,7 @@ export interface MemberRecord {
   role: TeamRole;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function toMemberRecord(row: any): MemberRecord {
+function toMemberRecord(row: DatabaseRow): MemberRecord {
   return { userId: row.user_id, name: row.name, email: row.email, role: row.role };
 }
 

@@ -1,4 +1,4 @@
-import type { Executor } from "../../platform/db.js";
+import type { Executor, DatabaseRow } from "../../platform/db.js";
 
 export interface TeamRecord {
   id: string;
@@ -9,8 +9,7 @@ export interface TeamRecord {
   createdAt: string;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function toTeamRecord(row: any): TeamRecord {
+export function toTeamRecord(row: DatabaseRow): TeamRecord {
   return {
     id: row.id,
     name: row.name,

@@ -1,4 +1,4 @@
-import type { Executor } from "../../platform/db.js";
+import type { Executor, DatabaseRow } from "../../platform/db.js";
 import type { TokenScope } from "./tokens.schemas.js";
 
 export interface TokenRecord {
@@ -15,8 +15,7 @@ export interface TokenRecord {
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function toTokenRecord(row: any): TokenRecord {
+function toTokenRecord(row: DatabaseRow): TokenRecord {
   return {
     id: row.id,
     tenantId: row.tenant_id,

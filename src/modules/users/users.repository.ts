@@ -1,4 +1,4 @@
-import { preparedRows, type Executor } from "../../platform/db.js";
+import { preparedRows, type Executor, type DatabaseRow } from "../../platform/db.js";
 import type { CurrentUser, Role, TeamRole } from "../../platform/context.js";
 
 export interface UserRecord {
@@ -17,8 +17,7 @@ export interface UserRecord {
 
 const toIso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function toUserRecord(row: any): UserRecord {
+export function toUserRecord(row: DatabaseRow): UserRecord {
   return {
     id: row.id,
     tenantId: row.tenant_id,
