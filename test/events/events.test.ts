@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { createTestApp, signIn, signInMany, visitor, type ApiClient, type TestApp } from "../helpers/app.js";
-import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
+import { askQuestion, createTenantFixture, type TenantFixture } from "../helpers/factories.js";
+import type { EventBus } from "../../src/platform/events.js";
 import { listen, openEventStream, type EventStream, type SseMessage } from "../helpers/sse.js";
 
 const BODY = "What is the agenda for the next all-hands meeting?";
@@ -199,6 +200,36 @@ for (const busKind of ["in-process", "redis"] as const) {
 }
 
 describe("two instances sharing Redis", () => {
+  it("an event already in the bus's log but not yet delivered when a stream opens still reaches that stream", async () => {
+    // Redis pub/sub delivers after the event is in the log: here a second later, so that the
+    // stream opens (and reads the log's newest id) in between.
+    const delayed = (bus: EventBus): EventBus => ({
+      publish: (event) => bus.publish(event),
+      subscribe: (listener) => bus.subscribe((event) => void setTimeout(() => listener(event), 1000)),
+      replay: (tenantId, afterId) => bus.replay(tenantId, afterId),
+      lastEventId: (tenantId) => bus.lastEventId(tenantId),
+      close: () => bus.close(),
+    });
+    const app = await createTestApp({ wrapBus: delayed });
+    const server = await listen(app.app);
+    try {
+      const t = await createTenantFixture(app.db);
+      const { admin, viewer } = await signInMany(app, t.tenant.slug, ["admin", "viewer"]);
+      // The hub subscribes with its first stream; this one only makes sure it has.
+      const warm = await openEventStream(server.url, `/events`, { cookie: viewer.cookie as string });
+      const { id } = await askQuestion(admin, t.teams.a.id);
+      const stream = await openEventStream(server.url, `/events`, { cookie: viewer.cookie as string });
+      expect(stream.status).toBe(200);
+      const created = await stream.next((message) => message.data.type === "question:created" && (message.data.data as { id?: string }).id === id, 5000);
+      expect(Number(created.id)).toBeGreaterThan(0);
+      warm.close();
+      stream.close();
+    } finally {
+      await server.close();
+      await app.close();
+    }
+  });
+
   it("an event posted on one instance reaches an SSE client of the other, and a session works on both", async () => {
     const kvPrefix = `${inject("kvPrefix")}pair-${randomUUID().slice(0, 8)}:`;
     const one = await createTestApp({ redis: true, kvPrefix, tuning: { sseHeartbeatMs: 300 } });

@@ -32,6 +32,8 @@ export interface TestAppOptions {
   privateDatabase?: boolean;
   web?: WebFrontend;
   tuning?: AppDeps["tuning"];
+  /** Wraps the app's event bus (in-process or Redis), e.g. to delay its deliveries. */
+  wrapBus?: (bus: EventBus) => EventBus;
   /**
    * "bullmq": the email queue on the test Redis (implies `redis`), under this app's own key
    * prefix. Default: the in-memory queue, whose `waiting` array tests read.
@@ -110,6 +112,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (await connectRedis(subscriber)) await redisBus.start();
     bus = redisBus;
   }
+  if (options.wrapBus) bus = options.wrapBus(bus);
   const queue: EmailQueue =
     options.emailQueue === "bullmq" && kv
       ? new BullEmailQueue({ kv, url: config.kv.url as string, kvPrefix: config.kv.prefix, backoffMs: config.email.backoffMs, logger })

@@ -23,6 +23,12 @@ interface SseClient {
   tenantId: string;
   /** Id of the last event written (heartbeats repeat it, so Last-Event-ID stays meaningful). */
   lastId: number;
+  /**
+   * Events up to this id were written from the replay (a reconnect with Last-Event-ID), so their
+   * live delivery is skipped. 0 for a new stream: an event can be in the bus's log before it is
+   * delivered here, so a new stream's starting id must not hide it.
+   */
+  replayedUpTo: number;
   /** Events that arrived while the replay was being read; written once it is. */
   pending: PublishedEvent[] | null;
   expiryTimer: NodeJS.Timeout | null;
@@ -97,7 +103,7 @@ export class SseHub {
       throw errors.rateLimited(FULL_RETRY_SECONDS);
     }
     this.start();
-    const client: SseClient = { res, tenantId: options.tenantId, lastId: 0, pending: [], expiryTimer: null, owner, streamId };
+    const client: SseClient = { res, tenantId: options.tenantId, lastId: 0, replayedUpTo: 0, pending: [], expiryTimer: null, owner, streamId };
     res.status(200);
     res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
     res.setHeader("Cache-Control", "no-cache, no-transform");
@@ -120,8 +126,10 @@ export class SseHub {
     const resuming = options.lastEventId !== null;
     try {
       client.lastId = resuming ? (options.lastEventId as number) : await this.bus.lastEventId(client.tenantId);
+      if (resuming) client.replayedUpTo = client.lastId;
       const missed = resuming ? await this.bus.replay(client.tenantId, client.lastId) : [];
       for (const event of missed) if (event.id > client.lastId) this.send(client, formatEvent(event), event.id);
+      if (resuming) client.replayedUpTo = client.lastId;
     } catch (error) {
       this.logger.warn({ err: { message: (error as Error).message } }, "SSE replay unavailable");
     }
@@ -129,7 +137,7 @@ export class SseHub {
     // a new client gets them all (it subscribed before they were delivered).
     const queued = client.pending ?? [];
     client.pending = null;
-    for (const event of queued) if (!resuming || event.id > client.lastId) this.send(client, formatEvent(event), event.id);
+    for (const event of queued) if (event.id > client.replayedUpTo) this.send(client, formatEvent(event), event.id);
   }
 
   private deliver(event: PublishedEvent): void {
@@ -141,7 +149,7 @@ export class SseHub {
         client.pending.push(event);
         continue;
       }
-      if (event.id <= client.lastId) continue;
+      if (event.id <= client.replayedUpTo) continue;
       message ??= formatEvent(event);
       this.send(client, message, event.id);
     }
