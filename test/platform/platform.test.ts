@@ -6,6 +6,9 @@ import { createTenantFixture, type TenantFixture } from "../helpers/factories.js
 import path from "node:path";
 import fs from "node:fs";
 import os from "node:os";
+import zlib from "node:zlib";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 
 describe("HTTP platform: errors, request ids, body limits, headers, logs", () => {
   let app: TestApp;
@@ -94,6 +97,8 @@ describe("HTTP platform: errors, request ids, body limits, headers, logs", () =>
   });
 });
 
+const SCRIPT = `console.log(${JSON.stringify("a line the compressors can shrink ".repeat(100))});`;
+
 describe("SPA fallback (CONTRACT §0)", () => {
   let app: TestApp;
   let distDir: string;
@@ -101,7 +106,10 @@ describe("SPA fallback (CONTRACT §0)", () => {
     distDir = fs.mkdtempSync(path.join(os.tmpdir(), "qa-web-"));
     fs.mkdirSync(path.join(distDir, "assets"));
     fs.writeFileSync(path.join(distDir, "index.html"), "<!doctype html><title>spa-index</title>");
-    fs.writeFileSync(path.join(distDir, "assets", "app-123.js"), "console.log(1)");
+    fs.writeFileSync(path.join(distDir, "assets", "app-123.js"), SCRIPT);
+    // As web/vite.config.ts writes them at build time.
+    fs.writeFileSync(path.join(distDir, "assets", "app-123.js.br"), zlib.brotliCompressSync(SCRIPT));
+    fs.writeFileSync(path.join(distDir, "assets", "app-123.js.gz"), zlib.gzipSync(SCRIPT));
     app = await createTestApp({ web: builtFrontend(distDir) });
   });
   afterAll(() => app.close());
@@ -134,6 +142,46 @@ describe("SPA fallback (CONTRACT §0)", () => {
   it("built assets are served with long-lived caching", async () => {
     const response = await request(app.app).get("/assets/app-123.js").expect(200);
     expect(response.headers["cache-control"]).toContain("immutable");
+  });
+
+  it("built assets go out compressed as the browser accepts, brotli first (CONTRACT §8 static files)", async () => {
+    // Node's own client: supertest would decompress the body before the test could see it.
+    const server = app.app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    const fetchRaw = (acceptEncoding: string | undefined) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
+        http
+          .get({ host: "127.0.0.1", port, path: "/assets/app-123.js", headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject);
+      });
+    const cases: Array<[string | undefined, string | undefined, (body: Buffer) => Buffer]> = [
+      ["gzip, deflate, br, zstd", "br", (body) => zlib.brotliDecompressSync(body)],
+      ["gzip", "gzip", (body) => zlib.gunzipSync(body)],
+      [undefined, undefined, (body) => body],
+      ["identity", undefined, (body) => body],
+    ];
+    try {
+      for (const [accept, encoding, decode] of cases) {
+        const response = await fetchRaw(accept);
+        expect(response.headers["content-encoding"], accept).toBe(encoding);
+        expect(response.headers["content-type"]).toMatch(/javascript/);
+        expect(response.headers["vary"]).toMatch(/Accept-Encoding/i);
+        expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+        expect(decode(response.body).toString("utf8")).toBe(SCRIPT);
+        if (encoding) expect(response.body.length).toBeLessThan(SCRIPT.length / 5);
+      }
+    } finally {
+      server.close();
+    }
+    // index.html is never cached, compressed or not.
+    const index = await request(app.app).get("/").set("Accept", browserAccept).set("Accept-Encoding", "br, gzip").expect(200);
+    expect(index.headers["cache-control"]).toBe("no-cache");
   });
 });
 

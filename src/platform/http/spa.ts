@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import express, { type Request, type RequestHandler, type Response, Router } from "express";
+import { type Request, type RequestHandler, type Response, Router } from "express";
+import expressStaticGzip from "express-static-gzip";
 
 /**
  * CONTRACT §0: a GET whose Accept prefers text/html, to a path that is not a server page, gets
@@ -37,15 +38,24 @@ const MISSING_BUILD_PAGE = `<!doctype html><html lang="en"><head><meta charset="
 <body><main><h1>Team Q&amp;A</h1><p>The web app has not been built. Run <code>npm run build:web</code> and restart;
 the API is available meanwhile (see <a href="/docs">/docs</a>).</p></main></body></html>`;
 
-/** Serves web/dist: hashed assets cached for a year, index.html revalidated every time. */
+/**
+ * Serves web/dist (CONTRACT §8 "Static files"): hashed assets cached for a year and sent as the
+ * build's brotli or gzip copy when the browser accepts one (web/vite.config.ts writes them, so no
+ * request spends CPU compressing), index.html revalidated every time.
+ */
 export function builtFrontend(distDir: string): WebFrontend {
   const indexPath = path.join(distDir, "index.html");
   const router = Router();
   router.use(
-    express.static(distDir, {
+    expressStaticGzip(distDir, {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
       index: false,
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      serveStatic: {
+        index: false,
+        setHeaders: (res, filePath) => {
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+        },
       },
     }),
   );
