@@ -57,7 +57,7 @@ export function createQuestionEvents(bus: EventBus, logger: Logger) {
       if (!visible(question)) return;
       await emit(question.tenantId, "question:tagged", { questionId: question.id, tag: { id: tag.id, name: tag.name, color: tag.color } });
     },
-    async untagged(question: QuestionRecord, tagId: string) {
+    async untagged(question: Pick<QuestionRecord, "id" | "tenantId" | "status">, tagId: string) {
       if (!visible(question)) return;
       await emit(question.tenantId, "question:untagged", { questionId: question.id, tagId });
     },

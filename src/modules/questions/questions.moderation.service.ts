@@ -6,6 +6,7 @@ import type { JobQueue } from "../../platform/queue.js";
 import type { Logger } from "../../platform/logger.js";
 import { recordAudit } from "../audit/index.js";
 import { findTag } from "../tags/index.js";
+import { PRESENTING_TAG } from "../tags/tags.constants.js";
 import { findTeam, setQueueFrozen, type TeamRecord } from "../teams/index.js";
 import { findTenant } from "../tenants/index.js";
 import { presentQuestion } from "./questions.presenter.js";
@@ -16,7 +17,9 @@ import {
   deleteQuestion,
   findQuestion,
   lockQuestion,
+  lockTeamTagHolder,
   removeQuestionTag,
+  removeTagFromTeamQuestions,
   updateQuestion,
   type LockedQuestion,
   type QuestionRecord,
@@ -156,16 +159,33 @@ export function createModerationService(deps: ModerationServiceDeps) {
     return updated;
   }
 
+  /**
+   * Adds or removes a tag. `Currently Presenting` is held by at most one question per team
+   * (CONTRACT §8 "The room"): adding it takes it off the team's other questions in the same
+   * transaction, each removal audited and announced as an untag. Those changes are serialised
+   * per team, so two moderators presenting two questions at once still leave one holder.
+   */
   async function setTag(ctx: RequestContext, { id }: QuestionRecord, tagId: string, add: boolean) {
-    const tag = await findTag(db, ctx.tenant.id, tagId);
+    const tenantId = ctx.tenant.id;
+    const tag = await findTag(db, tenantId, tagId);
     if (!tag) throw errors.notFound("Tag");
-    const changed = await withLockedQuestion(ctx, id, async (trx) => {
-      const done = add ? await addQuestionTag(trx, ctx.tenant.id, id, tagId) : await removeQuestionTag(trx, ctx.tenant.id, id, tagId);
+    const single = add && tag.name.toLowerCase() === PRESENTING_TAG.toLowerCase();
+    const { changed, moved } = await withLockedQuestion(ctx, id, async (trx, locked) => {
+      let moved: Awaited<ReturnType<typeof removeTagFromTeamQuestions>> = [];
+      if (single) {
+        await lockTeamTagHolder(trx, tenantId, locked.teamId, tagId);
+        moved = await removeTagFromTeamQuestions(trx, tenantId, locked.teamId, tagId, id);
+        for (const other of moved) {
+          await recordAudit(trx, ctx, { action: "tag.remove", entityType: "question", entityId: other.id, metadata: { tagId, tagName: tag.name } });
+        }
+      }
+      const done = add ? await addQuestionTag(trx, tenantId, id, tagId) : await removeQuestionTag(trx, tenantId, id, tagId);
       if (done) {
         await recordAudit(trx, ctx, { action: add ? "tag.add" : "tag.remove", entityType: "question", entityId: id, metadata: { tagId, tagName: tag.name } });
       }
-      return done;
+      return { changed: done, moved };
     });
+    for (const other of moved) await events.untagged(other, tagId);
     const question = await reload(ctx, id);
     if (changed) await (add ? events.tagged(question, tag) : events.untagged(question, tagId));
     return presentQuestion(question, ctx.user);

@@ -310,6 +310,33 @@ export async function removeQuestionTag(db: Executor, tenantId: string, question
   return (await db("question_tags").where({ tenant_id: tenantId, question_id: questionId, tag_id: tagId }).delete()) > 0;
 }
 
+/**
+ * Serialises, until the transaction ends, the changes of which question of a team holds a tag
+ * that only one may hold (every instance, one database). A lock of its own rather than the team
+ * row's, so it never waits on (or for) a change of the team.
+ */
+export async function lockTeamTagHolder(trx: Executor, tenantId: string, teamId: string, tagId: string): Promise<void> {
+  await trx.raw("select pg_advisory_xact_lock(hashtextextended(?, 0))", [`question.tag-holder:${tenantId}:${teamId}:${tagId}`]);
+}
+
+/** Takes the tag off every question of the team but one; returns the questions it was on. */
+export async function removeTagFromTeamQuestions(
+  db: Executor,
+  tenantId: string,
+  teamId: string,
+  tagId: string,
+  exceptQuestionId: string,
+): Promise<Array<{ id: string; tenantId: string; status: QuestionStatus }>> {
+  const removed = await db.raw(
+    `delete from question_tags qt using questions q
+      where qt.tenant_id = ? and qt.tag_id = ? and qt.question_id <> ?
+        and q.tenant_id = qt.tenant_id and q.id = qt.question_id and q.team_id = ?
+      returning qt.question_id, q.status`,
+    [tenantId, tagId, exceptQuestionId, teamId],
+  );
+  return (removed.rows as DatabaseRow[]).map((row) => ({ id: row.question_id, tenantId, status: row.status }));
+}
+
 /** A team's questions, whatever their status (a team with questions cannot be deleted without moving them). */
 export async function countTeamQuestions(db: Executor, tenantId: string, teamId: string): Promise<number> {
   const row = await db("questions").where({ tenant_id: tenantId, team_id: teamId }).count<{ count: number }>("* as count").first();

@@ -176,6 +176,8 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
       path: "/questions/:id/tags",
       tag: MODERATION,
       summary: "Tag a question (the `Currently Presenting` tag drives presenter mode)",
+      description:
+        "Adding a tag the question already has changes nothing. `Currently Presenting` is held by at most one question per team: tagging a question with it moves the tag, removing it from the team's other questions (each audited and announced with its `question:untagged` event).",
       access: "question.answer",
       params: questionIdParams,
       record: question(questionPolicy.moderate),
