@@ -212,3 +212,29 @@ describe("email worker: templates delivered to a real SMTP server", () => {
     expect(mailTo(fixture.users.member.email).length).toBe(before + 1);
   });
 });
+
+describe("links into the app with tenants on subdomains (CONTRACT §8)", () => {
+  let stack: MailStack;
+  beforeAll(async () => {
+    stack = await startMailStack(NOTIFICATIONS_ON, { BASE_DOMAIN: "qa.example.com", FRONTEND_URL: "https://qa.example.com" });
+  });
+  afterAll(() => stack.close());
+
+  it("the answered e-mail links to the question on the tenant's own address, not FRONTEND_URL's tenant", async () => {
+    const { app, fixture, sink } = stack;
+    const questionId = (
+      await insertQuestion(app.db, fixture.tenant.id, fixture.teams.a.id, {
+        authorId: fixture.users.member.id,
+        body: "Which address opens this?",
+        responseText: "Your tenant's.",
+        responderId: fixture.users.moderator.id,
+      })
+    ).id;
+    const job = await app.queue.add("question-answered", { tenantId: fixture.tenant.id, questionId, recipientUserId: fixture.users.member.id });
+    expect(await waitForJob(app.queue, fixture.tenant.id, job.id)).toMatchObject({ status: "completed", result: { outcome: "sent" } });
+    const message = sink.messages.find((candidate) => JSON.stringify(candidate.to).includes(fixture.users.member.email));
+    const expected = `https://${fixture.tenant.slug}.qa.example.com/alpha?question=${questionId}`;
+    expect(message?.text).toContain(expected);
+    expect(String(message?.html)).toContain(`href="${expected}"`);
+  });
+});

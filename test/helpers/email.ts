@@ -25,9 +25,9 @@ export interface MailStack {
   close(): Promise<void>;
 }
 
-export async function startMailStack(settings?: unknown): Promise<MailStack> {
+export async function startMailStack(settings?: unknown, env: Record<string, string> = {}): Promise<MailStack> {
   const sink = await startSmtpSink();
-  const app = await createTestApp({ emailQueue: "bullmq", env: smtpEnv(sink.port) });
+  const app = await createTestApp({ emailQueue: "bullmq", env: smtpEnv(sink.port, env) });
   const worker = startWorker(app);
   const fixture = await createTenantFixture(app.db, { settings });
   return {

@@ -2,6 +2,7 @@ import type { Config } from "../../config.js";
 import type { Clock } from "../../platform/clock.js";
 import type { Database } from "../../platform/db.js";
 import type { EmailJobs, QueueJob } from "../../platform/queue.js";
+import { tenantAddress } from "../../platform/tenant-address.js";
 import { TenantDirectory } from "../tenants/index.js";
 import type { OutgoingEmail } from "./email.delivery.js";
 import { findAnsweredQuestion, findPulseInvite, findRecipient, findRecipients, isUuid, type EmailRecipient } from "./email.repository.js";
@@ -67,7 +68,7 @@ export function createEmailComposer(deps: ComposerDeps) {
       questionBody: question.body,
       responseText: question.responseText,
       responderName: question.responderName,
-      questionUrl: `${config.frontendUrl}/${encodeURIComponent(question.teamSlug)}?question=${question.id}`,
+      questionUrl: `${tenantAddress(config.frontendUrl, config.baseDomain, tenant.tenant.slug)}/${encodeURIComponent(question.teamSlug)}?question=${question.id}`,
       unsubscribeUrl: link,
     });
     return { kind: "send", emails: [message(user, rendered, automatedHeaders(link))] };
