@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { signIn, type ApiClient } from "../helpers/app.js";
-import { createTenantFixture, type TenantFixture, askQuestion } from "../helpers/factories.js";
+import { createTenantFixture, type TenantFixture, askQuestion, insertQuestion } from "../helpers/factories.js";
 import { expectAccessible, signInAs, startHarness, type Harness } from "./harness.js";
 
 /** The team board in a real browser: ask, live updates across browsers, votes, search, tags, visitors. */
@@ -72,16 +72,25 @@ describe("browser: team board", () => {
     const other = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", board);
     await Promise.all([waitLive(voter), waitLive(other)]);
 
-    const button = card(voter, body).getByRole("button", { name: /Upvote/ });
+    const button = card(voter, body).getByRole("button", { name: /upvote/ });
     await button.click();
-    const voted = card(voter, body).getByRole("button", { name: "Remove your upvote (1 votes)" });
+    const voted = card(voter, body).getByRole("button", { name: "1 vote, remove your upvote" });
     await voted.waitFor();
     await expect(voted.getAttribute("aria-pressed")).resolves.toBe("true");
-    await card(other, body).getByRole("button", { name: "Upvote (1 votes)" }).waitFor();
+    await card(other, body).getByRole("button", { name: "1 vote, upvote" }).waitFor();
+
+    // What speech users say is what they see (WCAG 2.5.3): each vote button's name starts with its count.
+    const names = await voter
+      .locator(".vote-button")
+      .evaluateAll((buttons) =>
+        buttons.map((button) => ({ shown: button.querySelector(".vote-count")?.textContent ?? "", name: button.getAttribute("aria-label") ?? "" })),
+      );
+    expect(names.length).toBeGreaterThan(0);
+    for (const { shown, name } of names) expect(name.startsWith(`${shown} vote`), name).toBe(true);
 
     await voted.click();
-    await card(voter, body).getByRole("button", { name: "Upvote (0 votes)" }).waitFor();
-    await card(other, body).getByRole("button", { name: "Upvote (0 votes)" }).waitFor();
+    await card(voter, body).getByRole("button", { name: "0 votes, upvote" }).waitFor();
+    await card(other, body).getByRole("button", { name: "0 votes, upvote" }).waitFor();
   });
 
   it("search finds stemmed and prefix matches and highlights them", async () => {
@@ -163,7 +172,7 @@ describe("browser: team board", () => {
     expect(skip.top).toBeGreaterThanOrEqual(0);
 
     // Tab on until the question's vote button has focus, then vote with Enter.
-    const target = `Upvote (0 votes)`;
+    const target = "0 votes, upvote";
     let reached = false;
     for (let step = 0; step < 60 && !reached; step += 1) {
       await page.keyboard.press("Tab");
@@ -177,7 +186,45 @@ describe("browser: team board", () => {
     }
     expect(reached).toBe(true);
     await page.keyboard.press("Enter");
-    await card(page, body).getByRole("button", { name: "Remove your upvote (1 votes)" }).waitFor();
+    await card(page, body).getByRole("button", { name: "1 vote, remove your upvote" }).waitFor();
+  });
+
+  it("a link to a question (the answered e-mail's) shows it first and in view, answered or still under review", async () => {
+    const answeredBody = "Where can we find the notes of the last all-hands?";
+    const { id: answeredId } = await askQuestion(moderatorApi, fixture.teams.a.id, answeredBody);
+    await moderatorApi.post(`/questions/${answeredId}/answer`, { responseText: "In the shared drive, under All-hands." }).expect(200);
+    const pendingBody = "A question the author still waits to see reviewed";
+    const { id: pendingId } = await insertQuestion(harness.app.db, fixture.tenant.id, fixture.teams.a.id, {
+      body: pendingBody,
+      authorId: fixture.users.member.id,
+      status: "UNDER_REVIEW",
+    });
+    const context = await harness.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await signInAs(context, fixture.tenant.slug, "member", `${board}?question=${answeredId}`);
+    const linked = page.getByRole("region", { name: "The question you followed" });
+    await linked.getByRole("article", { name: answeredBody }).waitFor();
+    await linked.getByText("In the shared drive, under All-hands.").waitFor();
+    // The board opens on its Open tab, yet the answered question is the one in view.
+    await expect(linked.getByRole("heading", { name: "The question you followed" }).evaluate((element) => element === document.activeElement)).resolves.toBe(
+      true,
+    );
+    const box = await linked.getByRole("article", { name: answeredBody }).boundingBox();
+    expect(box?.y).toBeGreaterThanOrEqual(0);
+    expect(box?.y).toBeLessThan(844 / 2);
+    await expectAccessible(page, "team board with a linked question");
+
+    await page.goto(`${board}?question=${pendingId}`);
+    await linked.getByRole("article", { name: pendingBody }).getByText("Awaiting review").waitFor();
+    await page.getByRole("button", { name: "Show all questions" }).click();
+    await linked.waitFor({ state: "detached" });
+    expect(new URL(page.url()).searchParams.get("question")).toBeNull();
+
+    // Someone else's question under review is not theirs to see: said plainly, the board still works.
+    const viewer = await signInAs(await harness.newContext(), fixture.tenant.slug, "viewer", `${board}?question=${pendingId}`);
+    const refused = viewer.getByRole("region", { name: "The question you followed" });
+    await refused.getByText("This question is not here any more, or your account cannot see it.").waitFor();
+    expect(await refused.getByRole("article").count()).toBe(0);
+    await viewer.getByText("open question", { exact: false }).first().waitFor();
   });
 
   it("fits a phone screen: no horizontal scrolling, the question form comes first", async () => {

@@ -6,6 +6,7 @@ import { atLeast, useCanModerate, useSession } from "../../shared/session";
 import { ErrorNotice, Loading, Notice, useLoad, useTitle } from "../../shared/ui";
 import { listQuestions, listTags, removeUpvote, upvote, type Question, type QuestionQuery } from "./api";
 import { searchTerms } from "./highlight";
+import { LinkedQuestion } from "./LinkedQuestion";
 import { PendingQuestions } from "./PendingQuestions";
 import { QuestionCard } from "./QuestionCard";
 import { replaceQuestion, sortQuestions, type SortOrder } from "./questions";
@@ -33,6 +34,7 @@ export function BoardPage() {
   const [params, setParams] = useSearchParams();
   const tab: BoardTab = params.get("status") === "ANSWERED" ? "ANSWERED" : "OPEN";
   const tagId = params.get("tag") ?? "";
+  const linkedId = params.get("question");
   const sort: SortOrder = params.get("sort") === "new" ? "new" : "top";
   const [searchInput, setSearchInput] = useState(params.get("search") ?? "");
   const search = useDebounced(searchInput.trim(), 300);
@@ -117,6 +119,7 @@ export function BoardPage() {
           {me && <PendingQuestions teamSlug={team.slug} isModerator={canModerate(team.id)} version={pendingVersion} />}
         </aside>
         <section className="board-questions" aria-labelledby="questions-heading">
+          {linkedId && <LinkedQuestion id={linkedId} onClose={() => update("question", "")} />}
           <h2 id="questions-heading" className="visually-hidden">
             Questions
           </h2>

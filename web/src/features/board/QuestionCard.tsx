@@ -14,6 +14,9 @@ interface Props {
   children?: ReactNode;
 }
 
+/** "1 vote", "14 votes": the accessible name starts with the count the button shows. */
+const votes = (count: number) => `${count} ${count === 1 ? "vote" : "votes"}`;
+
 export function authorLabel(question: Question): string {
   if (question.author) return question.isAnonymous ? `${question.author.name} (anonymous to others)` : question.author.name;
   return "Anonymous";
@@ -30,7 +33,7 @@ export function QuestionCard({ question, terms = [], onVote, voteHint, showTags 
             type="button"
             className={`vote-button ${question.hasUpvoted ? "is-voted" : ""}`}
             aria-pressed={question.hasUpvoted}
-            aria-label={question.hasUpvoted ? `Remove your upvote (${question.upvoteCount} votes)` : `Upvote (${question.upvoteCount} votes)`}
+            aria-label={`${votes(question.upvoteCount)}, ${question.hasUpvoted ? "remove your upvote" : "upvote"}`}
             disabled={question.isFrozen}
             onClick={() => onVote(question)}
           >
@@ -41,7 +44,7 @@ export function QuestionCard({ question, terms = [], onVote, voteHint, showTags 
           <span className="vote-static" title={voteHint}>
             <span aria-hidden="true">▲</span>
             <span className="vote-count">{question.upvoteCount}</span>
-            <span className="visually-hidden"> votes</span>
+            <span className="visually-hidden"> {question.upvoteCount === 1 ? "vote" : "votes"}</span>
           </span>
         )}
       </div>

@@ -20,7 +20,7 @@ export type UpvoteResult = z.infer<typeof upvoteResultSchema>;
 export type QuestionQuery = Partial<Pick<ListQuestionsQuery, "team" | "tag" | "search" | "sort" | "limit" | "offset">> & { status?: QuestionStatus };
 
 export const listQuestions = (query: QuestionQuery, signal?: AbortSignal) => api.get<QuestionPage>("/questions", query, signal);
-export const getQuestion = (id: string) => api.get<Question>(`/questions/${id}`);
+export const getQuestion = (id: string, signal?: AbortSignal) => api.get<Question>(`/questions/${id}`, undefined, signal);
 export const submitQuestion = (body: z.input<typeof submitQuestionBody>) => api.post<Question>("/questions", body);
 export const upvote = (id: string) => api.post<UpvoteResult>(`/questions/${id}/upvote`);
 export const removeUpvote = (id: string) => api.delete<UpvoteResult>(`/questions/${id}/upvote`);
