@@ -139,8 +139,16 @@ describe("browser: team board", () => {
     // A visitor's tenant comes from the host or the x-tenant-id header (CONTRACT §2).
     const context = await harness.browser.newContext({ baseURL: harness.baseUrl, extraHTTPHeaders: { "x-tenant-id": fixture.tenant.slug } });
     const page = await context.newPage();
+    const failed: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
     await page.goto(board);
     await page.getByText("You are not signed in: your question will be posted anonymously.").waitFor();
+    // Plain words and no warning colour: a visitor's board refreshes on a timer, nothing is wrong.
+    await page.getByRole("banner").getByText("Updates every 20 seconds").waitFor();
+    // Finding out that nobody is signed in costs one refused request, never more.
+    expect(failed).toEqual(["401 /auth/me"]);
     const body = "Is the parking garage open during the holidays?";
     await page.getByLabel("Your question").fill(body);
     await page.getByRole("button", { name: "Ask question" }).click();

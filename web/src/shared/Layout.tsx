@@ -8,7 +8,7 @@ const LIVE_LABEL = {
   connecting: "Connecting…",
   live: "Live",
   reconnecting: "Reconnecting…",
-  polling: "Refreshing every 20 s",
+  polling: "Updates every 20 seconds",
   expired: "Signed out",
   off: "Offline",
 } as const;

@@ -90,12 +90,14 @@ export function SessionProvider({ children, fallback }: { children: ReactNode; f
     let cancelled = false;
     (async () => {
       // Independent reads, in parallel: the first paint waits for the slowest one only.
-      const [modes, me, teams, loaded, memberships] = await Promise.all([
+      // Memberships only for someone signed in: a visitor's board makes no request that fails.
+      const [modes, [me, memberships], teams, loaded] = await Promise.all([
         getAuthModes().catch(() => NO_MODES),
-        getMe().catch(() => null),
+        getMe()
+          .catch(() => null)
+          .then(async (me) => [me, me ? await listMemberships().catch(() => []) : []] as const),
         listTeams().catch(() => [] as Team[]),
         loadSettings(),
-        listMemberships().catch(() => []),
       ]);
       const moderatedTeamIds = memberships.filter((membership) => membership.canModerate).map((membership) => membership.teamId);
       if (!cancelled) setState({ me, modes, teams, ...loaded, moderatedTeamIds });
