@@ -90,7 +90,7 @@ export function SessionProvider({ children, fallback }: { children: ReactNode; f
     let cancelled = false;
     (async () => {
       // Independent reads, in parallel: the first paint waits for the slowest one only.
-      // Memberships only for someone signed in: a visitor's board makes no request that fails.
+      // Memberships only for someone signed in: a visitor is refused once (/auth/me), not twice.
       const [modes, [me, memberships], teams, loaded] = await Promise.all([
         getAuthModes().catch(() => NO_MODES),
         getMe()
