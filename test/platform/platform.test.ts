@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtFrontend, isServerPage } from "../../src/platform/http/spa.js";
 import { createTestApp, signIn, type TestApp } from "../helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
+import { listen } from "../helpers/sse.js";
 import path from "node:path";
 import fs from "node:fs";
 import os from "node:os";
 import zlib from "node:zlib";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 
 describe("HTTP platform: errors, request ids, body limits, headers, logs", () => {
   let app: TestApp;
@@ -146,14 +146,12 @@ describe("SPA fallback (CONTRACT §0)", () => {
 
   it("built assets go out compressed as the browser accepts, brotli first (CONTRACT §8 static files)", async () => {
     // Node's own client: supertest would decompress the body before the test could see it.
-    const server = app.app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    const { port } = server.address() as AddressInfo;
+    const server = await listen(app.app);
     const fetchRaw = (acceptEncoding: string | undefined) =>
       new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
         const headers = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
         http
-          .get({ host: "127.0.0.1", port, path: "/assets/app-123.js", headers }, (res) => {
+          .get(`${server.url}/assets/app-123.js`, { headers }, (res) => {
             const chunks: Buffer[] = [];
             res.on("data", (chunk: Buffer) => chunks.push(chunk));
             res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
@@ -177,7 +175,7 @@ describe("SPA fallback (CONTRACT §0)", () => {
         if (encoding) expect(response.body.length).toBeLessThan(SCRIPT.length / 5);
       }
     } finally {
-      server.close();
+      await server.close();
     }
     // index.html is never cached, compressed or not.
     const index = await request(app.app).get("/").set("Accept", browserAccept).set("Accept-Encoding", "br, gzip").expect(200);
