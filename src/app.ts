@@ -235,7 +235,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     ...authRoutes({ auth, config, tenants }),
     ...oauthRoutes({ auth, oauth: createOAuthService({ db }), strategies: createOAuthStrategies(config), tenants, config, clock, logger }),
     ...tokenRoutes({ tokens }),
-    ...tenantRoutes(),
+    ...tenantRoutes(config),
     ...teamRoutes(admin),
     ...tagReadRoutes({ db }),
     ...tagAdminRoutes({ tags: createTagService({ db }) }),

@@ -65,6 +65,27 @@ describe("demo sign-in and sessions (development)", () => {
     expect((await request(app.app).get("/auth/me/teams").set("x-tenant-id", fixture.tenant.slug).expect(401)).body.error.code).toBe("UNAUTHENTICATED");
   });
 
+  it("GET /auth/session answers a member with user and memberships, and a visitor with 200 and me: null", async () => {
+    const member = await signIn(app, fixture.tenant.slug, "teammoderator");
+    const session = (await member.get("/auth/session").expect(200)).body;
+    expect(session).toEqual({ me: (await member.get("/auth/me")).body, memberships: (await member.get("/auth/me/teams")).body });
+    expect(session.memberships).toEqual([{ teamId: fixture.teams.a.id, role: "moderator", canModerate: true }]);
+
+    const visitor = await request(app.app).get("/auth/session").set("x-tenant-id", fixture.tenant.slug).expect(200);
+    expect(visitor.body).toEqual({ me: null, memberships: [] });
+    expect(visitor.headers["cache-control"]).toBe("no-store");
+    // Asking creates no session for the visitor.
+    expect(visitor.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("GET /auth/session answers for the session's own tenant, whatever tenant the request names", async () => {
+    const other = await createTenantFixture(app.db);
+    const member = await signIn(app, fixture.tenant.slug, "member");
+    const across = (await member.get("/auth/session").set("x-tenant-id", other.tenant.slug).expect(200)).body;
+    expect(across.me).toMatchObject({ tenantSlug: fixture.tenant.slug, user: { tenantId: fixture.tenant.id } });
+    expect(across.memberships.map((membership: { teamId: string }) => membership.teamId)).toEqual([fixture.teams.a.id]);
+  });
+
   it("an unknown username is 404 and creates no session", async () => {
     const response = await request(app.app).get(`/auth/demo?user=nobody&tenant=${fixture.tenant.slug}`).expect(404);
     expect(response.body.error.code).toBe("NOT_FOUND");

@@ -144,6 +144,7 @@ describe("GET /tenant", () => {
       id: fixture.tenant.id,
       slug: fixture.tenant.slug,
       name: fixture.tenant.name,
+      address: null,
       settings: {
         questions: { minLength: 12, maxLength: 2000 },
         features: { allowAnonymousQuestions: false, requireQuestionApproval: false },

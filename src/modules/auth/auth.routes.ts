@@ -8,8 +8,27 @@ import { renderSignInError, webAppBase, webAppLocation } from "./auth.pages.js";
 import type { AuthService } from "./auth.service.js";
 import { beginSession } from "./auth.session.js";
 import { loginAttemptSteps } from "./auth.login-attempts.js";
-import { authModesSchema, csrfSchema, demoLoginQuery, logoutSchema, meSchema, membershipsSchema } from "./auth.schemas.js";
+import { authModesSchema, csrfSchema, demoLoginQuery, logoutSchema, meSchema, membershipsSchema, sessionSchema } from "./auth.schemas.js";
 import { hasPermission } from "../../platform/permissions.js";
+import type { CurrentUser } from "../../platform/context.js";
+
+function presentMe(user: CurrentUser, tenantSlug: string) {
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      tenantId: user.tenantId,
+      primaryTeamId: user.primaryTeamId,
+      avatarUrl: user.avatarUrl,
+    },
+    tenantSlug,
+  };
+}
+
+const presentMemberships = (user: CurrentUser) =>
+  Object.entries(user.teamRoles).map(([teamId, role]) => ({ teamId, role, canModerate: hasPermission(user, "question.answer", teamId) }));
 
 export function authRoutes(deps: { auth: AuthService; config: Config; tenants: TenantDirectory }): AnyRoute[] {
   const { auth, config, tenants } = deps;
@@ -57,20 +76,8 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
       access: "session",
       response: meSchema,
       handler: ({ ctx }) => {
-        const user = ctx.user;
-        if (!user) throw errors.unauthenticated();
-        return {
-          user: {
-            id: user.id,
-            email: user.email,
-            name: user.name,
-            role: user.role,
-            tenantId: user.tenantId,
-            primaryTeamId: user.primaryTeamId,
-            avatarUrl: user.avatarUrl,
-          },
-          tenantSlug: ctx.tenant.slug,
-        };
+        if (!ctx.user) throw errors.unauthenticated();
+        return presentMe(ctx.user, ctx.tenant.slug);
       },
     }),
     route({
@@ -84,9 +91,23 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
       access: "session",
       response: membershipsSchema,
       handler: ({ ctx }) => {
-        const user = ctx.user;
-        if (!user) throw errors.unauthenticated();
-        return Object.entries(user.teamRoles).map(([teamId, role]) => ({ teamId, role, canModerate: hasPermission(user, "question.answer", teamId) }));
+        if (!ctx.user) throw errors.unauthenticated();
+        return presentMemberships(ctx.user);
+      },
+    }),
+    route({
+      method: "get",
+      path: "/auth/session",
+      tag: "Auth",
+      summary: "Who is asking: the signed-in user and their memberships, or `me: null` for a visitor",
+      description:
+        "GET /auth/me and GET /auth/me/teams in one answer that never refuses: a page asking whether someone is signed in " +
+        "gets 200 either way, so a visitor's browser logs no failed request.",
+      access: "public",
+      response: sessionSchema,
+      handler: ({ res, ctx }) => {
+        res.setHeader("Cache-Control", "no-store");
+        return ctx.user ? { me: presentMe(ctx.user, ctx.tenant.slug), memberships: presentMemberships(ctx.user) } : { me: null, memberships: [] };
       },
     }),
     route({

@@ -61,5 +61,10 @@ export const meSchema = z.object({
 
 export const membershipsSchema = z.array(z.object({ teamId: z.uuid(), role: z.enum(["viewer", "member", "moderator"]), canModerate: z.boolean() }));
 
+export const sessionSchema = z.object({
+  me: meSchema.nullable().describe("null for a visitor"),
+  memberships: membershipsSchema.describe("as GET /auth/me/teams; empty for a visitor"),
+});
+
 export const csrfSchema = z.object({ csrfToken: z.string().nullable().describe("null for a visitor: no session, so no token is needed") });
 export const logoutSchema = z.object({ success: z.literal(true) });

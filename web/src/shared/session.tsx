@@ -5,9 +5,8 @@ import { api } from "./api";
 import { live, type LiveEvent, type LiveStatus } from "./live";
 import {
   getAuthModes,
-  getMe,
+  getSession,
   getTenant,
-  listMemberships,
   listTeams,
   logout,
   type AuthModes,
@@ -38,7 +37,9 @@ interface SessionValue {
   teams: Team[];
   settings: PublicSettings;
   tenantName: string | null;
-  /** Teams where the user holds moderator powers (CONTRACT §2), from GET /auth/me/teams; admins moderate every team. */
+  /** Where people reach this tenant's app (GET /tenant `address`), or the address this page was opened at. */
+  tenantAddress: string;
+  /** Teams where the user holds moderator powers (CONTRACT §2), from GET /auth/session; admins moderate every team. */
   moderatedTeamIds: string[];
   /** Reload teams (after an admin change, or a queue freeze event). */
   refreshTeams(): Promise<void>;
@@ -67,12 +68,16 @@ export function cachedBranding(): Branding {
 }
 
 /** The organisation's public settings (GET /tenant); the last branding seen if the server cannot answer. */
-async function loadSettings(): Promise<{ settings: PublicSettings; tenantName: string | null }> {
+async function loadSettings(): Promise<{ settings: PublicSettings; tenantName: string | null; tenantAddress: string }> {
   try {
     const tenant = await getTenant();
-    return { settings: { ...DEFAULT_PUBLIC_SETTINGS, ...tenant.settings }, tenantName: tenant.name ?? null };
+    return {
+      settings: { ...DEFAULT_PUBLIC_SETTINGS, ...tenant.settings },
+      tenantName: tenant.name ?? null,
+      tenantAddress: tenant.address ?? window.location.origin,
+    };
   } catch {
-    return { settings: { ...DEFAULT_PUBLIC_SETTINGS, branding: cachedBranding() }, tenantName: null };
+    return { settings: { ...DEFAULT_PUBLIC_SETTINGS, branding: cachedBranding() }, tenantName: null, tenantAddress: window.location.origin };
   }
 }
 
@@ -83,6 +88,7 @@ export function SessionProvider({ children, fallback }: { children: ReactNode; f
     teams: Team[];
     settings: PublicSettings;
     tenantName: string | null;
+    tenantAddress: string;
     moderatedTeamIds: string[];
   } | null>(null);
 
@@ -90,12 +96,10 @@ export function SessionProvider({ children, fallback }: { children: ReactNode; f
     let cancelled = false;
     (async () => {
       // Independent reads, in parallel: the first paint waits for the slowest one only.
-      // Memberships only for someone signed in: a visitor is refused once (/auth/me), not twice.
-      const [modes, [me, memberships], teams, loaded] = await Promise.all([
+      // /auth/session answers a visitor with 200 `me: null`, so a visitor's console shows no refused request.
+      const [modes, { me, memberships }, teams, loaded] = await Promise.all([
         getAuthModes().catch(() => NO_MODES),
-        getMe()
-          .catch(() => null)
-          .then(async (me) => [me, me ? await listMemberships().catch(() => []) : []] as const),
+        getSession().catch(() => ({ me: null, memberships: [] })),
         listTeams().catch(() => [] as Team[]),
         loadSettings(),
       ]);

@@ -27,9 +27,8 @@ export interface PublicSettings {
 }
 
 export const getAuthModes = () => api.get<AuthModes>("/auth/modes");
-export const getMe = () => api.get<Me>("/auth/me");
+/** Who is asking, and their memberships with whether each gives moderator powers (CONTRACT §2); `me: null` for a visitor. */
+export const getSession = () => api.get<{ me: Me | null; memberships: Membership[] }>("/auth/session");
 export const listTeams = () => api.get<Team[]>("/teams");
-export const getTenant = () => api.get<{ name?: string; settings: PublicSettings }>("/tenant");
-/** The caller's team memberships, with whether each gives moderator powers (CONTRACT §2). */
-export const listMemberships = () => api.get<Membership[]>("/auth/me/teams");
+export const getTenant = () => api.get<{ name?: string; address?: string | null; settings: PublicSettings }>("/tenant");
 export const logout = () => api.post("/auth/logout");
