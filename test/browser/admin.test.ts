@@ -53,7 +53,7 @@ describe("browser: admin panel", () => {
       .getByRole("banner")
       .getByRole("link", { name: new RegExp(fixture.users.member.name) })
       .click();
-    await page.getByRole("heading", { level: 1, name: "Your API tokens" }).waitFor();
+    await page.getByRole("heading", { level: 2, name: "Your API tokens" }).waitFor();
     await page.getByLabel("Name").fill("Reporting script");
     // A new token is read-only unless asked otherwise, and every token expires (at most 365 days).
     await expect(page.getByLabel("Access").inputValue()).resolves.toBe("read");

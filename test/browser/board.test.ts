@@ -148,6 +148,9 @@ describe("browser: team board", () => {
       if (message.type() === "error") consoleErrors.push(message.text());
     });
     await page.goto(board);
+    await page.getByRole("article").first().waitFor();
+    // The form opens when the visitor starts asking, and says first that the question goes out anonymously.
+    await page.getByLabel("Your question").focus();
     await page.getByText("You are not signed in: your question will be posted anonymously.").waitFor();
     // Plain words and no warning colour: a visitor's board refreshes on a timer, nothing is wrong.
     await page.getByRole("banner").getByText("Updates every 20 seconds").waitFor();

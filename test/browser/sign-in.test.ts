@@ -127,9 +127,9 @@ describe("browser: sign-in and the app shell", () => {
     await page.goto("/login");
     await page.getByRole("heading", { name: "Sign in to Team Q&A" }).waitFor();
     await page.goto(`/${fixture.teams.a.slug}`);
-    await page.getByText("You are not signed in: your question will be posted anonymously.").waitFor();
     const body = "Will the office be open between the holidays this year?";
     await page.getByLabel("Your question").fill(body);
+    await page.getByText("You are not signed in: your question will be posted anonymously.").waitFor();
     await page.getByRole("button", { name: "Ask question" }).click();
     await page.getByText("Your question is on the board.").waitFor();
     expect(csrfAnswers).toEqual([{ csrfToken: null }]);

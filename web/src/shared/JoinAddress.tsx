@@ -14,6 +14,19 @@ export function useJoinAddress(team: Pick<Team, "slug">): string {
 /** The address without its scheme, as people type it. */
 export const displayAddress = (address: string) => address.replace(/^https?:\/\//, "");
 
+/** A long address wraps after the host, never inside a word. */
+function withBreak(text: string) {
+  const slash = text.indexOf("/");
+  if (slash < 0) return text;
+  return (
+    <>
+      {text.slice(0, slash)}
+      <wbr />
+      {text.slice(slash)}
+    </>
+  );
+}
+
 /** The team's join address as text and as a QR code; `large` for the presenter's screen. */
 export function JoinAddress({ team, size = "small" }: { team: Pick<Team, "slug" | "name">; size?: "small" | "large" }) {
   const address = useJoinAddress(team);
@@ -23,7 +36,7 @@ export function JoinAddress({ team, size = "small" }: { team: Pick<Team, "slug" 
         <QrCode value={address} label={`QR code for ${displayAddress(address)}`} />
       </Suspense>
       <p className="join-text">
-        <span className="join-label">Ask and vote at</span> <strong className="join-address">{displayAddress(address)}</strong>
+        <span className="join-label">Ask and vote at</span> <strong className="join-address">{withBreak(displayAddress(address))}</strong>
       </p>
     </div>
   );

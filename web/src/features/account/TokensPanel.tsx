@@ -38,7 +38,7 @@ export function TokensPanel() {
 
   return (
     <section className="narrow-wide">
-      <h1>Your API tokens</h1>
+      <h2>Your API tokens</h2>
       <p className="hint">
         A token acts as you: send it as <code>Authorization: Bearer &lt;token&gt;</code>. It is shown once.
       </p>
@@ -71,7 +71,7 @@ export function TokensPanel() {
         </ul>
       )}
       <form onSubmit={create} className="card">
-        <h2>New token</h2>
+        <h3>New token</h3>
         <div className="grid-2">
           <Field label="Name">{(props) => <input {...props} value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} />}</Field>
           <Field label="Expires after (days)" hint={`1 to ${MAX_TOKEN_DAYS}; empty: ${DEFAULT_TOKEN_DAYS}. Every token expires.`}>

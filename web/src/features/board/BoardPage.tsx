@@ -1,17 +1,26 @@
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
+import { PRESENTING_TAG } from "@server/modules/tags/tags.constants";
 import { errorMessage } from "../../shared/api";
+import { JoinAddress, ShareJoinButton } from "../../shared/JoinAddress";
 import { NotFound } from "../../shared/Layout";
 import { atLeast, useCanModerate, useSession } from "../../shared/session";
 import { ErrorNotice, Loading, Notice, useLoad, useTitle } from "../../shared/ui";
+import { useMediaQuery } from "../../shared/useMediaQuery";
 import { listQuestions, listTags, removeUpvote, upvote, type Question, type QuestionQuery } from "./api";
 import { searchTerms } from "./highlight";
+import { BoardFilters, BoardTabs } from "./BoardControls";
 import { LinkedQuestion } from "./LinkedQuestion";
+import { OnScreenNow } from "./OnScreenNow";
+import { OwnQuestionActions } from "./OwnQuestionActions";
 import { PendingQuestions } from "./PendingQuestions";
 import { QuestionCard } from "./QuestionCard";
 import { replaceQuestion, sortQuestions, type SortOrder } from "./questions";
 import { SubmitForm } from "./SubmitForm";
+import "./board.css";
+import { useHighlight, useUnseenArrivals } from "./useArrivals";
 import { useBoardLiveEvents, type BoardTab } from "./useBoardLiveEvents";
+import { useTabCounts } from "./useTabCounts";
 
 const PAGE_SIZE = 50;
 
@@ -24,6 +33,9 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
+/** Wider than this, the board has a side column with the ask form and the join code. */
+const WIDE_SCREEN = "(min-width: 50.01rem)";
+
 /** The team board: open and answered questions, ask, vote, search, filter by tag, live. */
 export function BoardPage() {
   const { teamSlug = "" } = useParams();
@@ -31,6 +43,7 @@ export function BoardPage() {
   const canModerate = useCanModerate();
   const team = teams.find((candidate) => candidate.slug === teamSlug);
   useTitle(team?.name);
+  const wide = useMediaQuery(WIDE_SCREEN);
   const [params, setParams] = useSearchParams();
   const tab: BoardTab = params.get("status") === "ANSWERED" ? "ANSWERED" : "OPEN";
   const tagId = params.get("tag") ?? "";
@@ -42,33 +55,69 @@ export function BoardPage() {
   const [total, setTotal] = useState(0);
   const [voteError, setVoteError] = useState<string | null>(null);
   const tags = useLoad((signal) => listTags(signal), []);
+  const presentingTag = tags.data?.find((tag) => tag.name.toLowerCase() === PRESENTING_TAG.toLowerCase()) ?? null;
+  const { highlightedId, highlight } = useHighlight();
+  const arrivals = useUnseenArrivals(highlight);
 
-  const update = (key: string, value: string) => {
+  const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
     setParams(next, { replace: true });
   };
-  useEffect(() => update("search", search), [search]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => update({ search }), [search]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const query = useMemo(
     (): QuestionQuery => ({ team: teamSlug, status: tab, tag: tagId, search, sort: search ? "relevance" : sort, limit: PAGE_SIZE }),
     [teamSlug, tab, tagId, search, sort],
   );
   const list = useLoad((signal) => listQuestions(query, signal), [query]);
+  // The caller's new question, when the list it belongs to was still loading: it joins that list.
+  const asked = useRef<Question | null>(null);
+  // The ids in the list, kept at once (not at the next render): the ask form's answer and the live
+  // event of the same question race, and only the first may add it.
+  const listedIds = useRef(new Set<string>());
+  const claim = useCallback((id: string) => {
+    if (listedIds.current.has(id)) return false;
+    listedIds.current.add(id);
+    return true;
+  }, []);
   useEffect(() => {
     if (!list.data) return;
-    setQuestions(list.data.items);
-    setTotal(list.data.total);
-  }, [list.data]);
+    const own = asked.current;
+    asked.current = null;
+    const missing = own && !list.data.items.some((item) => item.id === own.id);
+    const items = missing ? sortQuestions([...list.data.items, own], sort) : list.data.items;
+    listedIds.current = new Set(items.map((item) => item.id));
+    setQuestions(items);
+    setTotal(list.data.total + (missing ? 1 : 0));
+    arrivals.forget();
+  }, [list.data]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const loadMore = async () => {
     const page = await listQuestions({ ...query, offset: questions.length });
-    setQuestions((current) => [...current, ...page.items.filter((item) => !current.some((existing) => existing.id === item.id))]);
+    const fresh = page.items.filter((item) => claim(item.id));
+    setQuestions((current) => [...current, ...fresh]);
     setTotal(page.total);
   };
 
-  useBoardLiveEvents({ view: { team, tab, tagId, search, sort }, questions, setQuestions, setTotal, onResync: list.reload });
+  useBoardLiveEvents({
+    view: { team, tab, tagId, search, sort },
+    questions,
+    setQuestions,
+    setTotal,
+    onResync: list.reload,
+    claim,
+    onArrived: arrivals.arrived,
+  });
+  const listedStatus = useRef(new Map<string, BoardTab>());
+  listedStatus.current = new Map(questions.map((question) => [question.id, question.status === "ANSWERED" ? "ANSWERED" : "OPEN"]));
+  const counts = useTabCounts(
+    team,
+    useCallback((id: string) => listedStatus.current.get(id), []),
+  );
 
   const vote = async (question: Question) => {
     setVoteError(null);
@@ -92,80 +141,73 @@ export function BoardPage() {
       setPendingVersion((version) => version + 1);
       return;
     }
-    if (tab !== "OPEN" || tagId || search) return;
-    setQuestions((items) => (items.some((item) => item.id === question.id) ? replaceQuestion(items, question) : sortQuestions([...items, question], sort)));
+    highlight(question.id);
+    if (tab !== "OPEN" || tagId || search) {
+      // Show the list the new question is in.
+      asked.current = question;
+      setSearchInput("");
+      update({ status: "", tag: "", search: "" });
+      return;
+    }
+    if (!claim(question.id)) return;
+    setQuestions((items) => sortQuestions([...items, question], sort));
+    setTotal((count) => count + 1);
+  };
+  const onEdited = (question: Question) => setQuestions((items) => replaceQuestion(items, question));
+  const onDeleted = (id: string) => {
+    if (!questions.some((item) => item.id === id)) return;
+    setQuestions((items) => items.filter((item) => item.id !== id));
+    setTotal((count) => Math.max(0, count - 1));
   };
 
   if (!team) return teams.length === 0 && !me ? <SignInToRead /> : <NotFound what="team" />;
   const terms = searchTerms(search);
   const canVote = atLeast(me?.user.role, "member");
+  const myId = me?.user.id;
 
   return (
     <div className="board">
       <div className="board-header">
-        <div>
+        <div className="board-title">
           <h1>{team.name}</h1>
-          {team.description && <p className="hint">{team.description}</p>}
+          {team.description && <p className="hint board-description">{team.description}</p>}
         </div>
-        {canModerate(team.id) && (
-          <Link className="button button-secondary" to={`/${team.slug}/open/present`}>
-            Present
-          </Link>
-        )}
+        <div className="board-header-actions">
+          <ShareJoinButton team={team} />
+          {canModerate(team.id) && (
+            <Link className="button button-secondary button-small" to={`/${team.slug}/open/present`}>
+              Present
+            </Link>
+          )}
+        </div>
       </div>
+      <OnScreenNow team={team} presentingTag={presentingTag} listed={questions} onVote={canVote ? vote : undefined} />
       <div className="board-layout">
         <aside className="board-side">
           <SubmitForm team={team} onSubmitted={onSubmitted} />
           {me && <PendingQuestions teamSlug={team.slug} isModerator={canModerate(team.id)} version={pendingVersion} />}
+          {wide && (
+            <section className="card board-join" aria-label="Join from another device">
+              <JoinAddress team={team} />
+            </section>
+          )}
         </aside>
         <section className="board-questions" aria-labelledby="questions-heading">
-          {linkedId && <LinkedQuestion id={linkedId} onClose={() => update("question", "")} />}
+          {linkedId && <LinkedQuestion id={linkedId} onClose={() => update({ question: "" })} />}
           <h2 id="questions-heading" className="visually-hidden">
             Questions
           </h2>
-          <div className="tabs" role="group" aria-label="Show">
-            {(["OPEN", "ANSWERED"] as const).map((value) => (
-              <button key={value} type="button" className="tab" aria-pressed={tab === value} onClick={() => update("status", value === "OPEN" ? "" : value)}>
-                {value === "OPEN" ? "Open" : "Answered"}
-              </button>
-            ))}
-          </div>
-          <div className="filters" role="search">
-            <div className="field">
-              <label htmlFor="board-search">Search questions</label>
-              <input
-                id="board-search"
-                type="search"
-                value={searchInput}
-                onChange={(event) => setSearchInput(event.target.value)}
-                placeholder="Words or beginnings of words"
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="board-tag">Tag</label>
-              <select id="board-tag" value={tagId} onChange={(event) => update("tag", event.target.value)}>
-                <option value="">All tags</option>
-                {(tags.data ?? []).map((tag) => (
-                  <option key={tag.id} value={tag.id}>
-                    {tag.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="board-sort">Order</label>
-              <select
-                id="board-sort"
-                value={search ? "relevance" : sort}
-                disabled={Boolean(search)}
-                onChange={(event) => update("sort", event.target.value === "new" ? "new" : "")}
-              >
-                {search && <option value="relevance">Best match</option>}
-                <option value="top">Most votes</option>
-                <option value="new">Newest</option>
-              </select>
-            </div>
-          </div>
+          <BoardTabs tab={tab} counts={counts} onSelect={(value) => update({ status: value === "OPEN" ? "" : value })} />
+          <BoardFilters
+            searchInput={searchInput}
+            onSearchInput={setSearchInput}
+            searching={Boolean(search)}
+            tags={tags.data ?? []}
+            tagId={tagId}
+            onTag={(value) => update({ tag: value })}
+            sort={sort}
+            onSort={(value) => update({ sort: value === "new" ? "new" : "" })}
+          />
           {voteError && <Notice kind="error">{voteError}</Notice>}
           {!canVote && me && <p className="hint">Your account can read but not vote.</p>}
           {!me && (
@@ -183,12 +225,29 @@ export function BoardPage() {
                   ? `${total} ${total === 1 ? "question matches" : "questions match"} “${search}”`
                   : `${total} ${tab === "OPEN" ? "open" : "answered"} ${total === 1 ? "question" : "questions"}`}
               </p>
+              {arrivals.unseenCount > 0 && (
+                <button type="button" className="new-questions-pill" onClick={arrivals.show}>
+                  {arrivals.unseenCount} new {arrivals.unseenCount === 1 ? "question" : "questions"}
+                </button>
+              )}
               <ol className="question-list">
-                {questions.map((question) => (
-                  <li key={question.id}>
-                    <QuestionCard question={question} terms={terms} onVote={canVote ? vote : undefined} voteHint="Sign in as a member to vote" />
-                  </li>
-                ))}
+                {questions.map((question) => {
+                  const isMine = Boolean(myId && question.author?.id === myId);
+                  return (
+                    <li key={question.id}>
+                      <QuestionCard
+                        question={question}
+                        terms={terms}
+                        onVote={canVote ? vote : undefined}
+                        voteHint="Sign in as a member to vote"
+                        isMine={isMine}
+                        highlighted={highlightedId === question.id}
+                      >
+                        {isMine && <OwnQuestionActions question={question} onChange={onEdited} onRemove={onDeleted} />}
+                      </QuestionCard>
+                    </li>
+                  );
+                })}
               </ol>
               {questions.length === 0 && (
                 <p className="empty">

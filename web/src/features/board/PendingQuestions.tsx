@@ -1,11 +1,14 @@
-import { useCallback, useEffect } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { LiveEvent } from "../../shared/live";
 import { useLiveEvents } from "../../shared/session";
-import { useLoad } from "../../shared/ui";
-import { listQuestions } from "./api";
+import { errorMessage } from "../../shared/api";
+import { announce, Notice, RelativeTime, useLoad } from "../../shared/ui";
+import { deleteQuestion, listQuestions, type Question } from "./api";
 
 const PENDING_POLL_MS = 20_000;
+
+const short = (body: string) => (body.length > 40 ? `${body.slice(0, 40)}…` : body);
 
 /** The signed-in user's own questions still waiting for a moderator (moderators see the team's). */
 export function PendingQuestions({ teamSlug, isModerator, version }: { teamSlug: string; isModerator: boolean; version: number }) {
@@ -26,6 +29,18 @@ export function PendingQuestions({ teamSlug, isModerator, version }: { teamSlug:
     const timer = setInterval(reloadPending, PENDING_POLL_MS);
     return () => clearInterval(timer);
   }, [items.length, reloadPending]);
+  const [error, setError] = useState<string | null>(null);
+  const withdraw = async (question: Question) => {
+    if (!window.confirm(`Withdraw your question “${short(question.body)}”?`)) return;
+    setError(null);
+    try {
+      await deleteQuestion(question.id);
+      announce("Question withdrawn");
+      reloadPending();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    }
+  };
   if (items.length === 0) return null;
   return (
     <section className="card pending" aria-labelledby="pending-heading">
@@ -35,14 +50,21 @@ export function PendingQuestions({ teamSlug, isModerator, version }: { teamSlug:
           <Link to="/moderation/queue">Open the moderation queue</Link>
         </p>
       ) : (
-        <ul className="plain-list">
+        <ul className="plain-list pending-list">
           {items.map((question) => (
-            <li key={question.id} className="hint">
-              {question.body}
+            <li key={question.id}>
+              <p className="pending-body">{question.body}</p>
+              <p className="hint pending-meta">
+                Pending · <RelativeTime iso={question.submittedAt} /> ·{" "}
+                <button type="button" className="link-button" onClick={() => void withdraw(question)} aria-label={`Withdraw “${short(question.body)}”`}>
+                  Withdraw
+                </button>
+              </p>
             </li>
           ))}
         </ul>
       )}
+      {error && <Notice kind="error">{error}</Notice>}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PRESENTING_TAG } from "@server/modules/tags/tags.constants";
 import type { Question } from "./api";
 import { RelativeTime, TagChip } from "../../shared/ui";
 import { Highlight } from "./highlight";
@@ -11,6 +12,15 @@ interface Props {
   voteHint?: string;
   /** Off where the children show the tags with their own controls. */
   showTags?: boolean;
+  /** The caller asked it: marked "You asked" (visitors' questions have no author to match). */
+  isMine?: boolean;
+  /** Drawn with a passing highlight (the question just asked, or the one a link opened). */
+  highlighted?: boolean;
+  /**
+   * A second copy of a listed question (the "On screen now" banner) is not an article of its own
+   * and needs ids of its own.
+   */
+  copy?: boolean;
   children?: ReactNode;
 }
 
@@ -22,11 +32,18 @@ export function authorLabel(question: Question): string {
   return "Anonymous";
 }
 
+/** The tag that puts a question on the big screen reads as a state of the question, not as a topic. */
+export const isPresentingTag = (tag: { name: string }) => tag.name.toLowerCase() === PRESENTING_TAG.toLowerCase();
+
 /** One question as everyone sees it: votes, body, author, tags, answer. */
-export function QuestionCard({ question, terms = [], onVote, voteHint, showTags = true, children }: Props) {
-  const headingId = `q-${question.id}`;
+export function QuestionCard({ question, terms = [], onVote, voteHint, showTags = true, isMine = false, highlighted = false, copy = false, children }: Props) {
+  const headingId = `${copy ? "copy" : "q"}-${question.id}`;
+  const onScreen = question.tags.some(isPresentingTag);
+  const topics = question.tags.filter((tag) => !isPresentingTag(tag));
+  const Element = copy ? "div" : "article";
+  const classes = ["question-card", question.isPinned && "is-pinned", isMine && "is-mine", highlighted && "is-highlighted"].filter(Boolean).join(" ");
   return (
-    <article className={`question-card ${question.isPinned ? "is-pinned" : ""}`} aria-labelledby={headingId} data-question-id={question.id}>
+    <Element className={classes} aria-labelledby={copy ? undefined : headingId} data-question-id={copy ? undefined : question.id}>
       <div className="vote">
         {onVote ? (
           <button
@@ -50,6 +67,8 @@ export function QuestionCard({ question, terms = [], onVote, voteHint, showTags 
       </div>
       <div className="question-main">
         <div className="question-flags">
+          {onScreen && !copy && <span className="badge badge-on-screen">On screen</span>}
+          {isMine && <span className="badge badge-mine">You asked</span>}
           {question.isPinned && <span className="badge badge-accent">Pinned</span>}
           {question.isFrozen && <span className="badge badge-warning">Frozen</span>}
           {question.status === "ANSWERED" && <span className="badge badge-ok">Answered</span>}
@@ -61,9 +80,9 @@ export function QuestionCard({ question, terms = [], onVote, voteHint, showTags 
         <p className="question-meta">
           {authorLabel(question)} · <RelativeTime iso={question.submittedAt} />
         </p>
-        {showTags && question.tags.length > 0 && (
+        {showTags && topics.length > 0 && (
           <ul className="tag-list" aria-label="Tags">
-            {question.tags.map((tag) => (
+            {topics.map((tag) => (
               <li key={tag.id}>
                 <TagChip tag={tag} />
               </li>
@@ -88,6 +107,6 @@ export function QuestionCard({ question, terms = [], onVote, voteHint, showTags 
         )}
         {children}
       </div>
-    </article>
+    </Element>
   );
 }

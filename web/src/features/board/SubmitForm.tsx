@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FocusEvent, type FormEvent } from "react";
 import { Link } from "react-router";
 import { ApiError, errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
@@ -7,7 +7,13 @@ import { announce, Notice } from "../../shared/ui";
 import { submitQuestion, type Question } from "./api";
 import { questionLength } from "./questions";
 
-/** Ask a question: live length counter against the tenant's bounds, anonymous option when allowed. */
+/** How long the "it is on the board" confirmation stays: long enough to read, then out of the way. */
+const CONFIRMATION_MS = 6000;
+
+/**
+ * Ask a question: one line until tapped (so a phone's first screen shows questions), then the
+ * live length counter against the tenant's bounds and the anonymous option when allowed.
+ */
 export function SubmitForm({ team, onSubmitted }: { team: Team; onSubmitted: (question: Question) => void }) {
   const { me, settings } = useSession();
   const { minLength, maxLength } = settings.questions;
@@ -16,7 +22,13 @@ export function SubmitForm({ team, onSubmitted }: { team: Team; onSubmitted: (qu
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<string | null>(null);
+  const [focused, setFocused] = useState(false);
   const id = useId();
+  useEffect(() => {
+    if (!result) return;
+    const timer = setTimeout(() => setResult(null), CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [result]);
   const length = questionLength(body);
   const tooShort = length > 0 && length < minLength;
   const tooLong = length > maxLength;
@@ -63,9 +75,21 @@ export function SubmitForm({ team, onSubmitted }: { team: Team; onSubmitted: (qu
   };
 
   const counterClass = tooLong || tooShort ? "counter counter-bad" : "counter";
+  const expanded = focused || body.length > 0 || Boolean(error);
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+  };
   return (
-    <form className="card submit-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Ask {team.name}</h2>
+    <form
+      className={`card submit-form ${expanded ? "is-expanded" : "is-collapsed"}`}
+      onSubmit={submit}
+      onFocus={() => setFocused(true)}
+      onBlur={onBlur}
+      aria-labelledby={`${id}-title`}
+    >
+      <h2 id={`${id}-title`} className="submit-title">
+        Ask {team.name}
+      </h2>
       <label htmlFor={`${id}-body`} className="visually-hidden">
         Your question
       </label>
@@ -73,34 +97,38 @@ export function SubmitForm({ team, onSubmitted }: { team: Team; onSubmitted: (qu
         id={`${id}-body`}
         value={body}
         onChange={(event) => setBody(event.target.value)}
-        rows={3}
-        placeholder="What would you like to ask?"
-        aria-describedby={`${id}-counter ${id}-bounds`}
+        rows={expanded ? 3 : 1}
+        placeholder="Ask a question…"
+        aria-describedby={expanded ? `${id}-counter ${id}-bounds` : undefined}
         aria-invalid={tooLong || undefined}
         required
       />
-      <div className="submit-row">
-        <span id={`${id}-counter`} className={counterClass}>
-          {length} / {maxLength}
-        </span>
-        <span id={`${id}-bounds`} className="hint">
-          {tooShort
-            ? `${minLength - length} more ${minLength - length === 1 ? "character" : "characters"} needed`
-            : `Between ${minLength} and ${maxLength} characters`}
-        </span>
-      </div>
-      {me && settings.features.allowAnonymousQuestions && (
-        <label className="checkbox">
-          <input type="checkbox" checked={anonymous} onChange={(event) => setAnonymous(event.target.checked)} /> Ask anonymously (your name is hidden from
-          everyone else)
-        </label>
+      {expanded && (
+        <>
+          <div className="submit-row">
+            <span id={`${id}-counter`} className={counterClass}>
+              {length} / {maxLength}
+            </span>
+            <span id={`${id}-bounds`} className="hint">
+              {tooShort
+                ? `${minLength - length} more ${minLength - length === 1 ? "character" : "characters"} needed`
+                : `Between ${minLength} and ${maxLength} characters`}
+            </span>
+          </div>
+          {me && settings.features.allowAnonymousQuestions && (
+            <label className="checkbox">
+              <input type="checkbox" checked={anonymous} onChange={(event) => setAnonymous(event.target.checked)} /> Ask anonymously (your name is hidden from
+              everyone else)
+            </label>
+          )}
+          {!me && <p className="hint">You are not signed in: your question will be posted anonymously.</p>}
+          {error && <Notice kind="error">{error}</Notice>}
+          <button type="submit" disabled={busy || tooLong}>
+            {busy ? "Sending…" : "Ask question"}
+          </button>
+        </>
       )}
-      {!me && <p className="hint">You are not signed in: your question will be posted anonymously.</p>}
-      {error && <Notice kind="error">{error}</Notice>}
       {result && <Notice kind="success">{result}</Notice>}
-      <button type="submit" disabled={busy || tooLong}>
-        {busy ? "Sending…" : "Ask question"}
-      </button>
     </form>
   );
 }

@@ -16,12 +16,17 @@ export type QuestionPage = z.infer<typeof questionPageSchema>;
 export type QuestionTag = Question["tags"][number];
 export type Tag = z.infer<typeof tagSchema>;
 export type UpvoteResult = z.infer<typeof upvoteResultSchema>;
-/** GET /questions as the web app asks: one status at a time, the team by its slug. */
-export type QuestionQuery = Partial<Pick<ListQuestionsQuery, "team" | "tag" | "search" | "sort" | "limit" | "offset">> & { status?: QuestionStatus };
+/** GET /questions as the web app asks: one status (or the two public ones), the team by its slug. */
+export type QuestionQuery = Partial<Pick<ListQuestionsQuery, "team" | "tag" | "search" | "sort" | "limit" | "offset">> & {
+  status?: QuestionStatus | "OPEN,ANSWERED";
+};
 
 export const listQuestions = (query: QuestionQuery, signal?: AbortSignal) => api.get<QuestionPage>("/questions", query, signal);
 export const getQuestion = (id: string, signal?: AbortSignal) => api.get<Question>(`/questions/${id}`, undefined, signal);
 export const submitQuestion = (body: z.input<typeof submitQuestionBody>) => api.post<Question>("/questions", body);
 export const upvote = (id: string) => api.post<UpvoteResult>(`/questions/${id}/upvote`);
 export const removeUpvote = (id: string) => api.delete<UpvoteResult>(`/questions/${id}/upvote`);
+/** The author's own edit (PUT /questions/:id): the server checks the rules again. */
+export const editQuestion = (id: string, body: string) => api.put<Question>(`/questions/${id}`, { body });
+export const deleteQuestion = (id: string) => api.delete(`/questions/${id}`);
 export const listTags = (signal?: AbortSignal) => api.get<Tag[]>("/tags", undefined, signal);

@@ -25,6 +25,13 @@ interface BoardLiveEvents {
   setTotal: Dispatch<SetStateAction<number>>;
   /** Reloads the list after a reconnect (or on each poll for a visitor). */
   onResync: () => void;
+  /**
+   * Whether a question may join the list: false when it is there already. Shared with the ask form,
+   * whose answer and whose live event can come in either order.
+   */
+  claim: (id: string) => boolean;
+  /** Someone else's question joined the list. */
+  onArrived?: (id: string) => void;
 }
 
 /**
@@ -32,11 +39,15 @@ interface BoardLiveEvents {
  * tag or a search filters it), answered ones move tabs, votes, tags, pins and freezes apply in
  * place. Refs keep the handler stable while the filters change, so the subscription stays put.
  */
-export function useBoardLiveEvents({ view, questions, setQuestions, setTotal, onResync }: BoardLiveEvents): void {
+export function useBoardLiveEvents({ view, questions, setQuestions, setTotal, onResync, claim, onArrived }: BoardLiveEvents): void {
   const state = useRef(view);
   state.current = view;
   const listed = useRef(questions);
   listed.current = questions;
+  const arrived = useRef(onArrived);
+  arrived.current = onArrived;
+  const claimRef = useRef(claim);
+  claimRef.current = claim;
 
   const onEvent = useCallback(
     (event: LiveEvent) => {
@@ -47,9 +58,11 @@ export function useBoardLiveEvents({ view, questions, setQuestions, setTotal, on
       if (event.type === "question:created") {
         if (data.teamId !== current.id || currentTab !== "OPEN" || currentTag || currentSearch) return;
         const fresh = questionFromEvent(data);
+        if (!claimRef.current(fresh.id)) return;
         setQuestions((items) => (items.some((item) => item.id === fresh.id) ? items : resort([...items, fresh])));
         setTotal((count) => count + 1);
         announce("New question posted");
+        arrived.current?.(fresh.id);
         return;
       }
       if (event.type === "question:deleted") {
