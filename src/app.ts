@@ -19,7 +19,7 @@ import { requestId } from "./platform/http/request-id.js";
 import { requestLog } from "./platform/http/request-log.js";
 import { mountRoutes, type AnyRoute } from "./platform/http/route.js";
 import { createSessionStore, sessionMiddleware } from "./platform/http/session.js";
-import { spaFallback, type WebFrontend } from "./platform/http/spa.js";
+import { spaFallback, type FirstScreen, type WebFrontend } from "./platform/http/spa.js";
 import { resolveTenant } from "./platform/http/tenant.js";
 import "./platform/http/express-augment.js";
 import { authRoutes } from "./modules/auth/index.js";
@@ -54,6 +54,7 @@ import { createQuestionEvents } from "./modules/questions/index.js";
 import { createQuestionLimits } from "./modules/questions/index.js";
 import { questionRoutes } from "./modules/questions/index.js";
 import { createQuestionService } from "./modules/questions/index.js";
+import { createBoardFirstScreen, type BoardFirstScreen } from "./modules/questions/index.js";
 import { tagAdminRoutes, tagReadRoutes } from "./modules/tags/index.js";
 import { createTagService } from "./modules/tags/index.js";
 import { TenantDirectory } from "./modules/tenants/index.js";
@@ -144,6 +145,23 @@ function securityHeaders(config: Config): RequestHandler {
   const overHttps = headers(true);
   const overHttp = headers(false);
   return (req, res, next) => (req.secure ? overHttps : overHttp)(req, res, next);
+}
+
+/**
+ * A page at `/<one segment>` may be a team board: the caller is identified as for an API request
+ * (any failure, an unknown tenant say, only leaves the plain skeleton) and the team's first
+ * questions go into index.html.
+ */
+function teamBoardFirstScreen(identify: RequestHandler[], render: BoardFirstScreen): FirstScreen {
+  const run = Router();
+  run.use(...identify);
+  return async (req, res) => {
+    const segments = req.path.split("/").filter(Boolean);
+    if (segments.length !== 1) return null;
+    const failed = await new Promise<unknown>((resolve) => run(req, res, resolve));
+    if (failed || !req.ctx) return null;
+    return render(req.ctx, decodeURIComponent(segments[0] as string));
+  };
 }
 
 /** Static files only for paths that look like files, so API requests never touch the disk. */
@@ -265,9 +283,21 @@ export function buildApp(deps: AppDeps): BuiltApp {
   app.use(metrics.middleware());
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
+  // Who is asking, for the API and for the board's first screen: the session, the tenant, the user.
+  const identify = [
+    sessionMiddleware(config, sessionStore),
+    resolveTenant(tenants, config.baseDomain, pulseTokenLinks(pulseRespond)),
+    authenticate({
+      config,
+      clock,
+      tenants,
+      authenticateToken: (secret) => tokens.authenticate(secret),
+      loadUser: (tenantId, userId) => findActiveUserWithTeams(db, tenantId, userId),
+    }),
+  ];
   if (deps.web) {
     app.use(assetsFor(deps.web));
-    app.use(spaFallback(deps.web));
+    app.use(spaFallback(deps.web, teamBoardFirstScreen(identify, createBoardFirstScreen({ db, questions }))));
   }
 
   // Process-level pages: no tenant, no session.
@@ -278,17 +308,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   app.use(unsubscribeRouter(unsubscribe));
 
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
-  app.use(sessionMiddleware(config, sessionStore));
-  app.use(resolveTenant(tenants, config.baseDomain, pulseTokenLinks(pulseRespond)));
-  app.use(
-    authenticate({
-      config,
-      clock,
-      tenants,
-      authenticateToken: (secret) => tokens.authenticate(secret),
-      loadUser: (tenantId, userId) => findActiveUserWithTeams(db, tenantId, userId),
-    }),
-  );
+  app.use(...identify);
   app.use(csrfProtection());
 
   const api = Router();

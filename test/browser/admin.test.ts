@@ -24,7 +24,7 @@ describe("browser: admin panel", () => {
     await expectAccessible(page, "admin tags");
 
     await page.getByLabel("Name").fill("Security");
-    await page.getByLabel("Colour").fill("#b91c1c");
+    await page.getByLabel("Colour", { exact: true }).fill("#b91c1c");
     await page.getByRole("button", { name: "Create tag" }).click();
     await page.getByRole("cell", { name: "Security", exact: true }).waitFor();
     const created = ((await adminApi.get("/tags")).body as Array<{ name: string; color: string }>).find((tag) => tag.name === "Security");

@@ -1,13 +1,18 @@
+// First: starts the first screen's reads (index.html runs this module even earlier, ahead of this bundle).
+import "./shared/prefetch";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";
+import { startColorScheme } from "./shared/ColorScheme";
 import { cachedBranding } from "./shared/session";
 import { applyBranding } from "./shared/theme";
 import "./styles.css";
 
-// The last tenant theme seen in this browser, before the first paint: no flash of the default.
+// The last tenant theme seen in this browser and the stored (or the device's) colour scheme,
+// before the first render: no flash of the default theme, nor of white in dark mode.
 applyBranding(cachedBranding());
+startColorScheme();
 
 createRoot(document.getElementById("root") as HTMLElement).render(
   <StrictMode>

@@ -3,6 +3,7 @@
  * Everything else in this folder is internal.
  */
 export { createQuestionEvents } from "./questions.events.js";
+export { createBoardFirstScreen, type BoardFirstScreen } from "./questions.first-screen.js";
 export { createQuestionLimits } from "./questions.limits.js";
 export { createModerationService } from "./questions.moderation.service.js";
 export { anonymiseQuestionsOf, countTeamQuestions, moveTeamQuestions, withdrawUpvotesOf } from "./questions.repository.js";

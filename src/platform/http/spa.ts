@@ -23,15 +23,31 @@ export function prefersHtml(req: Request): boolean {
 export interface WebFrontend {
   /** Static assets (built files, or the Vite dev server's middlewares). */
   assets: RequestHandler;
-  sendIndex(req: Request, res: Response): Promise<void>;
+  /** index.html, with `firstScreen` in place of the skeleton's placeholder cards when there is one. */
+  sendIndex(req: Request, res: Response, firstScreen?: string | null): Promise<void>;
   close(): Promise<void>;
 }
 
-export function spaFallback(web: WebFrontend): RequestHandler {
+/**
+ * Markup for the page's first screen, written by the server into index.html so it shows before the
+ * app's script has run (a slow phone spends seconds running it); null when there is none to give.
+ */
+export type FirstScreen = (req: Request, res: Response) => Promise<string | null>;
+
+export function spaFallback(web: WebFrontend, firstScreen?: FirstScreen): RequestHandler {
   return async (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || isServerPage(req.path) || !prefersHtml(req)) return next();
-    await web.sendIndex(req, res);
+    // The page works without it: any failure leaves the plain skeleton.
+    const markup = firstScreen ? await firstScreen(req, res).catch(() => null) : null;
+    await web.sendIndex(req, res, markup);
   };
+}
+
+/** index.html marks the skeleton's placeholder cards with these comments (web/index.html). */
+const FIRST_SCREEN = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
+
+function withFirstScreen(index: string, markup: string | null | undefined): string {
+  return markup ? index.replace(FIRST_SCREEN, () => markup) : index;
 }
 
 const MISSING_BUILD_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Team Q&amp;A</title></head>
@@ -62,10 +78,12 @@ export function builtFrontend(distDir: string): WebFrontend {
   let cachedIndex: string | null = null;
   return {
     assets: router,
-    async sendIndex(_req, res) {
+    async sendIndex(_req, res, firstScreen) {
       if (cachedIndex === null && fs.existsSync(indexPath)) cachedIndex = fs.readFileSync(indexPath, "utf8");
-      res.setHeader("Cache-Control", "no-cache");
-      res.type("html").send(cachedIndex ?? MISSING_BUILD_PAGE);
+      const page = cachedIndex ? withFirstScreen(cachedIndex, firstScreen) : MISSING_BUILD_PAGE;
+      // Revalidated every time (it names this build's assets); not stored at all once it carries this caller's questions.
+      res.setHeader("Cache-Control", page !== cachedIndex && cachedIndex ? "private, no-store" : "no-cache");
+      res.type("html").send(page);
     },
     close: async () => undefined,
   };
@@ -82,9 +100,9 @@ export async function viteDevFrontend(webRoot: string): Promise<WebFrontend> {
   });
   return {
     assets: vite.middlewares as unknown as RequestHandler,
-    async sendIndex(req, res) {
+    async sendIndex(req, res, firstScreen) {
       const template = fs.readFileSync(path.join(webRoot, "index.html"), "utf8");
-      res.type("html").send(await vite.transformIndexHtml(req.originalUrl, template));
+      res.type("html").send(withFirstScreen(await vite.transformIndexHtml(req.originalUrl, template), firstScreen));
     },
     close: () => vite.close(),
   };

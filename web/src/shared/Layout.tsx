@@ -1,17 +1,10 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { ColorSchemeSwitch } from "./ColorScheme";
+import { LIVE_STATUS_LABEL } from "./live";
 import { atLeast, useCanModerate, useLiveStatus, useSession } from "./session";
 import type { Role } from "./sessionApi";
 import { Loading } from "./ui";
-
-const LIVE_LABEL = {
-  connecting: "Connecting…",
-  live: "Live",
-  reconnecting: "Reconnecting…",
-  polling: "Updates every 20 seconds",
-  expired: "Signed out",
-  off: "Offline",
-} as const;
 
 function LiveIndicator() {
   const status = useLiveStatus();
@@ -19,9 +12,18 @@ function LiveIndicator() {
   return (
     <span className={`live-indicator live-${status}`} title="Live updates">
       <span className="live-dot" aria-hidden="true" />
-      {LIVE_LABEL[status]}
+      <span className="live-label">{LIVE_STATUS_LABEL[status]}</span>
     </span>
   );
+}
+
+/** "Alice Martin" → "AM": the account link on a phone's one-line header. */
+function initials(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => [...word][0] ?? "");
+  return (letters.length > 1 ? `${letters[0]}${letters[letters.length - 1]}` : (letters[0] ?? "?")).toUpperCase();
 }
 
 export function Layout() {
@@ -101,9 +103,15 @@ export function Layout() {
             {me ? (
               <>
                 <Link to="/account" className="user-name" title="Your account and API tokens">
-                  {me.user.name} <span className="role-badge">{me.user.role}</span>
+                  <span className="user-initials" aria-hidden="true">
+                    {initials(me.user.name)}
+                  </span>
+                  <span className="user-full">
+                    {me.user.name} <span className="role-badge">{me.user.role}</span>
+                  </span>
                 </Link>
-                <button type="button" className="button-secondary" onClick={() => void signOut()}>
+                {/* On a phone, signing out is on the account page: the header stays one line. */}
+                <button type="button" className="button-secondary header-signout" onClick={() => void signOut()}>
                   Sign out
                 </button>
               </>
@@ -114,6 +122,7 @@ export function Layout() {
                 </Link>
               )
             )}
+            <ColorSchemeSwitch />
           </div>
         </div>
       </header>

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { csrfSchema } from "@server/modules/auth/auth.schemas";
+import { discardPrefetched, takePrefetched } from "./prefetch";
 
 /**
  * The one client for the JSON API of CONTRACT.md: same origin, session cookie, CSRF header on
@@ -46,6 +47,16 @@ async function csrf(): Promise<string | null> {
   return csrfToken;
 }
 
+/**
+ * The first screen's reads were sent before the app ran (prefetch.ts): a GET takes that answer,
+ * once. A write drops the answers not yet taken, since it may change what they would say.
+ */
+async function respond(method: string, path: string, init: RequestInit): Promise<Response> {
+  if (method !== "GET") discardPrefetched();
+  const prefetched = method === "GET" ? await takePrefetched(path, init.signal ?? undefined) : null;
+  return prefetched ?? fetch(path, init);
+}
+
 async function send<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, retried = false): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -55,7 +66,13 @@ async function send<T>(method: string, path: string, body?: unknown, signal?: Ab
   }
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, credentials: "same-origin", signal, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await respond(method, path, {
+      method,
+      headers,
+      credentials: "same-origin",
+      signal,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, "NETWORK", "The server could not be reached. Check your connection and try again.");

@@ -12,6 +12,16 @@ export type LiveEvent = DomainEvent;
  */
 export type LiveStatus = "connecting" | "live" | "reconnecting" | "polling" | "expired" | "off";
 
+/** How each status reads to people (a visitor's board polls: nothing is wrong, so no warning words). */
+export const LIVE_STATUS_LABEL: Record<LiveStatus, string> = {
+  connecting: "Connecting…",
+  live: "Live",
+  reconnecting: "Reconnecting…",
+  polling: "Updates every 20 seconds",
+  expired: "Signed out",
+  off: "Offline",
+};
+
 type Listener = (event: LiveEvent) => void;
 
 class FatalStreamError extends Error {}

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { PRESENTING_TAG } from "@server/modules/tags/tags.constants";
 import { errorMessage } from "../../shared/api";
 import { JoinAddress, ShareJoinButton } from "../../shared/JoinAddress";
 import { NotFound } from "../../shared/Layout";
@@ -13,9 +12,10 @@ import { BoardFilters, BoardTabs } from "./BoardControls";
 import { LinkedQuestion } from "./LinkedQuestion";
 import { OnScreenNow } from "./OnScreenNow";
 import { OwnQuestionActions } from "./OwnQuestionActions";
+import { PausedBanner } from "./PausedBanner";
 import { PendingQuestions } from "./PendingQuestions";
 import { QuestionCard } from "./QuestionCard";
-import { replaceQuestion, sortQuestions, type SortOrder } from "./questions";
+import { findPresentingTag, replaceQuestion, sortQuestions, type SortOrder } from "./questions";
 import { SubmitForm } from "./SubmitForm";
 import "./board.css";
 import { useHighlight, useUnseenArrivals } from "./useArrivals";
@@ -23,6 +23,26 @@ import { useBoardLiveEvents, type BoardTab } from "./useBoardLiveEvents";
 import { useTabCounts } from "./useTabCounts";
 
 const PAGE_SIZE = 50;
+/** Cards drawn in the first frame: a phone's first screen holds fewer; the rest follow a frame later. */
+const FIRST_FRAME_CARDS = 8;
+
+/** All of `items` but the first frame's: rendering 50 cards at once delays the first one on a slow phone. */
+function useProgressive<T>(items: T[]): T[] {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (all || items.length <= FIRST_FRAME_CARDS) return;
+    // After the first frame is painted, not merely after this render.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setAll(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [all, items.length]);
+  return all ? items : items.slice(0, FIRST_FRAME_CARDS);
+}
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -55,7 +75,7 @@ export function BoardPage() {
   const [total, setTotal] = useState(0);
   const [voteError, setVoteError] = useState<string | null>(null);
   const tags = useLoad((signal) => listTags(signal), []);
-  const presentingTag = tags.data?.find((tag) => tag.name.toLowerCase() === PRESENTING_TAG.toLowerCase()) ?? null;
+  const presentingTag = findPresentingTag(tags.data ?? []) ?? null;
   const { highlightedId, highlight } = useHighlight();
   const arrivals = useUnseenArrivals(highlight);
 
@@ -160,6 +180,8 @@ export function BoardPage() {
     setTotal((count) => Math.max(0, count - 1));
   };
 
+  const drawn = useProgressive(questions);
+
   if (!team) return teams.length === 0 && !me ? <SignInToRead /> : <NotFound what="team" />;
   const terms = searchTerms(search);
   const canVote = atLeast(me?.user.role, "member");
@@ -181,6 +203,7 @@ export function BoardPage() {
           )}
         </div>
       </div>
+      <PausedBanner teamId={team.id} />
       <OnScreenNow team={team} presentingTag={presentingTag} listed={questions} onVote={canVote ? vote : undefined} />
       <div className="board-layout">
         <aside className="board-side">
@@ -231,7 +254,7 @@ export function BoardPage() {
                 </button>
               )}
               <ol className="question-list">
-                {questions.map((question) => {
+                {drawn.map((question) => {
                   const isMine = Boolean(myId && question.author?.id === myId);
                   return (
                     <li key={question.id}>

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { PRESENTING_TAG } from "@server/modules/tags/tags.constants";
 import type { Question } from "./api";
 import { RelativeTime, TagChip } from "../../shared/ui";
 import { Highlight } from "./highlight";
+import { isPresentingTag } from "./questions";
 
 interface Props {
   question: Question;
@@ -32,12 +32,10 @@ export function authorLabel(question: Question): string {
   return "Anonymous";
 }
 
-/** The tag that puts a question on the big screen reads as a state of the question, not as a topic. */
-export const isPresentingTag = (tag: { name: string }) => tag.name.toLowerCase() === PRESENTING_TAG.toLowerCase();
-
 /** One question as everyone sees it: votes, body, author, tags, answer. */
 export function QuestionCard({ question, terms = [], onVote, voteHint, showTags = true, isMine = false, highlighted = false, copy = false, children }: Props) {
   const headingId = `${copy ? "copy" : "q"}-${question.id}`;
+  // The tag that puts a question on the big screen reads as a state of the question, not as a topic.
   const onScreen = question.tags.some(isPresentingTag);
   const topics = question.tags.filter((tag) => !isPresentingTag(tag));
   const Element = copy ? "div" : "article";

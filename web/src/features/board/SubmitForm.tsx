@@ -41,7 +41,7 @@ export function SubmitForm({ team, onSubmitted }: { team: Team; onSubmitted: (qu
       </Notice>
     );
   }
-  if (team.queueFrozen) return <Notice kind="warning">The question queue of {team.name} is frozen: no new questions for now.</Notice>;
+  if (team.queueFrozen) return <Notice kind="warning">New questions to {team.name} are paused for now.</Notice>;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,5 @@
 import type { QuestionSort } from "@server/modules/questions/questions.constants";
+import { PRESENTING_TAG } from "@server/modules/tags/tags.constants";
 import type { LiveEvent } from "../../shared/live";
 import type { Question, QuestionTag } from "./api";
 
@@ -74,3 +75,9 @@ export function replaceQuestion(list: Question[], updated: Question): Question[]
 export function questionLength(body: string): number {
   return [...body.trim()].length;
 }
+
+/** The tag that puts a question on the team's screens (matched without regard to case, as the server does). */
+export const isPresentingTag = (tag: { name: string }): boolean => tag.name.toLowerCase() === PRESENTING_TAG.toLowerCase();
+
+/** The tenant's `Currently Presenting` tag, if it has one. */
+export const findPresentingTag = <T extends { name: string }>(tags: readonly T[]): T | undefined => tags.find(isPresentingTag);
