@@ -33,7 +33,14 @@ export default defineConfig({
             "test/browser/**",
             ...[
               // No database: configuration, schemas, templates, profile mapping, the permission matrix.
-              ...["platform/config", "settings/settings-schema", "email/email-templates", "auth/oauth-profiles", "platform/permissions", "platform/theme-contrast"],
+              ...[
+                "platform/config",
+                "settings/settings-schema",
+                "email/email-templates",
+                "auth/oauth-profiles",
+                "platform/permissions",
+                "platform/theme-contrast",
+              ],
               // PGlite already, or the CLI in its own process.
               ...["platform/embedded", "pulse/pulse-embedded", "tenants/tenant-cli"],
               // One database shared by several apps or connections.

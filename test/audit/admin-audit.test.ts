@@ -187,3 +187,57 @@ describe("GET /admin/audit-logs", () => {
     await owner.get("/admin/audit?limit=5").expect(200);
   });
 });
+
+describe("GET /admin/audit-logs/filters", () => {
+  let app: TestApp;
+  let fixture: TenantFixture;
+  beforeAll(async () => {
+    app = await createTestApp();
+    fixture = await createTenantFixture(app.db);
+  });
+  afterAll(() => app.close());
+
+  it("lists every action the server writes, pulse, e-mail, export and token ones included, and no entity type that is never written", async () => {
+    const admin = await signIn(app, fixture.tenant.slug, "admin");
+    const { body } = await admin.get("/admin/audit-logs/filters").expect(200);
+    const actions = (body.actions as Array<{ action: string; entityTypes: string[] }>).map((entry) => entry.action);
+    for (const action of [
+      "pulse.run",
+      "pulse_question.create",
+      "pulse_schedule.update",
+      "email.send",
+      "email.retry",
+      "data.export",
+      "api_token.create",
+      "api_token.revoke",
+    ]) {
+      expect(actions).toContain(action);
+    }
+    expect(body.actions).toContainEqual({ action: "question.freeze", entityTypes: ["question", "team"] });
+    expect(body.entityTypes).not.toEqual(expect.arrayContaining(["answer"]));
+    for (const dead of ["answer", "upvote", "team_member"]) expect(body.entityTypes).not.toContain(dead);
+    expect(new Set(body.entityTypes)).toEqual(new Set((body.actions as Array<{ entityTypes: string[] }>).flatMap((entry) => entry.entityTypes)));
+  });
+
+  it("offers a filter for every entry actually written", async () => {
+    // Actions through the API, then everything this database holds (other suites of the worker included).
+    const admin = await signIn(app, fixture.tenant.slug, "admin");
+    await admin.post("/auth/tokens", { name: "ci" }).expect(201);
+    await admin.post(`/teams/${fixture.teams.a.id}/freeze`, { frozen: true }).expect(200);
+    const { body } = await admin.get("/admin/audit-logs/filters").expect(200);
+    const offered = new Map((body.actions as Array<{ action: string; entityTypes: string[] }>).map((entry) => [entry.action, entry.entityTypes]));
+    const written = await app.db("audit_logs").distinct("action", "entity_type");
+    expect(written.length).toBeGreaterThan(2);
+    for (const row of written as Array<{ action: string; entity_type: string }>) {
+      expect(offered.get(row.action), row.action).toContain(row.entity_type);
+    }
+  });
+
+  it("is for admins and owners only, like the log", async () => {
+    for (const username of ["moderator", "member"]) {
+      const client = await signIn(app, fixture.tenant.slug, username);
+      await client.get("/admin/audit-logs/filters").expect(403);
+    }
+    await visitor(app, { "x-tenant-id": fixture.tenant.slug }).get("/admin/audit-logs/filters").expect(401);
+  });
+});

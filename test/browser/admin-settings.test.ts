@@ -169,7 +169,17 @@ describe("browser: admin settings, users, teams and audit", () => {
 
     await owner.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Audit log" }).click();
     await owner.getByRole("heading", { level: 1, name: "Audit log" }).waitFor();
-    await owner.getByLabel("Action").selectOption("user.update");
+    // The filters come from what the server writes: pulse, e-mail, export and token actions are there; dead entity types are not.
+    const action = owner.getByLabel("Action");
+    await action.locator("option", { hasText: "pulse.run" }).waitFor({ state: "attached" });
+    const actions = await action.locator("option").allTextContents();
+    expect(actions).toEqual(expect.arrayContaining(["pulse.run", "email.send", "data.export", "api_token.create", "every question action"]));
+    const entityTypes = await owner.getByLabel("Entity type").locator("option").allTextContents();
+    expect(entityTypes).toEqual(expect.arrayContaining(["pulse_run", "email", "export", "api_token"]));
+    for (const dead of ["answer", "upvote", "team_member"]) expect(entityTypes).not.toContain(dead);
+    await action.selectOption("user.update");
+    // An action narrows the entity types to those it is written under.
+    await expect.poll(() => owner.getByLabel("Entity type").locator("option").allTextContents()).toEqual(["Any type", "user"]);
     await owner.getByRole("button", { name: "Apply filters" }).click();
     await owner.getByText(/^Entries 1–1 of 1$/).waitFor();
     await owner.getByRole("button", { name: /^Show details of user.update/ }).click();

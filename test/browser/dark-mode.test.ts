@@ -148,7 +148,7 @@ describe("browser: dark mode", () => {
     await card(review, HELD).getByText("Flagged for: excessive capitals").waitFor();
     await expectAccessible(moderator, "moderation queue in dark", { scheme: "dark" });
     const open = moderator.getByRole("region", { name: /Open questions/ });
-    await card(open, TAGGED).getByRole("button", { name: "Answer" }).click();
+    await card(open, TAGGED).getByRole("button", { name: "Answer", exact: true }).click();
     const dialog = moderator.getByRole("dialog", { name: "Answer the question" });
     await dialog.getByLabel("Answer").fill("Next sprint.");
     expect(await dialog.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe("rgb(255, 255, 255)");

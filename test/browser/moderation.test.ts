@@ -51,7 +51,7 @@ describe("browser: moderation queue", () => {
     await pending.waitFor({ state: "detached" });
 
     const open = moderator.getByRole("region", { name: /Open questions/ });
-    await card(open, body).getByRole("button", { name: "Answer" }).click();
+    await card(open, body).getByRole("button", { name: "Answer", exact: true }).click();
     const dialog = moderator.getByRole("dialog", { name: "Answer the question" });
     await dialog.getByLabel("Answer").fill("Yes, from next week on, in the team calendar.");
     await expectAccessible(moderator, "answer dialog");
@@ -106,21 +106,77 @@ describe("browser: moderation queue", () => {
     await question.getByRole("button", { name: /Remove tag Technical/ }).waitFor();
     await question.getByRole("button", { name: "Pin" }).click();
     await question.getByText("Pinned").waitFor();
+    // Freezing is rare: it sits under More, with Delete.
+    await question.getByRole("button", { name: /^More/ }).click();
     await question.getByRole("button", { name: "Freeze" }).click();
-    await question.getByText("Frozen").waitFor();
+    await question.getByText("Frozen", { exact: true }).waitFor();
 
     const stored = (await memberApi.get(`/questions/${held.id}`)).body;
     expect(stored).toMatchObject({ isPinned: true, isFrozen: true, tags: [expect.objectContaining({ name: "Technical" })] });
   });
 
-  it("freezing a team's queue stops new questions on the board at once", async () => {
+  it("Show on screen moves Currently Presenting from question to question, one holder at a time, and Stop showing clears it", async () => {
+    const moderatorApi = await signIn(harness.app, fixture.tenant.slug, "moderator");
+    const bodies = ["Which teams will move to the new office first?", "When do we get the results of the engagement survey?"] as const;
+    const ids: string[] = [];
+    for (const body of bodies) {
+      const held = (await memberApi.post("/questions", { body, teamId: fixture.teams.a.id })).body;
+      expect((await moderatorApi.post(`/questions/${held.id}/approve`, {})).status).toBe(200);
+      ids.push(held.id);
+    }
+    const tags = (await moderatorApi.get("/tags")).body as Array<{ id: string; name: string }>;
+    const presentingTagId = tags.find((tag) => tag.name === "Currently Presenting")?.id;
+    const holders = async () =>
+      ((await moderatorApi.get(`/questions?team=${fixture.teams.a.slug}&tag=${presentingTagId}`)).body.items as Array<{ id: string }>).map((q) => q.id);
+
+    const moderator = await signInAs(await harness.newContext(), fixture.tenant.slug, "moderator", "/moderation/queue");
+    await waitLive(moderator);
+    const open = moderator.getByRole("region", { name: /Open questions/ });
+    const [first, second] = bodies.map((body) => card(open, body)) as [Locator, Locator];
+    // One way to put a question on screen: the tag is not among the generic ones.
+    await expect(
+      first
+        .getByLabel(/Tag to add/)
+        .locator("option")
+        .allTextContents(),
+    ).resolves.not.toContain("Currently Presenting");
+
+    await first.getByRole("button", { name: "Show on screen" }).click();
+    await first.getByText("On screen now").waitFor();
+    await expect.poll(holders, { timeout: 10_000 }).toEqual([ids[0]]);
+    await expectAccessible(moderator, "moderation queue with a question on screen");
+
+    await second.getByRole("button", { name: "Show on screen" }).click();
+    await second.getByText("On screen now").waitFor();
+    // The server took the tag off the first question; its untag event reaches this page live.
+    await first.getByRole("button", { name: "Show on screen" }).waitFor();
+    await expect(first.getByText("On screen now").count()).resolves.toBe(0);
+    await expect.poll(holders, { timeout: 10_000 }).toEqual([ids[1]]);
+
+    await second.getByRole("button", { name: "Stop showing" }).click();
+    await second.getByRole("button", { name: "Show on screen" }).waitFor();
+    await expect.poll(holders, { timeout: 10_000 }).toEqual([]);
+  });
+
+  it("Pause new questions stops new questions on the board at once, with a banner there and a note on the presenter's screen", async () => {
     const member = await signInAs(await harness.newContext(), fixture.tenant.slug, "member", `/${fixture.teams.b.slug}`);
     await waitLive(member);
     await member.getByLabel("Your question").waitFor();
     const moderator = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/moderation/queue");
-    await moderator.getByRole("button", { name: `Freeze ${fixture.teams.b.name} queue` }).click();
-    await member.getByText(`The question queue of ${fixture.teams.b.name} is frozen: no new questions for now.`).waitFor();
-    await moderator.getByRole("button", { name: `Unfreeze ${fixture.teams.b.name} queue` }).click();
+    await waitLive(moderator);
+    await moderator.getByRole("button", { name: `Pause new questions in ${fixture.teams.b.name}` }).click();
+    await member.getByRole("status").filter({ hasText: "New questions are paused" }).waitFor();
+    await member.getByText(`New questions to ${fixture.teams.b.name} are paused for now.`).waitFor();
+    await expect(member.getByLabel("Your question").count()).resolves.toBe(0);
+    expect((await memberApi.get("/teams")).body.find((team: { id: string }) => team.id === fixture.teams.b.id)).toMatchObject({ queueFrozen: true });
+
+    const presenter = await moderator.context().newPage();
+    await presenter.goto(`/${fixture.teams.b.slug}/open/present`);
+    await presenter.locator(".paused-note").getByText("New questions are paused").waitFor();
+
+    await moderator.getByRole("button", { name: `Resume new questions in ${fixture.teams.b.name}` }).click();
     await member.getByLabel("Your question").waitFor();
+    await expect(member.getByText("New questions are paused").count()).resolves.toBe(0);
+    await presenter.locator(".paused-note").waitFor({ state: "detached" });
   });
 });

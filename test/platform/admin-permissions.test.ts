@@ -67,6 +67,7 @@ const TABLE: Record<string, Row> = {
   },
   "GET /admin/audit-logs": { allowed: ADMINS, success: 200, call: get("/admin/audit-logs") },
   "GET /admin/audit": { allowed: ADMINS, success: 200, call: get("/admin/audit?limit=5") },
+  "GET /admin/audit-logs/filters": { allowed: ADMINS, success: 200, call: get("/admin/audit-logs/filters") },
   "POST /admin/teams": { allowed: ADMINS, success: 201, call: async () => ({ path: "/admin/teams", body: { name: `Team ${randomUUID().slice(0, 6)}` } }) },
   "PUT /admin/teams/:teamId": {
     allowed: ADMINS,

@@ -1,9 +1,11 @@
 import { isoTimestampSql, type Executor, type DatabaseRow } from "../../platform/db.js";
 import type { TimeRange } from "../../platform/time-range.js";
+import type { AUDIT_ACTIONS, AuditAction } from "./audit.constants.js";
 
-export interface AuditEntryInput {
-  action: string;
-  entityType: string;
+/** An action with the entity type it is recorded under (AUDIT_ACTIONS), and what changed. */
+export type AuditEntryInput = { [A in AuditAction]: { action: A; entityType: (typeof AUDIT_ACTIONS)[A][number] } }[AuditAction] & AuditEntryDetails;
+
+interface AuditEntryDetails {
   entityId?: string | null;
   before?: unknown;
   after?: unknown;

@@ -1,5 +1,6 @@
 import { route, type AnyRoute } from "../../platform/http/route.js";
-import { auditListQuery, auditPageSchema } from "./audit.schemas.js";
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from "./audit.constants.js";
+import { auditFiltersSchema, auditListQuery, auditPageSchema } from "./audit.schemas.js";
 import type { AuditService } from "./audit.service.js";
 
 const DESCRIPTION =
@@ -10,8 +11,21 @@ const DESCRIPTION =
 
 export function auditRoutes(deps: { audit: AuditService }): AnyRoute[] {
   const { audit } = deps;
+  const filters = {
+    actions: Object.entries(AUDIT_ACTIONS).map(([action, entityTypes]) => ({ action, entityTypes: [...entityTypes] })),
+    entityTypes: AUDIT_ENTITY_TYPES,
+  };
+  const filtersRoute = route({
+    method: "get",
+    path: "/admin/audit-logs/filters",
+    tag: "Audit",
+    summary: "The actions and entity types the audit log can hold (the values its filters take)",
+    access: "audit.view",
+    response: auditFiltersSchema,
+    handler: () => filters,
+  });
   // /admin/audit is the API form SPEC also refers to (GET /admin/audit?limit=<n> with a bearer token).
-  return ["/admin/audit-logs", "/admin/audit"].map((path) =>
+  const listRoutes = ["/admin/audit-logs", "/admin/audit"].map((path) =>
     route({
       method: "get",
       path,
@@ -24,4 +38,5 @@ export function auditRoutes(deps: { audit: AuditService }): AnyRoute[] {
       handler: ({ ctx, query }) => audit.list(ctx, query),
     }),
   );
+  return [filtersRoute, ...listRoutes];
 }

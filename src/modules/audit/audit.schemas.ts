@@ -54,3 +54,10 @@ export const auditPageSchema = z.object({
   limit: z.number().int(),
   offset: z.number().int(),
 });
+
+export const auditFiltersSchema = z.object({
+  actions: z
+    .array(z.object({ action: z.string(), entityTypes: z.array(z.string()) }))
+    .describe("Every action the server writes, with the entity types it is written under"),
+  entityTypes: z.array(z.string()).describe("Every entity type an entry can have"),
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { errorMessage } from "./api";
 
 /** Small accessible building blocks shared by every screen. */
@@ -35,11 +35,21 @@ export function Loading({ label = "Loading…" }: { label?: string }) {
   );
 }
 
-/** A table that scrolls sideways on small screens, captioned for screen readers, with one header row. */
+/**
+ * A table captioned for screen readers, with one header row. On a phone each row becomes a card
+ * whose cells carry their column's name (from `data-label`, filled in here from `columns`).
+ */
 export function DataTable({ caption, columns, className, children }: { caption: string; columns: string[]; className?: string; children: ReactNode }) {
+  const table = useRef<HTMLTableElement>(null);
+  // After every render: rows come and go with paging and filters.
+  useLayoutEffect(() => {
+    for (const row of table.current?.tBodies[0]?.rows ?? []) {
+      [...row.cells].forEach((cell, index) => cell.setAttribute("data-label", columns[index] ?? ""));
+    }
+  });
   return (
     <div className="table-wrap">
-      <table className={className}>
+      <table ref={table} className={["table-stack", className].filter(Boolean).join(" ")}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

@@ -1,7 +1,9 @@
-import { NavLink, Route, Routes } from "react-router";
+import { useEffect, useState } from "react";
+import { NavLink, Route, Routes, useLocation } from "react-router";
 import { NotFound, RequireRole } from "../../shared/Layout";
 import { useSession } from "../../shared/session";
 import { useTitle } from "../../shared/ui";
+import { useMediaQuery } from "../../shared/useMediaQuery";
 import { AuditPage } from "./AuditPage";
 import { EmailPanel } from "./EmailPanel";
 import { ExportPanel } from "./ExportPanel";
@@ -41,17 +43,7 @@ export default function AdminApp() {
   return (
     <RequireRole min="admin">
       <div className="admin-layout">
-        <nav aria-label="Admin sections" className="admin-nav card">
-          <ul>
-            {SECTIONS.map((section) => (
-              <li key={section.path}>
-                <NavLink to={`/admin${section.path ? `/${section.path}` : ""}`} end>
-                  {section.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <AdminNav />
         <div className="admin-content">
           <Routes>
             <Route index element={<SettingsPanel />} />
@@ -68,5 +60,43 @@ export default function AdminApp() {
         </div>
       </div>
     </RequireRole>
+  );
+}
+
+function SectionLinks() {
+  return (
+    <nav aria-label="Admin sections" className="admin-nav">
+      <ul>
+        {SECTIONS.map((section) => (
+          <li key={section.path}>
+            <NavLink to={`/admin${section.path ? `/${section.path}` : ""}`} end>
+              {section.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The sections beside the page on a computer; on a phone one line that opens, so the page itself comes first. */
+function AdminNav() {
+  const narrow = useMediaQuery("(max-width: 50rem)");
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [location.pathname]);
+  if (!narrow) {
+    return (
+      <div className="card admin-nav-card">
+        <SectionLinks />
+      </div>
+    );
+  }
+  const current = SECTIONS.find((section) => location.pathname.replace(/\/+$/, "") === `/admin${section.path ? `/${section.path}` : ""}`);
+  return (
+    <details className="card admin-nav-menu" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Admin: {current?.label ?? "sections"}</summary>
+      <SectionLinks />
+    </details>
   );
 }

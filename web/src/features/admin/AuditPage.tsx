@@ -1,39 +1,10 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { DataTable, ErrorNotice, Field, Loading, useLoad } from "../../shared/ui";
-import { listAuditEntries, listUsers } from "./api";
+import { listAuditEntries, listAuditFilters, listUsers } from "./api";
 
 const PAGE_SIZE = 50;
-const ACTIONS = [
-  "question.create",
-  "question.update",
-  "question.delete",
-  "question.answer",
-  "question.pin",
-  "question.freeze",
-  "question.moderation.flagged",
-  "question.auto_reject",
-  "question.approve",
-  "question.reject",
-  "upvote.add",
-  "upvote.remove",
-  "tag.create",
-  "tag.add",
-  "tag.remove",
-  "tag.delete",
-  "user.create",
-  "user.update",
-  "user.delete",
-  "user.login",
-  "user.logout",
-  "team.create",
-  "team.update",
-  "team.delete",
-  "team_member.add",
-  "team_member.remove",
-  "team_member.role_change",
-  "settings.update",
-];
-const ENTITY_TYPES = ["question", "answer", "upvote", "tag", "user", "team", "team_member", "settings", "pulse_question", "email"];
+/** "question.freeze" → "question": the actions grouped as the log names them. */
+const groupOf = (action: string) => action.split(".")[0] ?? action;
 
 interface Filters {
   userId: string;
@@ -52,6 +23,15 @@ export function AuditPage() {
   const [offset, setOffset] = useState(0);
   const [open, setOpen] = useState<string | null>(null);
   const users = useLoad((signal) => listUsers(signal), []);
+  // The values the server can write, from the server: no filter is missing, none finds nothing by design.
+  const vocabulary = useLoad((signal) => listAuditFilters(signal), []);
+  const groups = useMemo(() => {
+    const byGroup = new Map<string, string[]>();
+    for (const { action } of vocabulary.data?.actions ?? []) byGroup.set(groupOf(action), [...(byGroup.get(groupOf(action)) ?? []), action]);
+    return [...byGroup.entries()].sort(([a], [b]) => a.localeCompare(b));
+  }, [vocabulary.data]);
+  const exact = vocabulary.data?.actions.find((entry) => entry.action === draft.action);
+  const entityTypes = exact ? exact.entityTypes : (vocabulary.data?.entityTypes ?? []);
   const page = useLoad((signal) => listAuditEntries({ ...filters, limit: PAGE_SIZE, offset }, signal), [filters, offset]);
   const names = useMemo(() => new Map((users.data ?? []).map((user) => [user.id, user.name])), [users.data]);
 
@@ -84,8 +64,13 @@ export function AuditPage() {
             {(props) => (
               <select {...props} value={draft.action} onChange={set("action")}>
                 <option value="">Any action</option>
-                {ACTIONS.map((action) => (
-                  <option key={action}>{action}</option>
+                {groups.map(([group, actions]) => (
+                  <optgroup key={group} label={group}>
+                    {actions.length > 1 && <option value={`${group}.*`}>every {group} action</option>}
+                    {actions.map((action) => (
+                      <option key={action}>{action}</option>
+                    ))}
+                  </optgroup>
                 ))}
               </select>
             )}
@@ -94,7 +79,7 @@ export function AuditPage() {
             {(props) => (
               <select {...props} value={draft.entityType} onChange={set("entityType")}>
                 <option value="">Any type</option>
-                {ENTITY_TYPES.map((type) => (
+                {entityTypes.map((type) => (
                   <option key={type}>{type}</option>
                 ))}
               </select>

@@ -58,7 +58,7 @@ export function TeamsPanel() {
             <td>
               <code>/{team.slug}</code>
             </td>
-            <td>{team.queueFrozen ? "Frozen" : "Open"}</td>
+            <td>{team.queueFrozen ? "New questions paused" : "Open"}</td>
             <td className="row">
               <button type="button" className="button-small button-secondary" onClick={() => setSelected(team.id)} aria-label={`Members of ${team.name}`}>
                 Members
@@ -136,39 +136,45 @@ function Members({ team }: { team?: Team }) {
       {members.loading && !members.data ? (
         <Loading />
       ) : (
-        <DataTable caption={`Members of ${team.name}`} columns={["Name", "Email", "Team role", "Actions"]}>
+        <DataTable caption={`Members of ${team.name}`} columns={["Name", "Email", "Team role", ...(isOwner ? ["Actions"] : [])]}>
           {(members.data ?? []).map((member) => (
             <tr key={member.userId}>
               <td>{member.name}</td>
               <td>{member.email}</td>
               <td>
-                <label className="visually-hidden" htmlFor={`role-${member.userId}`}>
-                  Team role of {member.name}
-                </label>
-                <select
-                  id={`role-${member.userId}`}
-                  value={member.role}
-                  disabled={!isOwner}
-                  onChange={(event) => void act("Role changed", () => changeMemberRole(team.id, member.userId, event.target.value as TeamRole))}
-                >
-                  {TEAM_ROLES.map((value) => (
-                    <option key={value} value={value}>
-                      {value}
-                    </option>
-                  ))}
-                </select>
+                {isOwner ? (
+                  <>
+                    <label className="visually-hidden" htmlFor={`role-${member.userId}`}>
+                      Team role of {member.name}
+                    </label>
+                    <select
+                      id={`role-${member.userId}`}
+                      value={member.role}
+                      onChange={(event) => void act("Role changed", () => changeMemberRole(team.id, member.userId, event.target.value as TeamRole))}
+                    >
+                      {TEAM_ROLES.map((value) => (
+                        <option key={value} value={value}>
+                          {value}
+                        </option>
+                      ))}
+                    </select>
+                  </>
+                ) : (
+                  member.role
+                )}
               </td>
-              <td>
-                <button
-                  type="button"
-                  className="button-small button-danger"
-                  disabled={!isOwner}
-                  onClick={() => void act("Member removed", () => removeMember(team.id, member.userId))}
-                  aria-label={`Remove ${member.name} from ${team.name}`}
-                >
-                  Remove
-                </button>
-              </td>
+              {isOwner && (
+                <td>
+                  <button
+                    type="button"
+                    className="button-small button-danger"
+                    onClick={() => void act("Member removed", () => removeMember(team.id, member.userId))}
+                    aria-label={`Remove ${member.name} from ${team.name}`}
+                  >
+                    Remove
+                  </button>
+                </td>
+              )}
             </tr>
           ))}
         </DataTable>

@@ -49,7 +49,7 @@ export function UsersPanel() {
       {users.loading && !users.data ? (
         <Loading />
       ) : (
-        <DataTable caption="Users" columns={["Name", "Email", "Role", "Primary team", "Status", "Actions"]}>
+        <DataTable caption="Users" columns={["Name", "Email", "Role", "Primary team", "Status", ...(isOwner ? ["Actions"] : [])]}>
           {shown.map((user) => (
             <tr key={user.id}>
               <td>{user.name}</td>
@@ -57,26 +57,23 @@ export function UsersPanel() {
               <td>{user.role}</td>
               <td>{teamName(user.primaryTeamId)}</td>
               <td>{user.deactivated ? "Deactivated" : "Active"}</td>
-              <td className="row">
-                <button
-                  type="button"
-                  className="button-small button-secondary"
-                  disabled={!isOwner}
-                  onClick={() => setEditing(user)}
-                  aria-label={`Edit ${user.name}`}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className="button-small button-danger"
-                  disabled={!isOwner || user.id === me?.user.id}
-                  onClick={() => void remove(user)}
-                  aria-label={`Delete ${user.name}`}
-                >
-                  Delete
-                </button>
-              </td>
+              {/* Only an owner edits or deletes users: an admin sees no buttons it cannot use (the hint above says why). */}
+              {isOwner && (
+                <td>
+                  <div className="row">
+                    <button type="button" className="button-small button-secondary" onClick={() => setEditing(user)} aria-label={`Edit ${user.name}`}>
+                      Edit
+                    </button>
+                    {user.id === me?.user.id ? (
+                      <span className="hint">You</span>
+                    ) : (
+                      <button type="button" className="button-small button-danger" onClick={() => void remove(user)} aria-label={`Delete ${user.name}`}>
+                        Delete
+                      </button>
+                    )}
+                  </div>
+                </td>
+              )}
             </tr>
           ))}
         </DataTable>

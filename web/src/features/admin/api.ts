@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { auditFilterFields, auditPageSchema } from "@server/modules/audit/audit.schemas";
+import type { auditFilterFields, auditFiltersSchema, auditPageSchema } from "@server/modules/audit/audit.schemas";
 import type { directEmailBody, directEmailResult, emailDeliverySchema, emailQueueSchema } from "@server/modules/email/email.schemas";
 import type { SettingsPatch } from "@server/modules/settings/settings.schemas";
 import type { createTagBody, tagSchema, updateTagBody } from "@server/modules/tags/tags.schemas";
@@ -60,6 +60,7 @@ export const getEmailQueue = (signal?: AbortSignal) => api.get<EmailQueue>("/adm
 export const retryEmailJob = (id: string) => api.post(`/admin/email-queue/${encodeURIComponent(id)}/retry`);
 export const sendDirectEmail = (body: z.input<typeof directEmailBody>) => api.post<z.infer<typeof directEmailResult>>("/admin/emails", body);
 
+export const listAuditFilters = (signal?: AbortSignal) => api.get<z.infer<typeof auditFiltersSchema>>("/admin/audit-logs/filters", undefined, signal);
 export const listAuditEntries = (query: AuditQuery, signal?: AbortSignal) => api.get<AuditPage>("/admin/audit-logs", query, signal);
 
 export const getHealth = () => api.get<Health>("/health");

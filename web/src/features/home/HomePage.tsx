@@ -30,7 +30,7 @@ export function HomePage() {
                   <Link to={`/${team.slug}`}>{team.name}</Link>
                 </h3>
                 {team.description && <p>{team.description}</p>}
-                {team.queueFrozen && <p className="badge badge-warning">Queue frozen</p>}
+                {team.queueFrozen && <p className="badge badge-warning">New questions paused</p>}
                 {canModerate(team.id) && (
                   <p>
                     <Link to={`/${team.slug}/open/present`}>Present {team.name}</Link>

@@ -1,20 +1,25 @@
-import { useCallback, useEffect, useState } from "react";
-import { Link } from "react-router";
-import { errorMessage } from "../../shared/api";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { LiveEvent } from "../../shared/live";
 import { RequireRole } from "../../shared/Layout";
 import { atLeast, useLiveEvents, useSession } from "../../shared/session";
 import { TeamSelect } from "../../shared/TeamSelect";
-import { announce, ErrorNotice, Loading, Notice, useLoad, useTitle } from "../../shared/ui";
-import { listQuestions, listTags, type Question } from "../board/api";
-import { QuestionCard } from "../board/QuestionCard";
-import { applyEvent, replaceQuestion, sortQuestions } from "../board/questions";
-import { freezeTeamQueue, loadFlags } from "./api";
-import { QuestionTools } from "./QuestionTools";
-import { ReviewItem } from "./ReviewItem";
+import { Toast, useToast } from "../../shared/Toast";
+import { useLoad, useTitle } from "../../shared/ui";
+import { getQuestion, listTags, type Question } from "../board/api";
+import { PausedBanner } from "../board/PausedBanner";
+import { applyEvent, questionFromEvent } from "../board/questions";
+import { loadFlags } from "./api";
+import { LIST_NAMES, ModerationLists, type ListName } from "./ModerationLists";
+import { QueueControls } from "./QueueControls";
+import { ShortcutsHelp } from "./ShortcutsHelp";
+import { usePagedQuestions } from "./usePagedQuestions";
+import { focusCard, useShortcuts, type CommandRegistry } from "./useShortcuts";
+import "./moderation.css";
 
 // New UNDER_REVIEW questions are never broadcast (CONTRACT §4), so the review list polls.
 const REVIEW_POLL_MS = 15_000;
+
+export type View = "queue" | "answered";
 
 function Moderation() {
   const { me, teams, moderatedTeamIds } = useSession();
@@ -24,144 +29,130 @@ function Moderation() {
   const moderates = useCallback((teamId: string) => isAdmin || moderatedTeamIds.includes(teamId), [isAdmin, moderatedTeamIds]);
   const myTeams = teams.filter((team) => moderates(team.id));
   const [teamSlug, setTeamSlug] = useState(() => (isAdmin ? "" : ((myTeams.find((team) => team.id === me?.user.primaryTeamId) ?? myTeams[0])?.slug ?? "")));
-  const [queueError, setQueueError] = useState<string | null>(null);
-  const review = useLoad((signal) => listQuestions({ status: "UNDER_REVIEW", team: teamSlug, sort: "new", limit: 100 }, signal), [teamSlug]);
-  const open = useLoad((signal) => listQuestions({ status: "OPEN", team: teamSlug, limit: 100 }, signal), [teamSlug]);
-  const tags = useLoad((signal) => listTags(signal), []);
-  const flags = useLoad(() => loadFlags(isAdmin), [isAdmin, review.data?.total]);
-  const [pending, setPending] = useState<Question[]>([]);
-  const [visible, setVisible] = useState<Question[]>([]);
-  // "All my teams" reads every team's questions: keep those this moderator may act on.
-  useEffect(() => setPending((review.data?.items ?? []).filter((question) => moderates(question.teamId))), [review.data, moderates]);
-  useEffect(() => setVisible((open.data?.items ?? []).filter((question) => moderates(question.teamId))), [open.data, moderates]);
-  useEffect(() => {
-    const timer = setInterval(review.reload, REVIEW_POLL_MS);
-    return () => clearInterval(timer);
-  }, [review.reload]);
-
   const selectedTeam = teams.find((team) => team.slug === teamSlug);
-  const { reload: reloadOpen } = open;
-  const { reload: reloadReview } = review;
+  // A moderator of one team reads "all my teams" as that team: the server then counts exactly.
+  const queryTeam = teamSlug || (!isAdmin && myTeams.length === 1 ? (myTeams[0]?.slug ?? "") : "");
+  const keep = useCallback((question: Question) => moderates(question.teamId), [moderates]);
+
+  const review = usePagedQuestions({ status: "UNDER_REVIEW", team: queryTeam, sort: "new" }, "new", keep);
+  const open = usePagedQuestions({ status: "OPEN", team: queryTeam }, "top", keep);
+  const answered = usePagedQuestions({ status: "ANSWERED", team: queryTeam }, "top", keep);
+  const tags = useLoad((signal) => listTags(signal), []);
+  const flags = useLoad(() => loadFlags(isAdmin), [isAdmin, review.total]);
+  const [view, setView] = useState<View>("queue");
+  const { toast, show: notify, dismiss } = useToast();
+
+  const { refresh: refreshReview } = review;
+  useEffect(() => {
+    const timer = setInterval(() => void refreshReview(), REVIEW_POLL_MS);
+    return () => clearInterval(timer);
+  }, [refreshReview]);
+
+  const inScope = useCallback((teamId: unknown) => (selectedTeam ? teamId === selectedTeam.id : moderates(String(teamId))), [selectedTeam, moderates]);
+  const lists = { review, open, answered };
+  const latest = useRef(lists);
+  latest.current = lists;
+  /** A question's new state puts it in the list of its status, and out of the others. */
+  const place = useCallback((question: Question) => {
+    const { review: held, open: opened, answered: done } = latest.current;
+    if (question.status !== "UNDER_REVIEW") held.remove(question.id);
+    if (question.status === "OPEN") {
+      done.remove(question.id);
+      opened.upsert(question);
+    } else if (question.status === "ANSWERED") {
+      opened.remove(question.id);
+      done.upsert(question);
+    }
+  }, []);
+
   const onEvent = useCallback(
     (event: LiveEvent) => {
       const data = event.data as Record<string, unknown>;
+      const { review: held, open: opened, answered: done } = latest.current;
       if (event.type === "question:created") {
         // Approved elsewhere, or a new open question: it leaves the review list and joins the open list.
-        setPending((items) => items.filter((item) => item.id !== data.id));
-        if (selectedTeam ? data.teamId === selectedTeam.id : moderates(String(data.teamId))) reloadOpen();
+        held.remove(String(data.id));
+        if (inScope(data.teamId)) opened.upsert(questionFromEvent(data), { onlyIfNew: true });
+        return;
+      }
+      if (event.type === "question:deleted") {
+        for (const list of [held, opened, done]) list.remove(String(data.id));
         return;
       }
       if (event.type === "question:answered") {
-        setVisible((items) => items.filter((item) => item.id !== data.id));
+        opened.remove(String(data.id));
+        getQuestion(String(data.id)).then(
+          (full) => inScope(full.teamId) && done.upsert(full),
+          () => undefined,
+        );
         return;
       }
-      setVisible((items) =>
-        sortQuestions(
-          items.map((item) => applyEvent(item, event) ?? item),
-          "top",
-        ),
-      );
+      for (const list of [opened, done]) list.update((item) => applyEvent(item, event));
     },
-    [selectedTeam, reloadOpen, moderates],
+    [inScope],
   );
   const resync = useCallback(() => {
-    reloadReview();
-    reloadOpen();
-  }, [reloadReview, reloadOpen]);
+    for (const list of Object.values(latest.current)) list.reload();
+  }, []);
   useLiveEvents(onEvent, resync);
 
-  const toggleQueue = async (teamId: string, frozen: boolean) => {
-    setQueueError(null);
-    try {
-      await freezeTeamQueue(teamId, frozen);
-      announce(frozen ? "Queue frozen" : "Queue reopened");
-    } catch (caught) {
-      setQueueError(errorMessage(caught));
-    }
-  };
+  // Keyboard: the cards of the view in page order; the active one is focused and marked.
+  const commands = useRef<CommandRegistry>(new Map()).current;
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const ids = (view === "queue" ? [...review.items, ...open.items] : answered.items).map((question) => question.id);
+  useShortcuts({ ids, activeId, setActiveId, commands, onHelp: () => setHelpOpen(true) });
 
-  const teamById = (id: string) => teams.find((team) => team.id === id);
-  const queueTeams = selectedTeam ? [selectedTeam] : myTeams;
+  // When the card being worked on leaves its list (approved, rejected, answered, deleted: by this
+  // moderator, or first by the live event of it), focus goes to the next card of that list, else the
+  // previous one, else the list's heading: never to the page's <body>.
+  const orders = useRef<Record<ListName, string[]>>({ review: [], open: [], answered: [] });
+  useEffect(() => {
+    const previous = orders.current;
+    const current = { review: review.items, open: open.items, answered: answered.items };
+    orders.current = { review: current.review.map((q) => q.id), open: current.open.map((q) => q.id), answered: current.answered.map((q) => q.id) };
+    const focused = document.activeElement;
+    if (!activeId || (focused && focused !== document.body)) return;
+    for (const name of LIST_NAMES) {
+      const before = previous[name];
+      const listed = orders.current[name];
+      const index = before.indexOf(activeId);
+      if (index === -1 || listed.includes(activeId)) continue;
+      const neighbour = before.slice(index + 1).find((id) => listed.includes(id)) ?? before.slice(0, index).findLast((id) => listed.includes(id));
+      // Focusing a card makes it the active one too (the lists follow focus).
+      if (!(neighbour && focusCard(neighbour))) document.getElementById(`${name}-heading`)?.focus();
+      return;
+    }
+  });
+
   return (
     <div className="moderation">
-      <h1>Moderation queue</h1>
+      <div className="moderation-header">
+        <h1>Moderation queue</h1>
+        <button type="button" className="button-small button-secondary" aria-keyshortcuts="?" onClick={() => setHelpOpen(true)}>
+          Keyboard shortcuts
+        </button>
+      </div>
       <div className="row">
         <TeamSelect label="Team" teams={myTeams} by="slug" value={teamSlug} onChange={setTeamSlug} emptyLabel={isAdmin ? "All teams" : "All my teams"} />
       </div>
-
-      <section aria-labelledby="queue-controls" className="card">
-        <h2 id="queue-controls">Question queues</h2>
-        <ul className="plain-list">
-          {queueTeams.map((team) => (
-            <li key={team.id} className="row">
-              <span>
-                <strong>{team.name}</strong>: {team.queueFrozen ? "frozen, no new questions" : "accepting questions"}
-              </span>
-              <button
-                type="button"
-                className="button-small button-secondary"
-                aria-pressed={team.queueFrozen}
-                onClick={() => void toggleQueue(team.id, !team.queueFrozen)}
-              >
-                {team.queueFrozen ? `Unfreeze ${team.name} queue` : `Freeze ${team.name} queue`}
-              </button>
-              <Link to={`/${team.slug}/open/present`}>Present</Link>
-            </li>
-          ))}
-        </ul>
-        {queueError && <Notice kind="error">{queueError}</Notice>}
-      </section>
-
-      <section aria-labelledby="review-heading">
-        <h2 id="review-heading">Waiting for review ({pending.length})</h2>
-        <ErrorNotice error={review.error} />
-        {review.loading && !review.data ? (
-          <Loading />
-        ) : pending.length === 0 ? (
-          <p className="empty">Nothing waits for review.</p>
-        ) : (
-          <ol className="question-list">
-            {pending.map((question) => (
-              <li key={question.id}>
-                <ReviewItem
-                  question={question}
-                  team={teamById(question.teamId)}
-                  flag={question.moderation ?? flags.data?.[question.id] ?? null}
-                  onDone={(id, approved) => {
-                    setPending((items) => items.filter((item) => item.id !== id));
-                    if (approved) setVisible((items) => sortQuestions([...items.filter((item) => item.id !== approved.id), approved], "top"));
-                  }}
-                />
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
-
-      <section aria-labelledby="open-heading">
-        <h2 id="open-heading">Open questions ({visible.length})</h2>
-        <p className="hint">Answer, tag, pin or freeze. Answered questions move to the board's Answered tab.</p>
-        <ErrorNotice error={open.error} />
-        <ol className="question-list">
-          {visible.map((question) => (
-            <li key={question.id}>
-              <QuestionCard question={question} showTags={false}>
-                <QuestionTools
-                  question={question}
-                  tags={tags.data ?? []}
-                  onChange={(updated) =>
-                    setVisible((items) =>
-                      updated.status === "ANSWERED" ? items.filter((item) => item.id !== updated.id) : sortQuestions(replaceQuestion(items, updated), "top"),
-                    )
-                  }
-                  onRemove={(id) => setVisible((items) => items.filter((item) => item.id !== id))}
-                />
-              </QuestionCard>
-            </li>
-          ))}
-        </ol>
-        {visible.length === 0 && !open.loading && <p className="empty">No open questions.</p>}
-      </section>
+      <PausedBanner teamId={selectedTeam?.id} />
+      <QueueControls teams={selectedTeam ? [selectedTeam] : myTeams} notify={notify} />
+      <ModerationLists
+        view={view}
+        onView={setView}
+        lists={lists}
+        teams={teams}
+        tags={tags.data ?? []}
+        flags={flags.data ?? {}}
+        activeId={activeId}
+        onActive={setActiveId}
+        commands={commands}
+        notify={notify}
+        place={place}
+      />
+      <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <Toast toast={toast} onDismiss={dismiss} />
     </div>
   );
 }

@@ -1,22 +1,32 @@
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "../../shared/api";
 import type { Team } from "../../shared/sessionApi";
-import { announce, Dialog, Field, Notice, RelativeTime } from "../../shared/ui";
+import { Dialog, Field, Notice, RelativeTime } from "../../shared/ui";
 import type { Question } from "../board/api";
 import { authorLabel } from "../board/QuestionCard";
 import { approveQuestion, rejectQuestion, type Flag } from "./api";
+import type { Notify } from "./QuestionTools";
+import { useCardCommands, type CommandRegistry } from "./useShortcuts";
 
-/** One UNDER_REVIEW question: why it is held, and approve / edit and approve / reject. */
+/** One UNDER_REVIEW question: why it is held, and approve / edit and approve / reject; a checkbox selects it for the bulk actions. */
 export function ReviewItem({
   question,
   team,
   flag,
+  selected,
+  onSelect,
   onDone,
+  notify,
+  commands,
 }: {
   question: Question;
   team?: Team;
   flag?: Flag | null;
+  selected: boolean;
+  onSelect: (id: string, selected: boolean) => void;
   onDone: (id: string, approved?: Question) => void;
+  notify: Notify;
+  commands?: CommandRegistry;
 }) {
   const [mode, setMode] = useState<"edit" | "reject" | null>(null);
   const [body, setBody] = useState(question.body);
@@ -39,7 +49,7 @@ export function ReviewItem({
   const approve = (edited?: string) =>
     run(async () => {
       const approved = await approveQuestion(question.id, edited?.trim());
-      announce("Question approved");
+      notify("Approved");
       setMode(null);
       onDone(question.id, approved);
     });
@@ -47,14 +57,27 @@ export function ReviewItem({
     event.preventDefault();
     void run(async () => {
       await rejectQuestion(question.id, reason.trim());
-      announce("Question rejected");
+      notify("Rejected");
       setMode(null);
       onDone(question.id);
     });
   };
 
+  useCardCommands(commands, question.id, {
+    approve: () => !busy && void approve(),
+    reject: () => setMode("reject"),
+    edit: () => setMode("edit"),
+  });
+  const checkboxId = `select-${question.id}`;
+
   return (
-    <article className="question-card review-card" aria-labelledby={headingId} data-question-id={question.id}>
+    <article className="question-card review-card" aria-labelledby={headingId} data-question-id={question.id} tabIndex={-1}>
+      <div className="review-select">
+        <input id={checkboxId} type="checkbox" checked={selected} onChange={(event) => onSelect(question.id, event.target.checked)} />
+        <label htmlFor={checkboxId} className="visually-hidden">
+          Select “{question.body.length > 60 ? `${question.body.slice(0, 60)}…` : question.body}”
+        </label>
+      </div>
       <div className="question-main">
         <p className="question-meta">
           {team ? team.name : "Team"} · {authorLabel(question)} · <RelativeTime iso={question.submittedAt} />
