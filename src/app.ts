@@ -47,7 +47,7 @@ import { createStreamGuard } from "./modules/events/index.js";
 import { createStreamSlots } from "./modules/events/index.js";
 import { listLiveTokenIds } from "./modules/tokens/index.js";
 import { clearPrimaryTeam, findActiveUserIds, findActiveUserWithTeams, findUser } from "./modules/users/index.js";
-import { countTeamQuestions, moveTeamQuestions } from "./modules/questions/index.js";
+import { countTeamQuestions, currentUpvoteCount, moveTeamQuestions } from "./modules/questions/index.js";
 import { findTeam } from "./modules/teams/index.js";
 import { createModerationService } from "./modules/questions/index.js";
 import { createQuestionEvents } from "./modules/questions/index.js";
@@ -235,7 +235,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     intervalMs: deps.tuning?.streamCheckMs,
     now: () => clock.now(),
   });
-  const questionEvents = createQuestionEvents(bus, logger);
+  const questionEvents = createQuestionEvents(bus, logger, (tenantId, questionId) => currentUpvoteCount(db, tenantId, questionId));
   const questionLimits = createQuestionLimits(rateLimits);
   const questions = createQuestionService({ db, events: questionEvents, limits: questionLimits });
   const moderation = createModerationService({ db, events: questionEvents, limits: questionLimits, queue: systemQueue, logger });

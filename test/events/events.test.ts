@@ -159,6 +159,8 @@ for (const busKind of ["in-process", "redis"] as const) {
 
       await c.memberb.post(`/questions/${question.id}/upvote`).expect(200);
       await c.admin.post(`/questions/${question.id}/upvote`).expect(200);
+      // The second vote's event goes out when the first's 250 ms window ends (coalescing, CONTRACT §4).
+      await new Promise((resolve) => setTimeout(resolve, 400));
       await c.moderator.post(`/questions/${question.id}/pin`, { pinned: true }).expect(200);
 
       const resumed = await open(c.member, `?tenant=${t.tenant.slug}`, { "last-event-id": seen.id as string });

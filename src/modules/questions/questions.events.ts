@@ -1,6 +1,7 @@
 import type { EventBus } from "../../platform/events.js";
 import type { Logger } from "../../platform/logger.js";
 import type { QuestionRecord } from "./questions.repository.js";
+import { createUpvoteCoalescer } from "./questions.upvote-coalescer.js";
 
 /**
  * The live events of the Q&A queue (CONTRACT §4), published after the change committed.
@@ -9,7 +10,12 @@ import type { QuestionRecord } from "./questions.repository.js";
  * `question:deleted` (a visible question is gone) let live boards stay in step, and
  * `question:created` also carries `isAnonymous`, `author` (null when anonymous) and `tags`.
  */
-export function createQuestionEvents(bus: EventBus, logger: Logger) {
+export function createQuestionEvents(
+  bus: EventBus,
+  logger: Logger,
+  /** A question's upvote count now (null when gone or under review): coalesced vote events read it when their window ends. */
+  currentUpvoteCount: (tenantId: string, questionId: string) => Promise<number | null>,
+) {
   async function emit(tenantId: string, type: string, data: Record<string, unknown>): Promise<void> {
     try {
       await bus.publish({ type, tenantId, data });
@@ -20,6 +26,11 @@ export function createQuestionEvents(bus: EventBus, logger: Logger) {
   }
 
   const visible = (question: Pick<QuestionRecord, "status">) => question.status !== "UNDER_REVIEW";
+  const upvotes = createUpvoteCoalescer({
+    publish: (tenantId, questionId, upvoteCount) => emit(tenantId, "question:upvoted", { questionId, upvoteCount }),
+    currentCount: currentUpvoteCount,
+    onError: (error) => logger.warn({ err: { message: (error as Error).message } }, "upvote count not read for its live event"),
+  });
 
   return {
     async created(question: QuestionRecord) {
@@ -46,9 +57,10 @@ export function createQuestionEvents(bus: EventBus, logger: Logger) {
       if (!visible(question)) return;
       await emit(question.tenantId, "question:deleted", { id: question.id, teamId: question.teamId });
     },
+    /** Coalesced (CONTRACT §4): at most one event per question per 250 ms, with the latest count. */
     async upvoted(question: QuestionRecord, upvoteCount: number) {
       if (!visible(question)) return;
-      await emit(question.tenantId, "question:upvoted", { questionId: question.id, upvoteCount });
+      await upvotes.upvoted(question.tenantId, question.id, upvoteCount);
     },
     async answered(question: QuestionRecord) {
       await emit(question.tenantId, "question:answered", { id: question.id, status: question.status, responseText: question.responseText });

@@ -273,6 +273,12 @@ export async function deleteQuestion(db: Executor, tenantId: string, id: string)
  * Adds the user's upvote once: the unique (question, user) key makes a repeat a no-op, and the
  * counter moves only when a row was really inserted, so concurrent requests count exactly.
  */
+/** A visible question's upvote count; null when it is gone or under review. */
+export async function currentUpvoteCount(db: Executor, tenantId: string, questionId: string): Promise<number | null> {
+  const row = await db("questions").where({ tenant_id: tenantId, id: questionId }).whereNot("status", "UNDER_REVIEW").first("upvote_count");
+  return row ? Number(row.upvote_count) : null;
+}
+
 export async function addUpvote(trx: Executor, tenantId: string, questionId: string, userId: string): Promise<{ changed: boolean; upvoteCount: number }> {
   const inserted = await trx.raw(
     "insert into upvotes (tenant_id, question_id, user_id) values (?, ?, ?) on conflict (question_id, user_id) do nothing returning 1 as added",
