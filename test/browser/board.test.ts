@@ -201,6 +201,13 @@ describe("browser: team board", () => {
       );
     }
     expect(reached).toBe(true);
+    // Focus on the white card shows as two rings: amber outside, the text colour inside (amber alone is about 2:1 on white).
+    const rings = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement as HTMLElement);
+      return { outline: style.outlineColor, shadow: style.boxShadow };
+    });
+    expect(rings.outline).toBe("rgb(245, 158, 11)");
+    expect(rings.shadow).toContain("rgb(15, 23, 42)");
     await page.keyboard.press("Enter");
     await card(page, body).getByRole("button", { name: "1 vote, remove your upvote" }).waitFor();
   });
