@@ -42,7 +42,7 @@ export default defineConfig({
                 "platform/theme-contrast",
               ],
               // PGlite already, or the CLI in its own process.
-              ...["platform/embedded", "pulse/pulse-embedded", "tenants/tenant-cli"],
+              ...["platform/embedded", "pulse/pulse-embedded", "tenants/tenant-cli", "platform/listen"],
               // One database shared by several apps or connections.
               ...[
                 "platform/faults",

@@ -12,7 +12,7 @@ import { projectRoot } from "./platform/paths.js";
 import { InMemoryJobQueue, type EmailQueue } from "./platform/queue.js";
 import { BullEmailQueue } from "./platform/queue-bullmq.js";
 import { builtFrontend, viteDevFrontend } from "./platform/http/spa.js";
-import { createHttpServer } from "./platform/http/server.js";
+import { createHttpServer, listenOn } from "./platform/http/server.js";
 import { countTenants } from "./modules/tenants/index.js";
 import { startPulseScheduler } from "./modules/pulse/index.js";
 import { createPulseSealer, startReleaseSweeps } from "./modules/pulse/index.js";
@@ -87,12 +87,17 @@ async function main(): Promise<void> {
     ? startPulseScheduler({ db: database.db, queue: systemQueue, logger, clock: systemClock, countRun: (outcome) => metrics.schedulerRuns.inc({ outcome }) })
     : null;
   const server: Server = createHttpServer(app);
-  server.listen(config.port, () => {
-    logger.info(
-      { url: config.baseUrl, port: config.port, env: config.env, startupMs: Math.round(performance.now() - startedAt) },
-      `listening on ${config.baseUrl}`,
-    );
-  });
+  try {
+    await listenOn(server, config.port);
+  } catch (error) {
+    // One clear line and a failing exit status: a supervisor sees it, and nothing claims to listen.
+    logger.fatal({ port: config.port }, (error as Error).message);
+    process.exit(1);
+  }
+  logger.info(
+    { url: config.baseUrl, port: config.port, env: config.env, startupMs: Math.round(performance.now() - startedAt) },
+    `listening on ${config.baseUrl}`,
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -184,6 +184,36 @@ describe("SPA fallback (CONTRACT §0)", () => {
 });
 
 describe("OpenAPI", () => {
+  it("every `pattern` of /openapi.json is a plain ECMA-262 expression that accepts what the API accepts", async () => {
+    const app = await createTestApp();
+    try {
+      const document = (await request(app.app).get("/openapi.json").expect(200)).body;
+      const patterns: string[] = [];
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) node.forEach(walk);
+        else if (node && typeof node === "object") {
+          for (const [key, value] of Object.entries(node)) {
+            if (key === "pattern" && typeof value === "string") patterns.push(value);
+            else walk(value);
+          }
+        }
+      };
+      walk(document);
+      expect(patterns.length).toBeGreaterThan(0);
+      for (const pattern of patterns) {
+        expect(() => new RegExp(pattern, "u"), pattern).not.toThrow();
+        // A regular-expression literal's flags copied into the text would match nothing.
+        expect(pattern, pattern).not.toMatch(/\/[a-z]+$/);
+      }
+      const action = document.paths["/admin/audit-logs"].get.parameters.find((parameter: { name: string }) => parameter.name === "action");
+      const actionPattern = new RegExp(action.schema.pattern, "u");
+      for (const accepted of ["question.create", "team*", "team_member.add"]) expect(actionPattern.test(accepted), accepted).toBe(true);
+      expect(actionPattern.test("drop table;")).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("/openapi.json documents every mounted route, and /docs serves the browser", async () => {
     const app = await createTestApp();
     try {

@@ -12,7 +12,7 @@ export const auditFilterFields = {
     .trim()
     .min(1)
     .max(100)
-    .regex(/^[a-z0-9_.]+\*?$/i, "must be an action name such as question.create, optionally ending in *")
+    .regex(/^[A-Za-z0-9_.]+\*?$/, "must be an action name such as question.create, optionally ending in *")
     .optional(),
   entityType: z.string().trim().min(1).max(50).optional(),
   entityId: z.uuid().optional(),

@@ -40,3 +40,28 @@ export function createHttpServer(app: Express, timeouts: ServerTimeouts = SERVER
   server.timeout = 0;
   return server;
 }
+
+const LISTEN_FAILURES: Record<string, string> = {
+  EADDRINUSE: "the address is already in use (another process is listening there)",
+  EACCES: "permission denied (ports below 1024 need privileges)",
+  EADDRNOTAVAIL: "the address is not available on this machine",
+};
+
+/**
+ * Binds the server, resolving once it listens. A port it cannot have rejects with one line that
+ * names the port and the cause, so the process can say it and stop instead of carrying on while
+ * listening on nothing.
+ */
+export function listenOn(server: http.Server, port: number, host?: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      const cause = (error.code && LISTEN_FAILURES[error.code]) ?? error.message;
+      reject(new Error(`cannot listen on port ${port}${host ? ` of ${host}` : ""}: ${cause}${error.code ? ` (${error.code})` : ""}`));
+    };
+    server.once("error", onError);
+    server.listen(port, host, () => {
+      server.off("error", onError);
+      resolve();
+    });
+  });
+}
