@@ -51,6 +51,27 @@ for (const busKind of ["in-process", "redis"] as const) {
       expect(heartbeat.id).toMatch(/^\d+$/);
     });
 
+    it("a stream says its position in its first message, so a client that drops before any event misses nothing", async () => {
+      const watcher = await open(c.viewer);
+      const question = (await c.member.post("/questions", { body: BODY, teamId: t.teams.a.id }).expect(201)).body;
+      const created = await watcher.next(ofType("question:created", (data) => data.id === question.id));
+      watcher.close();
+
+      const fresh = await open(c.member);
+      await fresh.next(ofType("heartbeat"));
+      // Before any event: `retry:` and `id:` of the tenant's latest event (the one just published).
+      expect(fresh.blocks[0]).toBe(`retry: 3000\nid: ${created.id}`);
+      fresh.close();
+      await fresh.closed;
+
+      // Something happens while the client is away; it reconnects from the position it was told.
+      await c.moderator.post(`/questions/${question.id}/pin`, { pinned: true }).expect(200);
+      const resumed = await open(c.member, `?tenant=${t.tenant.slug}`, { "last-event-id": created.id as string });
+      const pinned = await resumed.next(ofType("question:pinned", (data) => data.id === question.id));
+      expect(Number(pinned.id)).toBe(Number(created.id) + 1);
+      expect(resumed.blocks[0]).toBe(`retry: 3000\nid: ${created.id}`);
+    });
+
     it("refuses visitors (401) and a tenant other than the session's (403)", async () => {
       const anonymous = await openEventStream(server.url, `/events?tenant=${t.tenant.slug}`);
       expect(anonymous.status).toBe(401);

@@ -111,7 +111,6 @@ export class SseHub {
     // Proxies such as nginx would otherwise buffer the stream.
     res.setHeader("X-Accel-Buffering", "no");
     res.flushHeaders();
-    res.write(`retry: ${RECONNECT_MS}\n\n`);
 
     let tenantClients = this.clients.get(client.tenantId);
     if (!tenantClients) this.clients.set(client.tenantId, (tenantClients = new Set()));
@@ -124,8 +123,13 @@ export class SseHub {
     }
 
     const resuming = options.lastEventId !== null;
+    let opened = false;
     try {
       client.lastId = resuming ? (options.lastEventId as number) : await this.bus.lastEventId(client.tenantId);
+      // The stream's position from its first message on (CONTRACT §4): a client that loses the
+      // connection before any event reconnects with Last-Event-ID and misses nothing in between.
+      res.write(`retry: ${RECONNECT_MS}\nid: ${client.lastId}\n\n`);
+      opened = true;
       if (resuming) client.replayedUpTo = client.lastId;
       const missed = resuming ? await this.bus.replay(client.tenantId, client.lastId) : [];
       for (const event of missed) if (event.id > client.lastId) this.send(client, formatEvent(event), event.id);
@@ -133,6 +137,7 @@ export class SseHub {
     } catch (error) {
       this.logger.warn({ err: { message: (error as Error).message } }, "SSE replay unavailable");
     }
+    if (!opened) res.write(`retry: ${RECONNECT_MS}\n\n`);
     // Events that arrived while connecting: a resuming client may have had them in the replay;
     // a new client gets them all (it subscribed before they were delivered).
     const queued = client.pending ?? [];
