@@ -1,0 +1,803 @@
+import { fork, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import express from "express";
+import pg from "pg";
+import { BEHIND_TLS_PROXY, dropDatabase, machine, productionAppEnv, recreateDatabase, ROOT, saveResults, startServer, waitFor } from "./lib.js";
+
+/**
+ * Issue 19: an all-hands on one production-mode instance (PostgreSQL, Redis). N signed-in people
+ * each hold a live stream (one user per stream, from several client processes); a burst of board
+ * loads; then votes, new questions and presenter changes at a fixed rate. Measured: board-load and
+ * vote latency, delivery of each event from its write to every client, lost events, errors, the
+ * server's RSS and CPU. The same burst and the same kind of event traffic then run against bare
+ * node:http and plain Express 5 servers answering the same bytes from memory (the baselines).
+ * BENCH_SMALL=1: 2,000 clients, 2,000 board loads over 10 s, 60 s of votes.
+ */
+const SMALL = process.env.BENCH_SMALL === "1";
+const CLIENTS = Number(process.env.BENCH_SSE_CLIENTS ?? (SMALL ? 2000 : 10_000));
+const BOARD_LOADS = Number(process.env.BENCH_BOARD_LOADS ?? (SMALL ? 2000 : 10_000));
+const BURST_SECONDS = Number(process.env.BENCH_BURST_SECONDS ?? (SMALL ? 10 : 30));
+const VOTE_SECONDS = Number(process.env.BENCH_DURATION ?? (SMALL ? 60 : 300));
+/** The baselines' event phase is shorter: they only show what the same fan-out costs without the app. */
+const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? Math.min(VOTE_SECONDS, SMALL ? 30 : 60));
+const VOTES_PER_SECOND = 200;
+const QUESTIONS_PER_SECOND = 5;
+const PRESENTER_EVERY_MS = 10_000;
+/** The questions people vote on: an all-hands' votes go to the top of the board. */
+const VOTE_POOL = 30;
+const CLIENTS_PER_PROCESS = Number(process.env.BENCH_CLIENTS_PER_PROCESS ?? 2500);
+/** Wait after the last write before judging what every client last saw (coalescing window is 250 ms). */
+const SETTLE_MS = 3000;
+const MAX_LATENCY_MS = 60_000;
+
+const APP_PORT = 3241;
+const BARE_PORT = 3242;
+const EXPRESS_PORT = 3243;
+const BARE_SSE_PORT = 3244;
+const EXPRESS_SSE_PORT = 3245;
+const DB_NAME = "qa_bench_allhands";
+const PRESENTING = "Currently Presenting";
+
+const UPVOTED = /"type":"question:upvoted".*"questionId":"([^"]+)","upvoteCount":(\d+)/;
+
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Session {
+  cookie: string;
+  csrf: string;
+}
+
+/** Messages from the parent to a client process, and back. */
+type ToClient =
+  { type: "open"; url: string; cookies: string[] } | { type: "sent"; key: string; at: number } | { type: "finish"; finalCounts: Record<string, number> };
+interface ClientReport {
+  type: "report";
+  opened: number;
+  refused: number;
+  drops: number;
+  histogram: Array<[number, number]>;
+  perEvent: Record<string, { count: number; max: number }>;
+  staleCounts: number;
+  unseenCounts: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client process: holds its share of the streams, times each awaited event on arrival.
+
+function runClientProcess(): void {
+  const send = (message: unknown) => process.send?.(message);
+  const sentAt = new Map<string, number>();
+  const waiting = new Map<string, number[]>();
+  const histogram = new Uint32Array(MAX_LATENCY_MS + 1);
+  const perEvent = new Map<string, { count: number; max: number }>();
+  const streams: Array<{ counts: Map<string, number>; req: http.ClientRequest | null; lastId: string | null }> = [];
+  let opened = 0;
+  let refused = 0;
+  let drops = 0;
+  let finishing = false;
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+
+  const record = (key: string, arrival: number) => {
+    const at = sentAt.get(key);
+    if (at === undefined) {
+      const list = waiting.get(key) ?? [];
+      list.push(arrival);
+      waiting.set(key, list);
+      return;
+    }
+    const latency = Math.max(0, arrival - at);
+    histogram[Math.min(MAX_LATENCY_MS, Math.round(latency))]! += 1;
+    const entry = perEvent.get(key) ?? { count: 0, max: 0 };
+    entry.count += 1;
+    entry.max = Math.max(entry.max, latency);
+    perEvent.set(key, entry);
+  };
+
+  const handle = (stream: (typeof streams)[number], message: string, arrival: number) => {
+    const idLine = message.match(/^id: (\d+)$/m);
+    if (idLine) stream.lastId = idLine[1] as string;
+    const dataAt = message.indexOf("data: ");
+    if (dataAt < 0 || message.includes('"type":"heartbeat"')) return;
+    // Most events are vote counts: read without a full JSON parse (thousands of streams per process).
+    const vote = UPVOTED.exec(message);
+    if (vote) {
+      stream.counts.set(vote[1] as string, Number(vote[2]));
+      return;
+    }
+    const event = JSON.parse(message.slice(dataAt + 6)) as { type: string; data: Record<string, unknown> };
+    if (event.type === "question:created") {
+      const marker = /\(ah-(\d+)\)/.exec(String(event.data.body));
+      if (marker) record(`q:${marker[1]}`, arrival);
+    } else if (event.type === "question:tagged") {
+      const tag = event.data.tag as { name?: string } | undefined;
+      if (tag?.name === PRESENTING) record(`p:${event.data.questionId as string}`, arrival);
+    }
+  };
+
+  const connect = (url: string, cookie: string, stream: (typeof streams)[number]): Promise<void> =>
+    new Promise((resolve) => {
+      const headers: Record<string, string> = { cookie, accept: "text/event-stream", ...BEHIND_TLS_PROXY };
+      if (stream.lastId) headers["last-event-id"] = stream.lastId;
+      const req = http.get(url, { agent, headers }, (res) => {
+        if (res.statusCode !== 200) {
+          refused += 1;
+          res.resume();
+          resolve();
+          return;
+        }
+        opened += 1;
+        resolve();
+        let buffer = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          const arrival = now();
+          buffer += chunk;
+          let end = buffer.indexOf("\n\n");
+          while (end >= 0) {
+            handle(stream, buffer.slice(0, end), arrival);
+            buffer = buffer.slice(end + 2);
+            end = buffer.indexOf("\n\n");
+          }
+        });
+        res.on("close", () => {
+          if (finishing) return;
+          // The server ended the stream (too slow a reader, or a restart): the browser would reconnect.
+          drops += 1;
+          setTimeout(() => void connect(url, cookie, stream), 1000);
+        });
+      });
+      stream.req = req;
+      req.on("error", () => {
+        if (!finishing) refused += 1;
+        resolve();
+      });
+    });
+
+  process.on("message", async (message: ToClient) => {
+    if (message.type === "open") {
+      for (let i = 0; i < message.cookies.length; i += 1) streams.push({ counts: new Map(), req: null, lastId: null });
+      // Opened 50 at a time, as a room fills: not all in the same millisecond.
+      for (let from = 0; from < message.cookies.length; from += 50) {
+        await Promise.all(message.cookies.slice(from, from + 50).map((cookie, i) => connect(message.url, cookie, streams[from + i]!)));
+      }
+      send({ type: "ready", opened, refused });
+    } else if (message.type === "sent") {
+      sentAt.set(message.key, message.at);
+      const early = waiting.get(message.key);
+      waiting.delete(message.key);
+      for (const arrival of early ?? []) record(message.key, arrival);
+    } else if (message.type === "finish") {
+      finishing = true;
+      let staleCounts = 0;
+      let unseenCounts = 0;
+      for (const stream of streams) {
+        for (const [questionId, finalCount] of Object.entries(message.finalCounts)) {
+          const seen = stream.counts.get(questionId);
+          if (seen === undefined) unseenCounts += 1;
+          else if (seen !== finalCount) staleCounts += 1;
+        }
+        stream.req?.destroy();
+      }
+      const pairs: Array<[number, number]> = [];
+      histogram.forEach((count, ms) => count > 0 && pairs.push([ms, count]));
+      const report: ClientReport = {
+        type: "report",
+        opened,
+        refused,
+        drops,
+        histogram: pairs,
+        perEvent: Object.fromEntries(perEvent),
+        staleCounts,
+        unseenCounts,
+      };
+      send(report);
+      setTimeout(() => process.exit(0), 200);
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Baseline fan-out server: node:http or plain Express 5 keeping the streams, no app behind them.
+
+function runFanOutServer(port: number, kind: "bare" | "express"): void {
+  const streams = new Set<http.ServerResponse>();
+  let nextId = 0;
+  const open = (res: http.ServerResponse) => {
+    res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
+    res.write("retry: 3000\n\n");
+    streams.add(res);
+    res.on("close", () => streams.delete(res));
+  };
+  const publish = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (chunk: string) => (body += chunk));
+    req.on("end", () => {
+      nextId += 1;
+      const message = `id: ${nextId}\ndata: ${body}\n\n`;
+      for (const stream of streams) stream.write(message);
+      res.writeHead(204).end();
+    });
+  };
+  if (kind === "bare") {
+    http
+      .createServer((req, res) => {
+        if (req.url?.startsWith("/events")) open(res);
+        else if (req.url === "/publish") publish(req, res);
+        else res.writeHead(200).end("ok");
+      })
+      .listen(port, "127.0.0.1");
+  } else {
+    const app = express();
+    app.get("/events", (_req, res) => open(res));
+    app.post("/publish", (req, res) => publish(req, res));
+    app.get("/health", (_req, res) => void res.send("ok"));
+    app.listen(port, "127.0.0.1");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Driver helpers.
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+
+/** One HTTP request; resolves with status (0 = network error) and the body. */
+function request(base: string, method: string, pathname: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve) => {
+    const req = http.request(`${base}${pathname}`, { method, agent, headers: body ? { ...headers, "content-type": "application/json" } : headers }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on("error", () => resolve({ status: 0, body: "" }));
+    });
+    req.setTimeout(30_000, () => req.destroy());
+    req.on("error", () => resolve({ status: 0, body: "" }));
+    req.end(body);
+  });
+}
+
+/** Calls `work(i)` at a fixed rate (open loop: a slow answer does not delay the next request). */
+async function atRate(perSecond: number, seconds: number, work: (i: number) => Promise<void>): Promise<void> {
+  const total = Math.round(perSecond * seconds);
+  const started = now();
+  const inFlight: Array<Promise<void>> = [];
+  let next = 0;
+  while (next < total) {
+    const due = Math.min(total, Math.floor(((now() - started) / 1000) * perSecond) + 1);
+    for (; next < due; next += 1) inFlight.push(work(next));
+    await sleep(2);
+  }
+  await Promise.all(inFlight);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return +(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number).toFixed(1);
+}
+
+function histogramPercentile(histogram: Map<number, number>, p: number): number {
+  const total = [...histogram.values()].reduce((sum, count) => sum + count, 0);
+  let seen = 0;
+  for (const [ms, count] of [...histogram].sort((a, b) => a[0] - b[0])) {
+    seen += count;
+    if (seen >= (p / 100) * total) return ms;
+  }
+  return 0;
+}
+
+/** RSS (MB) and CPU (% of one core) of a process, sampled from /proc every second (as in load.ts). */
+function sampleProcess(pid: number) {
+  const samples: Array<{ rssMb: number; cpu: number }> = [];
+  const read = () => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return { cpuSeconds: (Number(stat[11]) + Number(stat[12])) / 100, rssMb: (Number(stat[21]) * 4096) / 2 ** 20 };
+  };
+  let last = { time: performance.now(), cpu: read().cpuSeconds };
+  const timer = setInterval(() => {
+    const time = performance.now();
+    const { cpuSeconds, rssMb } = read();
+    samples.push({ rssMb, cpu: ((cpuSeconds - last.cpu) / ((time - last.time) / 1000)) * 100 });
+    last = { time, cpu: cpuSeconds };
+  }, 1000);
+  return {
+    stop() {
+      clearInterval(timer);
+      const cpu = samples.map((sample) => sample.cpu);
+      return {
+        rssMbMax: Math.round(Math.max(0, ...samples.map((sample) => sample.rssMb))),
+        cpuPercentAvg: Math.round(cpu.reduce((sum, value) => sum + value, 0) / Math.max(1, cpu.length)),
+      };
+    },
+  };
+}
+
+/** The client processes for one target: each holds up to CLIENTS_PER_PROCESS streams. */
+async function openClients(url: string, cookies: string[]) {
+  const children: ChildProcess[] = [];
+  const ready: Array<Promise<{ opened: number; refused: number }>> = [];
+  const started = now();
+  for (let from = 0; from < cookies.length; from += CLIENTS_PER_PROCESS) {
+    const child = fork(import.meta.filename, ["client"], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    children.push(child);
+    ready.push(new Promise((resolve) => child.once("message", (message: { opened: number; refused: number }) => resolve(message))));
+    child.send({ type: "open", url, cookies: cookies.slice(from, from + CLIENTS_PER_PROCESS) } satisfies ToClient);
+  }
+  const answers = await Promise.all(ready);
+  const connect = {
+    opened: answers.reduce((sum, a) => sum + a.opened, 0),
+    refused: answers.reduce((sum, a) => sum + a.refused, 0),
+    seconds: +((now() - started) / 1000).toFixed(1),
+  };
+  console.log(`streams: ${JSON.stringify(connect)}`);
+  return {
+    connect,
+    announce(key: string) {
+      const message: ToClient = { type: "sent", key, at: now() };
+      for (const child of children) child.send(message);
+    },
+    async finish(finalCounts: Record<string, number>) {
+      const reports = await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<ClientReport>((resolve) => {
+              child.on("message", (message: ClientReport) => message.type === "report" && resolve(message));
+              child.send({ type: "finish", finalCounts } satisfies ToClient);
+            }),
+        ),
+      );
+      return summariseDelivery(reports, connect.opened);
+    },
+  };
+}
+
+function summariseDelivery(reports: ClientReport[], clients: number) {
+  const histogram = new Map<number, number>();
+  const perEvent = new Map<string, { count: number; max: number }>();
+  for (const report of reports) {
+    for (const [ms, count] of report.histogram) histogram.set(ms, (histogram.get(ms) ?? 0) + count);
+    for (const [key, entry] of Object.entries(report.perEvent)) {
+      const merged = perEvent.get(key) ?? { count: 0, max: 0 };
+      perEvent.set(key, { count: merged.count + entry.count, max: Math.max(merged.max, entry.max) });
+    }
+  }
+  const toLast = (prefix: string) =>
+    [...perEvent]
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([, entry]) => entry.max)
+      .sort((a, b) => a - b);
+  const created = toLast("q:");
+  const presenter = toLast("p:");
+  return {
+    clients,
+    deliveriesMeasured: [...histogram.values()].reduce((sum, count) => sum + count, 0),
+    anyClientP50: histogramPercentile(histogram, 50),
+    anyClientP99: histogramPercentile(histogram, 99),
+    createdToLastClientP50: percentile(created, 50),
+    createdToLastClientP99: percentile(created, 99),
+    presenterToLastClientP50: percentile(presenter, 50),
+    presenterToLastClientP99: percentile(presenter, 99),
+    eventsTimed: perEvent.size,
+    drops: reports.reduce((sum, r) => sum + r.drops, 0),
+    refused: reports.reduce((sum, r) => sum + r.refused, 0),
+    staleVoteCounts: reports.reduce((sum, r) => sum + r.staleCounts, 0),
+    unseenVoteCounts: reports.reduce((sum, r) => sum + r.unseenCounts, 0),
+    perEvent,
+  };
+}
+
+/** Missing deliveries: for each announced event, the clients that never received it. */
+function missing(delivery: ReturnType<typeof summariseDelivery>, announced: string[]): number {
+  return announced.reduce((sum, key) => sum + (delivery.clients - (delivery.perEvent.get(key)?.count ?? 0)), 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scenario.
+
+interface Target {
+  name: string;
+  base: string;
+  /** Requests of one board load, by user. */
+  boardPaths: string[];
+  vote(i: number): Promise<number>;
+  ask(i: number): Promise<string | null>;
+  present(questionId: string, i: number): Promise<number>;
+}
+
+async function boardBurst(target: Target, sessions: Session[]) {
+  const times: number[] = [];
+  let errors = 0;
+  await atRate(BOARD_LOADS / BURST_SECONDS, BURST_SECONDS, async (i) => {
+    const session = sessions[i % sessions.length] as Session;
+    const headers = { cookie: session.cookie, accept: "application/json", ...BEHIND_TLS_PROXY };
+    const started = now();
+    const answers = await Promise.all(target.boardPaths.map((pathname) => request(target.base, "GET", pathname, headers)));
+    times.push(now() - started);
+    if (answers.some((answer) => answer.status < 200 || answer.status >= 300)) errors += 1;
+  });
+  times.sort((a, b) => a - b);
+  return { loads: times.length, p50: percentile(times, 50), p99: percentile(times, 99), max: percentile(times, 100), errors };
+}
+
+async function eventPhase(
+  target: Target,
+  clients: Awaited<ReturnType<typeof openClients>>,
+  seconds: number,
+  finalCounts: () => Promise<Record<string, number>>,
+) {
+  const voteTimes: number[] = [];
+  let voteErrors = 0;
+  let writeErrors = 0;
+  const announced: string[] = [];
+  const createdIds: string[] = [];
+  let presenterChanges = 0;
+  const votes = atRate(VOTES_PER_SECOND, seconds, async (i) => {
+    const started = now();
+    const status = await target.vote(i);
+    voteTimes.push(now() - started);
+    if (status < 200 || status >= 300) voteErrors += 1;
+  });
+  const questions = atRate(QUESTIONS_PER_SECOND, seconds, async (i) => {
+    const key = `q:${i}`;
+    clients.announce(key);
+    const id = await target.ask(i);
+    if (id) {
+      announced.push(key);
+      createdIds.push(id);
+    } else writeErrors += 1;
+  });
+  const presenter = atRate(1000 / PRESENTER_EVERY_MS, seconds, async (i) => {
+    // The moderator puts the newest question on screen (a new question each time: one event key each).
+    const questionId = createdIds.at(-1);
+    if (!questionId) return;
+    createdIds.length = 0;
+    const key = `p:${questionId}`;
+    clients.announce(key);
+    const status = await target.present(questionId, i);
+    if (status >= 200 && status < 300) {
+      announced.push(key);
+      presenterChanges += 1;
+    } else writeErrors += 1;
+  });
+  await Promise.all([votes, questions, presenter]);
+  await sleep(SETTLE_MS);
+  const delivery = await clients.finish(await finalCounts());
+  voteTimes.sort((a, b) => a - b);
+  const { perEvent: _perEvent, ...figures } = delivery;
+  return {
+    seconds,
+    votes: voteTimes.length,
+    voteP50: percentile(voteTimes, 50),
+    voteP99: percentile(voteTimes, 99),
+    voteErrors,
+    questionsAsked: announced.filter((key) => key.startsWith("q:")).length,
+    presenterChanges,
+    writeErrors,
+    missingDeliveries: missing(delivery, announced),
+    ...figures,
+  };
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** CLIENTS bench users in the moderator's team, limits lifted, VOTE_POOL open questions to vote on. */
+async function prepare(url: string) {
+  return withClient(url, async (client) => {
+    const tenant = (await client.query("select id from tenants where slug = 'default'")).rows[0].id as string;
+    const moderator = (await client.query("select id, primary_team_id from users where tenant_id = $1 and sso_id = 'moderator'", [tenant])).rows[0];
+    const teamId = moderator.primary_team_id as string;
+    const teamSlug = (await client.query("select slug from teams where id = $1", [teamId])).rows[0].slug as string;
+    await client.query(
+      `insert into users (tenant_id, email, name, role, primary_team_id, sso_provider, sso_id)
+       select $1, 'bench' || i || '@bench.example', 'Bench Person ' || i, 'member', $2, 'demo', 'bench' || i
+       from generate_series(0, $3::int - 1) as i`,
+      [tenant, teamId, CLIENTS],
+    );
+    await client.query(
+      `insert into team_members (tenant_id, team_id, user_id, role)
+       select $1, $2, id, 'member' from users where tenant_id = $1 and sso_id like 'bench%'`,
+      [tenant, teamId],
+    );
+    // Every person here is one user (one session, one stream), but the run asks far more questions
+    // per hour than a person would: the per-user limits are raised so the bench measures the service.
+    await client.query(
+      `update tenant_settings set settings = jsonb_set(settings, '{security,rateLimits}',
+        '{"questionsPerHour": 1000000, "upvotesPerMinute": 1000000, "responsesPerHour": 1000000, "searchPerMinute": 1000000, "emailRecipientsPerHour": 1000000}')
+       where tenant_id = $1`,
+      [tenant],
+    );
+    const pool = (
+      await client.query(
+        `insert into questions (tenant_id, team_id, author_id, body, status, upvote_count, submitted_at)
+         select $1, $2, $3, 'All-hands question ' || i || ': what is the plan for the next quarter?', 'OPEN', 0, now() - make_interval(secs => i)
+         from generate_series(1, $4::int) as i returning id`,
+        [tenant, teamId, moderator.id, VOTE_POOL],
+      )
+    ).rows.map((row) => row.id as string);
+    const tagId = (await client.query("select id from tags where tenant_id = $1 and lower(name) = lower($2)", [tenant, PRESENTING])).rows[0].id as string;
+    await client.query("vacuum analyze");
+    return { teamId, teamSlug, pool, tagId };
+  });
+}
+
+/** Demo sign-in of each bench user, each from its own client address (the login limit is per address). */
+async function signIn(user: string, index: number): Promise<Session> {
+  const headers = { ...BEHIND_TLS_PROXY, "x-forwarded-for": `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` };
+  const login = await fetch(`http://127.0.0.1:${APP_PORT}/auth/demo?user=${user}&tenant=default`, { redirect: "manual", headers });
+  const cookie = login.headers.get("set-cookie")?.split(";")[0];
+  if (login.status !== 302 || !cookie) throw new Error(`sign-in of ${user} failed: ${login.status}`);
+  const csrf = (await (await fetch(`http://127.0.0.1:${APP_PORT}/auth/csrf`, { headers: { ...BEHIND_TLS_PROXY, cookie } })).json()) as { csrfToken: string };
+  return { cookie, csrf: csrf.csrfToken };
+}
+
+async function signInAll(): Promise<Session[]> {
+  const sessions: Session[] = new Array(CLIENTS);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < CLIENTS) {
+        const i = next++;
+        sessions[i] = await signIn(`bench${i}`, i + 1);
+      }
+    }),
+  );
+  return sessions;
+}
+
+const voteTarget = (pool: string[], users: number, i: number) => {
+  // The k-th vote of a user goes to the k-th question after its own offset: no user votes twice on one question.
+  const user = i % users;
+  const k = Math.floor(i / users);
+  return { user, questionId: pool[(user + k) % pool.length] as string };
+};
+
+function appTarget(sessions: Session[], moderator: Session, data: Awaited<ReturnType<typeof prepare>>): Target {
+  const base = `http://127.0.0.1:${APP_PORT}`;
+  const write = (session: Session) => ({ cookie: session.cookie, "x-csrf-token": session.csrf, accept: "application/json", ...BEHIND_TLS_PROXY });
+  return {
+    name: "app",
+    base,
+    boardPaths: ["/auth/session", "/teams", "/tenant", `/questions?team=${data.teamSlug}&status=OPEN&sort=top&limit=50`, "/tags"],
+    async vote(i) {
+      const { user, questionId } = voteTarget(data.pool, sessions.length, i);
+      return (await request(base, "POST", `/questions/${questionId}/upvote`, write(sessions[user] as Session))).status;
+    },
+    async ask(i) {
+      const body = JSON.stringify({ body: `How does the all-hands plan change our roadmap next quarter? (ah-${i})`, teamId: data.teamId });
+      const answer = await request(base, "POST", "/questions", write(sessions[(i * 7) % sessions.length] as Session), body);
+      return answer.status === 201 || answer.status === 200 ? (JSON.parse(answer.body) as { id: string }).id : null;
+    },
+    async present(questionId) {
+      return (await request(base, "POST", `/questions/${questionId}/tags`, write(moderator), JSON.stringify({ tagId: data.tagId }))).status;
+    },
+  };
+}
+
+/**
+ * A baseline: board reads and votes to a bare/Express server answering the app's bytes from memory
+ * (GET: bench/express-baseline.ts only registers GET routes), events through a fan-out server of
+ * the same kind, sent at the app's rates (question:upvoted at the coalescing ceiling, 4/s per question).
+ */
+function baselineTarget(name: string, port: number, ssePort: number, boardPaths: string[], bodies: string[], pool: string[]) {
+  const base = `http://127.0.0.1:${port}`;
+  const sse = `http://127.0.0.1:${ssePort}`;
+  const counts = new Map(pool.map((id) => [id, 0]));
+  const publish = (type: string, data: unknown) =>
+    request(sse, "POST", "/publish", {}, JSON.stringify({ type, tenantId: "baseline", data, timestamp: new Date() }));
+  const target: Target = {
+    name,
+    base,
+    boardPaths,
+    async vote(i) {
+      const { questionId } = voteTarget(pool, CLIENTS, i);
+      // Counted here as the app counts them; their events go out every 250 ms (flushCounts).
+      counts.set(questionId, (counts.get(questionId) ?? 0) + 1);
+      return (await request(base, "GET", `/questions/${questionId}/upvote`, {})).status;
+    },
+    async ask(i) {
+      const status = (await publish("question:created", { id: `b-${i}`, body: `(ah-${i}) ${bodies[3]?.slice(0, 200)}` })).status;
+      return status === 204 ? `b-${i}` : null;
+    },
+    async present(questionId) {
+      return (await publish("question:tagged", { questionId, tag: { id: "t", name: PRESENTING, color: "#000" } })).status === 204 ? 200 : 500;
+    },
+  };
+  const flushCounts = () => Promise.all([...counts].map(([questionId, upvoteCount]) => publish("question:upvoted", { questionId, upvoteCount })));
+  return { target, counts, flushCounts };
+}
+
+async function runBaseline(
+  name: string,
+  servers: { port: number; ssePort: number; pid: number; ssePid: number },
+  boardPaths: string[],
+  bodies: string[],
+  sessions: Session[],
+  pool: string[],
+) {
+  const { port, ssePort } = servers;
+  const { target, counts, flushCounts } = baselineTarget(name, port, ssePort, boardPaths, bodies, pool);
+  const burstSampler = sampleProcess(servers.pid);
+  const burst = { ...(await boardBurst(target, sessions)), ...burstSampler.stop() };
+  const clients = await openClients(
+    `http://127.0.0.1:${ssePort}/events`,
+    sessions.map((s) => s.cookie),
+  );
+  let flushing = true;
+  const flusher = (async () => {
+    while (flushing) {
+      await flushCounts();
+      await sleep(250);
+    }
+  })();
+  const readsSampler = sampleProcess(servers.pid);
+  const fanOutSampler = sampleProcess(servers.ssePid);
+  const events = await eventPhase(target, clients, BASELINE_SECONDS, async () => {
+    flushing = false;
+    await flusher;
+    await flushCounts();
+    await sleep(SETTLE_MS);
+    return Object.fromEntries(counts);
+  });
+  return { name, burst, events: { ...events, readServer: readsSampler.stop(), fanOutServer: fanOutSampler.stop() }, streams: clients.connect };
+}
+
+type AppResult = { burst: Record<string, number>; events: Record<string, number>; streams: { opened: number; refused: number } };
+
+/** The README table: each figure of the app beside the two baselines', with the app's ratio to each. */
+function markdown(app: AppResult, baselines: Array<{ name: string; burst: Record<string, number>; events: Record<string, unknown> }>): string {
+  const [bare, plain] = baselines as [(typeof baselines)[number], (typeof baselines)[number]];
+  const rows: Array<[string, (r: { burst: Record<string, number>; events: Record<string, unknown> }) => number]> = [
+    ["board load p50 ms", (r) => r.burst.p50 as number],
+    ["board load p99 ms", (r) => r.burst.p99 as number],
+    ["board load errors", (r) => r.burst.errors as number],
+    ["vote p50 ms", (r) => r.events.voteP50 as number],
+    ["vote p99 ms", (r) => r.events.voteP99 as number],
+    ["vote errors", (r) => r.events.voteErrors as number],
+    ["new question → last client p50 ms", (r) => r.events.createdToLastClientP50 as number],
+    ["new question → last client p99 ms", (r) => r.events.createdToLastClientP99 as number],
+    ["presenter change → last client p50 ms", (r) => r.events.presenterToLastClientP50 as number],
+    ["presenter change → last client p99 ms", (r) => r.events.presenterToLastClientP99 as number],
+    ["any delivery p50 ms", (r) => r.events.anyClientP50 as number],
+    ["any delivery p99 ms", (r) => r.events.anyClientP99 as number],
+    ["missing deliveries", (r) => r.events.missingDeliveries as number],
+    ["clients whose last vote count ≠ final (client × question)", (r) => (r.events.staleVoteCounts as number) + (r.events.unseenVoteCounts as number)],
+    ["write errors (questions, presenter)", (r) => r.events.writeErrors as number],
+    ["streams dropped / refused", (r) => (r.events.drops as number) + (r.events.refused as number)],
+  ];
+  const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(1)}×` : "–");
+  const lines = ["| figure | app | bare node:http | plain Express 5 | app ÷ bare | app ÷ Express |", "|---|---:|---:|---:|---:|---:|"];
+  for (const [label, read] of rows)
+    lines.push(`| ${label} | ${read(app)} | ${read(bare)} | ${read(plain)} | ${ratio(read(app), read(bare))} | ${ratio(read(app), read(plain))} |`);
+  const usage = (r: Record<string, unknown>, key: string) => (r[key] as Record<string, number> | undefined) ?? {};
+  lines.push(
+    `| server RSS max MB (burst / events) | ${app.burst.rssMbMax} / ${app.events.rssMbMax} | ${bare.burst.rssMbMax} / ${usage(bare.events, "readServer").rssMbMax} + ${usage(bare.events, "fanOutServer").rssMbMax} | ${plain.burst.rssMbMax} / ${usage(plain.events, "readServer").rssMbMax} + ${usage(plain.events, "fanOutServer").rssMbMax} | | |`,
+    `| server CPU % of one core (burst / events) | ${app.burst.cpuPercentAvg} / ${app.events.cpuPercentAvg} | ${bare.burst.cpuPercentAvg} / ${usage(bare.events, "readServer").cpuPercentAvg} + ${usage(bare.events, "fanOutServer").cpuPercentAvg} | ${plain.burst.cpuPercentAvg} / ${usage(plain.events, "readServer").cpuPercentAvg} + ${usage(plain.events, "fanOutServer").cpuPercentAvg} | | |`,
+  );
+  return lines.join("\n");
+}
+
+async function main() {
+  const database = await recreateDatabase(DB_NAME);
+  const server = startServer(productionAppEnv(APP_PORT, database, "qa-bench-allhands:", { EMAIL_WORKER: "false", LOG_LEVEL: "warn" }));
+  const helpers: ChildProcess[] = [];
+  try {
+    await waitFor(`http://127.0.0.1:${APP_PORT}/health/ready`);
+    const data = await prepare(database);
+    await sleep(2500); // the tenant's settings are cached for 2 s
+    let started = now();
+    const sessions = await signInAll();
+    const moderator = await signIn("moderator", 0);
+    const signInSeconds = +((now() - started) / 1000).toFixed(1);
+    console.log(`${CLIENTS} sign-ins in ${signInSeconds} s`);
+    const app = appTarget(sessions, moderator, data);
+
+    const sampler = sampleProcess(server.child.pid as number);
+    started = now();
+    const clients = await openClients(
+      `http://127.0.0.1:${APP_PORT}/events?tenant=default`,
+      sessions.map((session) => session.cookie),
+    );
+    const connectUsage = sampler.stop();
+    // Warm-up (JIT, pools) before the burst: a few board loads.
+    for (let i = 0; i < 20; i += 1)
+      await Promise.all(app.boardPaths.map((p) => request(app.base, "GET", p, { cookie: moderator.cookie, ...BEHIND_TLS_PROXY })));
+    const burstSampler = sampleProcess(server.child.pid as number);
+    const burst = await boardBurst(app, sessions);
+    const burstUsage = burstSampler.stop();
+    console.log(`app burst: ${JSON.stringify({ ...burst, ...burstUsage })}`);
+    const eventSampler = sampleProcess(server.child.pid as number);
+    const events = await eventPhase(app, clients, VOTE_SECONDS, () =>
+      withClient(database, async (client) => {
+        const rows = (await client.query("select id, upvote_count from questions where id = any($1::uuid[])", [data.pool])).rows;
+        return Object.fromEntries(rows.map((row) => [row.id as string, Number(row.upvote_count)]));
+      }),
+    );
+    const eventUsage = eventSampler.stop();
+    console.log(`app events: ${JSON.stringify({ ...events, ...eventUsage })}`);
+    const appResult = { name: "app", streams: clients.connect, connectUsage, burst: { ...burst, ...burstUsage }, events: { ...events, ...eventUsage } };
+
+    // Baselines: the bytes of one board load and of a vote's answer, from memory.
+    const bodies = await Promise.all(
+      app.boardPaths.map(
+        async (p) => (await request(app.base, "GET", p, { cookie: sessions[0]!.cookie, accept: "application/json", ...BEHIND_TLS_PROXY })).body,
+      ),
+    );
+    const voteBody = (
+      await request(app.base, "GET", `/questions/${data.pool[0]}`, { cookie: sessions[0]!.cookie, accept: "application/json", ...BEHIND_TLS_PROXY })
+    ).body;
+    const routes: Record<string, string> = Object.fromEntries(app.boardPaths.map((p, i) => [p.split("?")[0] as string, bodies[i] as string]));
+    for (const id of data.pool) routes[`/questions/${id}/upvote`] = voteBody;
+    const tsx = (script: string, args: string[]) =>
+      spawn(process.execPath, ["--import", "tsx", path.join(ROOT, script), ...args], { cwd: ROOT, stdio: "ignore" });
+    helpers.push(tsx("bench/bare-server.ts", [String(BARE_PORT), JSON.stringify(routes)]));
+    helpers.push(tsx("bench/express-baseline.ts", [String(EXPRESS_PORT), JSON.stringify(routes)]));
+    helpers.push(fork(import.meta.filename, ["fan-out", String(BARE_SSE_PORT), "bare"], { execArgv: ["--import", "tsx"], stdio: "ignore" }));
+    helpers.push(fork(import.meta.filename, ["fan-out", String(EXPRESS_SSE_PORT), "express"], { execArgv: ["--import", "tsx"], stdio: "ignore" }));
+    await waitFor(`http://127.0.0.1:${BARE_PORT}/teams`);
+    await waitFor(`http://127.0.0.1:${EXPRESS_PORT}/teams`);
+    await waitFor(`http://127.0.0.1:${BARE_SSE_PORT}/health`);
+    await waitFor(`http://127.0.0.1:${EXPRESS_SSE_PORT}/health`);
+    const baselines = [];
+    const [bare, plainExpress, bareFanOut, expressFanOut] = helpers.map((helper) => helper.pid as number);
+    for (const [name, servers] of [
+      ["bare node:http", { port: BARE_PORT, ssePort: BARE_SSE_PORT, pid: bare, ssePid: bareFanOut }],
+      ["plain Express 5", { port: EXPRESS_PORT, ssePort: EXPRESS_SSE_PORT, pid: plainExpress, ssePid: expressFanOut }],
+    ] as const) {
+      const result = await runBaseline(
+        name,
+        servers as { port: number; ssePort: number; pid: number; ssePid: number },
+        app.boardPaths,
+        bodies,
+        sessions,
+        data.pool,
+      );
+      console.log(`${name}: ${JSON.stringify(result)}`);
+      baselines.push(result);
+    }
+    const summary = {
+      machine: machine(),
+      loadAverage: os.loadavg().map((value) => +value.toFixed(2)),
+      small: SMALL,
+      clients: CLIENTS,
+      boardLoads: BOARD_LOADS,
+      burstSeconds: BURST_SECONDS,
+      voteSeconds: VOTE_SECONDS,
+      baselineSeconds: BASELINE_SECONDS,
+      signInSeconds,
+      app: appResult,
+      baselines,
+    };
+    console.log(JSON.stringify(summary, null, 2));
+    console.log(markdown(appResult, baselines));
+    saveResults(`allhands-${CLIENTS}${SMALL ? "-small" : ""}`, summary);
+  } finally {
+    for (const helper of helpers) helper.kill();
+    await server.stop();
+    await dropDatabase(DB_NAME);
+  }
+}
+
+if (process.argv[2] === "client" || process.argv[2] === "fan-out") {
+  // A helper ends with the run, even one that failed half-way.
+  process.on("disconnect", () => process.exit(0));
+  if (process.argv[2] === "client") runClientProcess();
+  else runFanOutServer(Number(process.argv[3]), process.argv[4] === "express" ? "express" : "bare");
+} else
+  main()
+    .then(() => process.exit(0))
+    .catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });
