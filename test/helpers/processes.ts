@@ -80,8 +80,13 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** The real server (`tsx src/main.ts`, what `npm start` runs) as a child process, ready when /health/ready answers 200. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * The real server (`tsx src/main.ts`, what `npm start` runs) as a child process, ready when it
+ * says it listens and /health/ready answers 200. A free port can be taken by another test between
+ * finding it and the server binding it (the server then stops, saying so): it starts again on
+ * another port, so /health/ready is never answered by some other test's app.
+ */
+export async function startServerProcess(env: Record<string, string>, attempts = 3): Promise<ServerProcess> {
   const port = await freePort();
   const output: string[] = [];
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "src/main.ts")], {
@@ -93,11 +98,24 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stderr?.on("data", (chunk) => output.push(String(chunk)));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
+  const portTaken = () => output.join("").includes(`cannot listen on port ${port}`);
   try {
-    await waitUntil(async () => (await fetch(`${url}/health/ready`)).ok, 60_000, `server on ${port}`);
+    await waitUntil(
+      async () => {
+        if (portTaken()) return true;
+        return output.join("").includes("listening on") && (await fetch(`${url}/health/ready`)).ok;
+      },
+      60_000,
+      `server on ${port}`,
+    );
   } catch (error) {
     child.kill("SIGKILL");
     throw new Error(`${(error as Error).message}\n${output.join("").slice(-2000)}`, { cause: error });
+  }
+  if (portTaken()) {
+    await exited;
+    if (attempts > 1) return startServerProcess(env, attempts - 1);
+    throw new Error(`no free port for the server process\n${output.join("").slice(-2000)}`);
   }
   return {
     url,
