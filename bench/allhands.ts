@@ -4,8 +4,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
-import pg from "pg";
-import { BEHIND_TLS_PROXY, dropDatabase, machine, productionAppEnv, recreateDatabase, ROOT, saveResults, startServer, waitFor } from "./lib.js";
+import { BEHIND_TLS_PROXY, dropDatabase, machine, productionAppEnv, recreateDatabase, ROOT, saveResults, startServer, waitFor, withClient } from "./lib.js";
 
 /**
  * Issue 19: an all-hands on one production-mode instance (PostgreSQL, Redis). N signed-in people
@@ -480,16 +479,6 @@ async function eventPhase(
     missingDeliveries: missing(delivery, announced),
     ...figures,
   };
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** CLIENTS bench users in the moderator's team, limits lifted, VOTE_POOL open questions to vote on. */

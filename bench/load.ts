@@ -1,8 +1,18 @@
 import fs from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
-import pg from "pg";
-import { BEHIND_TLS_PROXY, demoSignIn, dropDatabase, machine, productionAppEnv, recreateDatabase, saveResults, startServer, waitFor } from "./lib.js";
+import {
+  BEHIND_TLS_PROXY,
+  demoSignIn,
+  dropDatabase,
+  machine,
+  productionAppEnv,
+  recreateDatabase,
+  saveResults,
+  startServer,
+  waitFor,
+  withClient,
+} from "./lib.js";
 
 /**
  * A mixed scenario (browse, search, submit, upvote, SSE listeners, pulse responses)
@@ -42,16 +52,6 @@ const WORDS = [
   "pricing",
   "analytics",
 ];
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Tops the default tenant up to `total` questions (the demo seed has a few). */
 async function growQuestions(url: string, total: number): Promise<void> {
