@@ -50,6 +50,19 @@ export function ModerationLists({ view, onView, lists, teams, tags, flags, activ
   const tools = (list: ListName, question: Question) => (
     <QuestionTools question={question} tags={tags} notify={notify} commands={commands} onChange={place} onRemove={(id) => lists[list].remove(id)} />
   );
+  /** An open or answered list: each question's card with the moderator's tools. */
+  const cards = (list: Exclude<ListName, "review">) => (
+    <ol className="question-list">
+      {lists[list].items.map((question) =>
+        item(
+          question,
+          <QuestionCard question={question} showTags={false}>
+            {tools(list, question)}
+          </QuestionCard>,
+        ),
+      )}
+    </ol>
+  );
 
   return (
     <div
@@ -108,16 +121,7 @@ export function ModerationLists({ view, onView, lists, teams, tags, flags, activ
             empty="No open questions."
             hint="Answer in writing, or Mark answered when it was answered aloud. Answered questions move to the Answered list."
           >
-            <ol className="question-list">
-              {open.items.map((question) =>
-                item(
-                  question,
-                  <QuestionCard question={question} showTags={false}>
-                    {tools("open", question)}
-                  </QuestionCard>,
-                ),
-              )}
-            </ol>
+            {cards("open")}
           </ListSection>
         </>
       ) : (
@@ -128,16 +132,7 @@ export function ModerationLists({ view, onView, lists, teams, tags, flags, activ
           empty="No answered questions yet."
           hint="Edit an answer, unpin, untag, unfreeze or delete."
         >
-          <ol className="question-list">
-            {answered.items.map((question) =>
-              item(
-                question,
-                <QuestionCard question={question} showTags={false}>
-                  {tools("answered", question)}
-                </QuestionCard>,
-              ),
-            )}
-          </ol>
+          {cards("answered")}
         </ListSection>
       )}
     </div>
