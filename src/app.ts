@@ -48,7 +48,7 @@ import { createStreamSlots } from "./modules/events/index.js";
 import { listLiveTokenIds } from "./modules/tokens/index.js";
 import { clearPrimaryTeam, findActiveUserIds, findActiveUserWithTeams, findUser } from "./modules/users/index.js";
 import { countTeamQuestions, currentUpvoteCount, moveTeamQuestions } from "./modules/questions/index.js";
-import { findTeam } from "./modules/teams/index.js";
+import { couldBeTeamSlug, findTeam } from "./modules/teams/index.js";
 import { createModerationService } from "./modules/questions/index.js";
 import { createQuestionEvents } from "./modules/questions/index.js";
 import { createQuestionLimits } from "./modules/questions/index.js";
@@ -148,19 +148,21 @@ function securityHeaders(config: Config): RequestHandler {
 }
 
 /**
- * A page at `/<one segment>` may be a team board: the caller is identified as for an API request
- * (any failure, an unknown tenant say, only leaves the plain skeleton) and the team's first
- * questions go into index.html.
+ * A page at `/<one segment>` that can be a team's slug may be a team board: the caller is
+ * identified as for an API request (any failure, an unknown tenant say, only leaves the plain
+ * skeleton) and the team's first questions go into index.html. Other pages (/login, /admin, ...)
+ * cost no session or user read.
  */
 function teamBoardFirstScreen(identify: RequestHandler[], render: BoardFirstScreen): FirstScreen {
   const run = Router();
   run.use(...identify);
   return async (req, res) => {
     const segments = req.path.split("/").filter(Boolean);
-    if (segments.length !== 1) return null;
+    const slug = segments.length === 1 ? decodeURIComponent(segments[0] as string) : null;
+    if (!slug || !couldBeTeamSlug(slug)) return null;
     const failed = await new Promise<unknown>((resolve) => run(req, res, resolve));
     if (failed || !req.ctx) return null;
-    return render(req.ctx, decodeURIComponent(segments[0] as string));
+    return render(req.ctx, slug);
   };
 }
 

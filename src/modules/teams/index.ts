@@ -6,5 +6,5 @@ export { ensureMembership } from "./teams.members.repository.js";
 export { createMembersService } from "./teams.members.service.js";
 export { findTeam, findTeamBySlug, setQueueFrozen, type TeamRecord } from "./teams.repository.js";
 export { teamRoutes } from "./teams.routes.js";
-export { teamSchema } from "./teams.schemas.js";
+export { couldBeTeamSlug, teamSchema } from "./teams.schemas.js";
 export { createTeamsOfNewTenant, createTeamsService } from "./teams.service.js";

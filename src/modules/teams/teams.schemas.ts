@@ -43,6 +43,9 @@ export const RESERVED_TEAM_SLUGS = new Set([
 
 export const TEAM_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
+/** Whether a path segment can name a team at all (a page such as /login or /admin never does). */
+export const couldBeTeamSlug = (segment: string): boolean => TEAM_SLUG_PATTERN.test(segment) && !RESERVED_TEAM_SLUGS.has(segment);
+
 const teamName = z.string().trim().min(1, "must not be empty").max(100);
 const teamSlug = z
   .string()
