@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     globalSetup: ["test/setup/global-setup.ts"],
+    // Every response a test app gives is checked against /openapi.json (test/helpers/openapi-recorder.ts).
+    setupFiles: ["test/setup/openapi-contract.ts"],
     pool: "forks",
     // Test files of a worker share its process and module cache: no file changes process-wide
     // state (environment, mocks, timers), and each makes its own tenants and apps. Importing the
@@ -16,7 +18,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "api", include: ["test/**/*.test.ts"], exclude: ["test/browser/**"] },
+        // openapi-coverage: a full run fails when an operation of /openapi.json was never exercised.
+        test: { name: "api", include: ["test/**/*.test.ts"], exclude: ["test/browser/**"], globalSetup: ["test/setup/openapi-coverage.ts"] },
       },
       {
         // The API suites again on the embedded PGlite, the default start path: each worker gets an
@@ -40,12 +43,16 @@ export default defineConfig({
                 "auth/oauth-profiles",
                 "platform/permissions",
                 "platform/theme-contrast",
+                "platform/rolling-restart-drain",
+                "platform/read-cache",
+                "events/sse-hub",
               ],
               // PGlite already, or the CLI in its own process.
               ...["platform/embedded", "pulse/pulse-embedded", "tenants/tenant-cli", "platform/listen"],
               // One database shared by several apps or connections.
               ...[
                 "platform/faults",
+                "platform/rolling-restart",
                 "platform/instances",
                 "email/email-worker-crash",
                 "auth/auth",
@@ -56,6 +63,7 @@ export default defineConfig({
                 "events/events-lifetime",
                 "email/email-answered-settings",
                 "email/email-recipient-limit-instances",
+                "platform/shared-reads",
               ],
             ].map((name) => `test/${name}.test.ts`),
           ],

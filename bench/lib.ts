@@ -96,7 +96,9 @@ export function startServer(env: Record<string, string>, logFile = path.join(os.
   const entry = path.join(ROOT, "dist/src/main.js");
   if (!fs.existsSync(entry)) throw new Error("Build the server first: npm run build:server");
   const out = fs.openSync(logFile, "w");
-  const child = spawn(process.execPath, [entry], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", out, out] });
+  // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, entry], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", out, out] });
   return {
     child,
     stop: () =>

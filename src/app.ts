@@ -8,6 +8,7 @@ import type { Redis } from "./platform/kv.js";
 import type { Logger } from "./platform/logger.js";
 import type { EmailQueue } from "./platform/queue.js";
 import { RateLimitService } from "./platform/rate-limit.js";
+import { cacheScope, LocalScopeVersions, RedisScopeVersions, SharedReadCache } from "./platform/read-cache.js";
 import { buildOpenApiDocument } from "./platform/openapi.js";
 import { Metrics, metricsRouter } from "./platform/metrics.js";
 import { BufferedJobQueue } from "./platform/queue-buffer.js";
@@ -50,7 +51,7 @@ import { clearPrimaryTeam, findActiveUserIds, findActiveUserWithTeams, findUser 
 import { countTeamQuestions, currentUpvoteCount, moveTeamQuestions } from "./modules/questions/index.js";
 import { couldBeTeamSlug, findTeam } from "./modules/teams/index.js";
 import { createModerationService } from "./modules/questions/index.js";
-import { createQuestionEvents } from "./modules/questions/index.js";
+import { createQuestionBoard, createQuestionEvents, createUpvoteSets } from "./modules/questions/index.js";
 import { createQuestionLimits } from "./modules/questions/index.js";
 import { questionRoutes } from "./modules/questions/index.js";
 import { createQuestionService } from "./modules/questions/index.js";
@@ -66,7 +67,7 @@ import { createExportService } from "./modules/export/index.js";
 import { createPulseExport } from "./modules/export/index.js";
 import { settingsRoutes } from "./modules/settings/index.js";
 import { createSettingsService } from "./modules/settings/index.js";
-import { createMembersService } from "./modules/teams/index.js";
+import { createMembersService, createTeamDirectory } from "./modules/teams/index.js";
 import { teamRoutes } from "./modules/teams/index.js";
 import { createTeamsService } from "./modules/teams/index.js";
 import { userRoutes } from "./modules/users/index.js";
@@ -104,6 +105,8 @@ export interface BuiltApp {
 }
 
 const JSON_BODY_LIMIT = "100kb";
+/** The most a shared read serves without a write announcing a change: bounds what a change made outside the service leaves stale. */
+const SHARED_READ_MAX_AGE_MS = 2000;
 
 function parseTrustProxy(value: string): boolean | number | string {
   if (value === "true") return true;
@@ -141,10 +144,35 @@ function securityHeaders(config: Config): RequestHandler {
       strictTransportSecurity: secure ? { maxAge: 15552000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
     });
-  if (!config.isProduction) return headers(false);
-  const overHttps = headers(true);
-  const overHttp = headers(false);
-  return (req, res, next) => (req.secure ? overHttps : overHttp)(req, res, next);
+  const overHttp = fixedHeaders(headers(false));
+  if (!config.isProduction) return setAll(overHttp);
+  const overHttps = fixedHeaders(headers(true));
+  return (req, res, next) => setAll(req.secure ? overHttps : overHttp)(req, res, next);
+}
+
+/**
+ * The headers a helmet configuration sets. They depend on nothing in the request, so they are
+ * read once and then set directly, rather than through helmet's dozen middlewares per request.
+ */
+function fixedHeaders(middleware: RequestHandler): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
+  let done = false;
+  void middleware({} as never, recorder as never, () => {
+    done = true;
+  });
+  if (!done) throw new Error("helmet did not set its headers synchronously");
+  return headers;
+}
+
+function setAll(headers: Array<[string, string]>): RequestHandler {
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
 }
 
 /**
@@ -188,6 +216,19 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const systemQueue = new BufferedJobQueue(queue, logger);
   const rateLimits = new RateLimitService(config.isProduction && kv !== null, kv, config.kv.prefix, (limit) => metrics.rateLimited.inc({ limit }));
 
+  // Reads many requests share, rebuilt after the writes that change them (on every instance, through
+  // Redis): a tenant's teams and board pages (a few hundred per tenant: a page can be large), and
+  // the signed-in users (one small entry each, as many as are active at once).
+  const versions = kv ? new RedisScopeVersions(kv, config.kv.prefix) : new LocalScopeVersions();
+  const readCache = new SharedReadCache(versions, { maxAgeMs: SHARED_READ_MAX_AGE_MS, maxEntriesPerScope: 300, logger });
+  const userCache = new SharedReadCache(versions, { maxAgeMs: SHARED_READ_MAX_AGE_MS, maxEntriesPerScope: 50_000, logger });
+  const changed =
+    (...scopes: Array<(tenantId: string) => string>) =>
+    async (tenantId: string) => {
+      await Promise.all(scopes.map((scope) => (scope === cacheScope.users ? userCache : readCache).changed(scope(tenantId))));
+    };
+  const teamDirectory = createTeamDirectory(db, readCache);
+
   const auth = createAuthService({ config, db, clock, tenants, rateLimits });
   const tokens = createTokenService({ db, clock });
   const health = createHealthService({ config, db, kv, rateLimits, startedAt, strategies: auth.enabledStrategies });
@@ -201,15 +242,17 @@ export function buildApp(deps: AppDeps): BuiltApp {
   });
   const admin = {
     settings,
-    users: createUsersService({ db, clock, bus, logger }),
+    users: createUsersService({ db, clock, bus, logger, usersChanged: changed(cacheScope.users, cacheScope.questions) }),
     teams: createTeamsService({
       db,
       clock,
+      directory: teamDirectory,
       deletion: {
         countQuestions: countTeamQuestions,
         moveQuestions: moveTeamQuestions,
         clearDefaultTeam: (trx, ctx, teamId) => settings.clearDefaultTeam(trx, ctx, teamId),
         settingsChanged: (tenantId) => settings.saved(tenantId),
+        questionsAndMembersChanged: changed(cacheScope.questions, cacheScope.users),
       },
     }),
     members: createMembersService({
@@ -217,6 +260,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
       clock,
       userExists: async (trx, tenantId, userId) => (await findUser(trx, tenantId, userId)) !== null,
       clearPrimaryTeam,
+      membersChanged: changed(cacheScope.users),
     }),
     audit,
     exports: createExportService({ db, audit }),
@@ -237,9 +281,18 @@ export function buildApp(deps: AppDeps): BuiltApp {
     intervalMs: deps.tuning?.streamCheckMs,
     now: () => clock.now(),
   });
-  const questionEvents = createQuestionEvents(bus, logger, (tenantId, questionId) => currentUpvoteCount(db, tenantId, questionId));
+  const tags = createTagService({ db, cache: readCache });
+  const questionEvents = createQuestionEvents(bus, logger, (tenantId, questionId) => currentUpvoteCount(db, tenantId, questionId), readCache);
   const questionLimits = createQuestionLimits(rateLimits);
-  const questions = createQuestionService({ db, events: questionEvents, limits: questionLimits });
+  const upvoteSets = createUpvoteSets(db, userCache);
+  const questions = createQuestionService({
+    db,
+    events: questionEvents,
+    limits: questionLimits,
+    teams: teamDirectory,
+    board: createQuestionBoard(db, readCache, upvoteSets),
+    upvotes: upvoteSets,
+  });
   const moderation = createModerationService({ db, events: questionEvents, limits: questionLimits, queue: systemQueue, logger });
 
   const pulseReleaser = createPulseReleaser({
@@ -253,12 +306,20 @@ export function buildApp(deps: AppDeps): BuiltApp {
 
   const routes: AnyRoute[] = [
     ...authRoutes({ auth, config, tenants }),
-    ...oauthRoutes({ auth, oauth: createOAuthService({ db }), strategies: createOAuthStrategies(config), tenants, config, clock, logger }),
+    ...oauthRoutes({
+      auth,
+      oauth: createOAuthService({ db, usersChanged: changed(cacheScope.users, cacheScope.questions) }),
+      strategies: createOAuthStrategies(config),
+      tenants,
+      config,
+      clock,
+      logger,
+    }),
     ...tokenRoutes({ tokens }),
     ...tenantRoutes(config),
     ...teamRoutes(admin),
-    ...tagReadRoutes({ db }),
-    ...tagAdminRoutes({ tags: createTagService({ db }) }),
+    ...tagReadRoutes({ tags }),
+    ...tagAdminRoutes({ tags }),
     ...questionRoutes({ questions, moderation }),
     ...eventRoutes({ hub: sse }),
     ...pulseAdminRoutes({ admin: createPulseAdminService({ db, clock, settings: admin.settings, scheduler: { db, queue: systemQueue, logger, clock } }) }),
@@ -294,12 +355,12 @@ export function buildApp(deps: AppDeps): BuiltApp {
       clock,
       tenants,
       authenticateToken: (secret) => tokens.authenticate(secret),
-      loadUser: (tenantId, userId) => findActiveUserWithTeams(db, tenantId, userId),
+      loadUser: (tenantId, userId) => userCache.read(cacheScope.users(tenantId), userId, () => findActiveUserWithTeams(db, tenantId, userId)),
     }),
   ];
   if (deps.web) {
     app.use(assetsFor(deps.web));
-    app.use(spaFallback(deps.web, teamBoardFirstScreen(identify, createBoardFirstScreen({ db, questions }))));
+    app.use(spaFallback(deps.web, teamBoardFirstScreen(identify, createBoardFirstScreen({ teams: teamDirectory, questions }))));
   }
 
   // Process-level pages: no tenant, no session.

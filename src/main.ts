@@ -12,7 +12,7 @@ import { projectRoot } from "./platform/paths.js";
 import { InMemoryJobQueue, type EmailQueue } from "./platform/queue.js";
 import { BullEmailQueue } from "./platform/queue-bullmq.js";
 import { builtFrontend, viteDevFrontend } from "./platform/http/spa.js";
-import { createHttpServer, listenOn } from "./platform/http/server.js";
+import { createHttpServer, drainHttpServer, listenOn } from "./platform/http/server.js";
 import { countTenants } from "./modules/tenants/index.js";
 import { startPulseScheduler } from "./modules/pulse/index.js";
 import { createPulseSealer, startReleaseSweeps } from "./modules/pulse/index.js";
@@ -111,12 +111,12 @@ async function main(): Promise<void> {
     deadline.unref();
     // Load balancers see /health/ready fail and stop sending; new connections are refused from here.
     beginShutdown();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    const closed = drainHttpServer(server);
     await pulseScheduler?.stop();
     await stopReleaseSweeps();
     // SSE streams never end by themselves: end them (with a reconnect hint) so the server can close.
     sse.close();
-    // In-flight requests finish; idle keep-alive connections are closed by server.close().
+    // In-flight requests finish; kept-alive connections close after their next answer, or idle (drainHttpServer).
     await closed;
     // Running email jobs finish (they need the database) before anything closes under them.
     if (emailWorker) await emailWorker.close().catch((error) => logger.warn({ err: error }, "email worker did not close cleanly"));

@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from "@ast
 import { z } from "zod";
 import type { AnyRoute } from "./http/route.js";
 import { PERMISSIONS } from "./permissions.js";
+import { TEXT_BODY, SERVER_PAGES, type ServerPage } from "./openapi.server-pages.js";
 
 extendZodWithOpenApi(z);
 
@@ -23,135 +24,158 @@ function accessText(route: AnyRoute): string {
   return gateText(route) + recordRule;
 }
 
+type PermissionRule = { minRole: string; teamScoped?: boolean; visitorsWhenAnonymousAllowed?: boolean };
+
 function gateText(route: AnyRoute): string {
   if (route.access === "public") return "Access: public.";
   if (route.access === "session") return "Access: any signed-in user.";
-  const rule = PERMISSIONS[route.access] as { minRole: string; teamScoped?: boolean; visitorsWhenAnonymousAllowed?: boolean };
+  const rule = PERMISSIONS[route.access] as PermissionRule;
   const parts = [`Permission \`${route.access}\`: ${rule.minRole} and above`];
   if (rule.teamScoped) parts.push("or a moderator of the team concerned");
   if (rule.visitorsWhenAnonymousAllowed) parts.push("or a visitor while the tenant allows anonymous questions");
   return `${parts.join(", ")}.`;
 }
 
-interface ServerPage {
-  method: "get" | "post";
-  path: string;
-  tag: string;
-  summary: string;
-  description: string;
-  responses: Record<string, string>;
-  query?: z.ZodObject;
+/** `{}` (no credential) is an alternative wherever a visitor may call. */
+function security(route: AnyRoute): Array<Record<string, string[]>> {
+  const signedIn: Array<Record<string, string[]>> = [{ session: [] }, { bearer: [] }];
+  if (route.access === "public") return [{}, ...signedIn];
+  if (route.access !== "session" && (PERMISSIONS[route.access] as PermissionRule).visitorsWhenAnonymousAllowed) return [...signedIn, {}];
+  return signedIn;
 }
 
-const linkToken = z.object({ token: z.string().describe("The signed token from the email's link") });
+/**
+ * Media types besides JSON, by operation: what the route table's JSON schemas cannot say. The
+ * exports stream CSV by default; the event stream is nothing but `text/event-stream`; the pages
+ * people open from a link or a browser answer (their errors too) in HTML.
+ */
+const OTHER_MEDIA: Record<string, { success?: string[]; errors?: string[]; jsonSuccess?: false }> = {
+  exportQuestions: { success: ["text/csv"] },
+  exportAuditLogs: { success: ["text/csv"] },
+  exportUsers: { success: ["text/csv"] },
+  exportPulse: { success: ["text/csv"] },
+  streamEvents: { success: ["text/event-stream"], jsonSuccess: false },
+  respondToPulseLink: { success: ["text/html"], errors: ["text/html"] },
+  signInDemo: { errors: ["text/html"] },
+  startGitHubSignIn: { errors: ["text/html"] },
+  completeGitHubSignIn: { errors: ["text/html"] },
+  startGoogleSignIn: { errors: ["text/html"] },
+  completeGoogleSignIn: { errors: ["text/html"] },
+};
 
 /**
- * Pages the app serves outside the route table: they concern the process or authenticate
- * themselves, so they run before tenant resolution, sessions and CSRF. Listed here so the
- * document names every path a client can call.
+ * The error statuses every route of its kind can answer, besides those it declares itself
+ * (`otherResponses`): the request pipeline's (tenant, credentials, CSRF, validation, body
+ * limit) and the route rule's. 5xx falls under `default`.
  */
-const SERVER_PAGES: ServerPage[] = [
-  {
-    method: "get",
-    path: "/health",
-    tag: "Health",
-    summary: "Status of the API, database, Redis, rate limiting and sign-in modes, and the uptime",
-    description: "Public; no tenant.",
-    responses: { 200: "Status (SPEC's health fields)" },
-  },
-  {
-    method: "get",
-    path: "/health/live",
-    tag: "Health",
-    summary: "Liveness: the process answers",
-    description: "Public; no tenant.",
-    responses: { 200: '{"status": "ok"}' },
-  },
-  {
-    method: "get",
-    path: "/health/ready",
-    tag: "Health",
-    summary: "Readiness: database, Redis and migrations are usable",
-    description: "Public; no tenant. 503 while a dependency is down and while the process drains at shutdown.",
-    responses: { 200: "Ready, with each check", 503: "Not ready, with each check" },
-  },
-  {
-    method: "get",
-    path: "/metrics",
-    tag: "Operations",
-    summary: "Prometheus metrics (HTTP latency by route, SSE clients, queue depths, scheduler runs)",
-    description: "Needs `Authorization: Bearer $METRICS_TOKEN`; 404 while METRICS_TOKEN is unset.",
-    responses: { 200: "Prometheus text format", 401: "Missing or wrong token", 404: "Metrics disabled" },
-  },
-  {
-    method: "get",
-    path: "/email/unsubscribe",
-    tag: "Email",
-    summary: "The unsubscribe link's confirmation page; changes nothing (link scanners prefetch GETs)",
-    description: "The signed token is the only credential. HTML; JSON `{email, tenantName, unsubscribed}` with `Accept: application/json`.",
-    responses: { 200: "Confirmation page", 400: "INVALID_UNSUBSCRIBE_LINK" },
-    query: linkToken,
-  },
-  {
-    method: "post",
-    path: "/email/unsubscribe",
-    tag: "Email",
-    summary: "Unsubscribe from notification and pulse emails: the page's form, and RFC 8058 one-click",
-    description: "No session or CSRF token: the signed token is the credential. Form body `List-Unsubscribe=One-Click` from mail clients.",
-    responses: { 200: "Unsubscribed", 400: "INVALID_UNSUBSCRIBE_LINK" },
-    query: linkToken,
-  },
-  {
-    method: "post",
-    path: "/email/resubscribe",
-    tag: "Email",
-    summary: "Undo an unsubscribe from the same link",
-    description: "No session or CSRF token: the signed token is the credential.",
-    responses: { 200: "Subscribed again", 400: "INVALID_UNSUBSCRIBE_LINK" },
-    query: linkToken,
-  },
-  { method: "get", path: "/openapi.json", tag: "Documentation", summary: "This document", description: "Public.", responses: { 200: "OpenAPI 3.1" } },
-  {
-    method: "get",
-    path: "/docs",
-    tag: "Documentation",
-    summary: "Interactive API documentation of this document",
-    description: "Public.",
-    responses: { 200: "HTML" },
-  },
-];
+function pipelineErrors(route: AnyRoute): Record<number, string> {
+  const errors: Record<number, string> = {};
+  const writes = route.method !== "get";
+  // Every write passes the JSON body parser, whether or not the route reads a body.
+  if (route.params || route.query || route.body || writes) errors[400] = "VALIDATION_FAILED (details: each invalid field; or a body that is not JSON)";
+  if (route.access !== "public") errors[401] = "UNAUTHENTICATED: no session or API token, or an invalid one";
+  const refusals: string[] = [];
+  if (route.access !== "public" && route.access !== "session") refusals.push("FORBIDDEN: the permission is missing");
+  if (route.record) refusals.push(`FORBIDDEN: ${route.record.rule.refusal}`);
+  if (writes) refusals.push("CSRF_INVALID (a session without its x-csrf-token)", "TOKEN_SCOPE (a read-only API token)");
+  if (refusals.length) errors[403] = refusals.join("; ");
+  errors[404] = route.params || route.record ? "NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND" : "TENANT_NOT_FOUND";
+  if (writes) errors[413] = "PAYLOAD_TOO_LARGE: a body over 100 kB";
+  return errors;
+}
+
+type MediaContent = Record<string, { schema: z.ZodType | typeof TEXT_BODY }>;
+
+function content(json: z.ZodType | undefined, text: string[] = []): MediaContent | undefined {
+  const media: MediaContent = {};
+  if (json) media["application/json"] = { schema: json };
+  for (const type of text) media[type] = { schema: TEXT_BODY };
+  return Object.keys(media).length ? media : undefined;
+}
+
+type Responses = Record<string, { description: string; content?: MediaContent }>;
+
+function routeResponses(route: AnyRoute, errorBody: z.ZodType): Responses {
+  const status = route.status ?? 200;
+  const media = OTHER_MEDIA[route.operationId] ?? {};
+  const declared = route.otherResponses ?? {};
+  const successJson = media.jsonSuccess === false ? undefined : route.response;
+  const responses: Responses = {
+    [status]: {
+      description: declared[status] ?? (status === 204 ? "No content" : "Success"),
+      content: status === 204 ? undefined : content(successJson, media.success),
+    },
+  };
+  // A route's own description of a status (`otherResponses`) says more than the pipeline's.
+  const errorStatuses: Record<string, string> = { ...pipelineErrors(route) };
+  for (const [code, description] of Object.entries(declared)) {
+    if (Number(code) >= 400) errorStatuses[code] = description;
+    else if (Number(code) !== status) responses[code] = { description };
+  }
+  for (const [code, description] of Object.entries(errorStatuses)) {
+    responses[code] = { description, content: content(errorBody, media.errors) };
+  }
+  responses.default = { description: "Error (CONTRACT §1 error body)", content: content(errorBody, media.errors) };
+  return responses;
+}
+
+function pageResponses(page: ServerPage, errorBody: z.ZodType): Responses {
+  return Object.fromEntries(
+    Object.entries(page.responses).map(([code, answer]) => [
+      code,
+      { description: answer.description, content: content(answer.json === "error" ? errorBody : answer.json, answer.text) },
+    ]),
+  );
+}
+
+/** A query string holds no `null`: a coerced number's schema accepts null (Number(null) is 0), which a URL cannot send. */
+function withoutNullQueryTypes(document: ReturnType<OpenApiGeneratorV31["generateDocument"]>) {
+  type Parameter = { in?: string; schema?: { type?: unknown } };
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations as Record<string, { parameters?: Parameter[] }>)) {
+      for (const parameter of operation.parameters ?? []) {
+        const type = parameter.schema?.type;
+        if (parameter.in === "query" && Array.isArray(type) && type.includes("null")) {
+          const rest = type.filter((entry) => entry !== "null");
+          (parameter.schema as { type: unknown }).type = rest.length === 1 ? rest[0] : rest;
+        }
+      }
+    }
+  }
+}
+
+function assertUniqueOperationIds(ids: string[]): void {
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) throw new Error(`OpenAPI: operationId "${id}" is used twice`);
+    seen.add(id);
+  }
+}
 
 /** Builds the OpenAPI 3.1 document from the same route definitions the app mounts. */
 export function buildOpenApiDocument(routes: AnyRoute[], info: { title: string; version: string; serverUrl: string }) {
+  assertUniqueOperationIds([...routes.map((route) => route.operationId), ...SERVER_PAGES.map((page) => page.operationId)]);
   const registry = new OpenAPIRegistry();
   const errorBody = registry.register("Error", errorBodySchema);
   registry.registerComponent("securitySchemes", "session", { type: "apiKey", in: "cookie", name: "qa.sid" });
-  registry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
+  registry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", description: "An API token (POST /auth/tokens)" });
+  registry.registerComponent("securitySchemes", "metricsToken", { type: "http", scheme: "bearer", description: "The server's METRICS_TOKEN" });
 
   for (const route of routes) {
-    const status = route.status ?? 200;
-    const responses: Record<string, { description: string; content?: Record<string, { schema: z.ZodType }> }> = {
-      [status]: route.response
-        ? { description: "Success", content: { "application/json": { schema: route.response } } }
-        : { description: status === 204 ? "No content" : "Success" },
-    };
-    for (const [code, description] of Object.entries(route.otherResponses ?? {})) {
-      responses[code] = { description };
-    }
-    responses.default = { description: "Error (CONTRACT §1 error body)", content: { "application/json": { schema: errorBody } } };
     registry.registerPath({
       method: route.method,
       path: openApiPath(route.path),
+      operationId: route.operationId,
       summary: route.summary,
       description: [route.description, accessText(route)].filter(Boolean).join("\n\n"),
       tags: [route.tag],
-      security: route.access === "public" ? [] : [{ session: [] }, { bearer: [] }],
+      security: security(route),
       request: {
         params: route.params as z.ZodObject | undefined,
         query: route.query as z.ZodObject | undefined,
         body: route.body ? { content: { "application/json": { schema: route.body } } } : undefined,
       },
-      responses,
+      responses: routeResponses(route, errorBody),
     });
   }
 
@@ -159,24 +183,29 @@ export function buildOpenApiDocument(routes: AnyRoute[], info: { title: string; 
     registry.registerPath({
       method: page.method,
       path: page.path,
+      operationId: page.operationId,
       summary: page.summary,
       description: page.description,
       tags: [page.tag],
-      security: [],
+      security: page.security ?? [{}],
       request: page.query ? { query: page.query } : undefined,
-      responses: Object.fromEntries(Object.entries(page.responses).map(([code, description]) => [code, { description }])),
+      responses: pageResponses(page, errorBody),
     });
   }
 
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
       title: info.title,
       version: info.version,
       description:
         "Team Q&A and Weekly Pulse API. Tenant: session tenant, else `x-tenant-id` header (slug or id), else subdomain, else `default`. " +
-        "State-changing requests with a session cookie need the `x-csrf-token` header from `GET /auth/csrf`.",
+        "State-changing requests with a session cookie need the `x-csrf-token` header from `GET /auth/csrf`. " +
+        "Where the server also serves the web app, a GET whose Accept prefers text/html (a browser's navigation) to any path but the " +
+        "server pages (/auth/..., /pulse/respond, /email/..., /health..., /events, /docs, /openapi.json, /metrics) gets the web app's index.html instead.",
     },
     servers: [{ url: info.serverUrl }],
   });
+  withoutNullQueryTypes(document);
+  return document;
 }

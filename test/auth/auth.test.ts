@@ -1,6 +1,7 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, ManualClock, signIn, TEST_SESSION_SECRET, type TestApp } from "../helpers/app.js";
+import { eventually } from "../helpers/eventually.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
 
 function sessionCookie(setCookie: string[] | string | undefined): string | undefined {
@@ -172,8 +173,9 @@ describe("demo sign-in and sessions (development)", () => {
     clock.set("2026-11-22T08:00:00Z");
     const victim = await createTenantFixture(app.db);
     const client = await signIn(app, victim.tenant.slug, "member");
+    const owner = await signIn(app, victim.tenant.slug, "owner");
     await client.get("/auth/me").expect(200);
-    await app.db("users").where({ id: victim.users.member.id }).update({ deactivated_at: new Date() });
+    await owner.put(`/admin/users/${victim.users.member.id}`, { deactivated: true }).expect(200);
     await client.get("/auth/me").expect(401);
     // Signing in again is refused the way OAuth refuses it, and starts no session.
     const again = await request(app.app).get(`/auth/demo?user=member&tenant=${victim.tenant.slug}`).expect(403);
@@ -185,9 +187,19 @@ describe("demo sign-in and sessions (development)", () => {
     clock.set("2026-11-22T08:00:00Z");
     const promoted = await createTenantFixture(app.db);
     const client = await signIn(app, promoted.tenant.slug, "member");
+    const owner = await signIn(app, promoted.tenant.slug, "owner");
     await client.get("/users").expect(403);
-    await app.db("users").where({ id: promoted.users.member.id }).update({ role: "admin" });
+    await owner.put(`/admin/users/${promoted.users.member.id}`, { role: "admin" }).expect(200);
     await client.get("/users").expect(200);
+  });
+
+  it("a change made behind the service's back (SQL) reaches the signed-in user within the shared reads' 2 s", async () => {
+    clock.set("2026-11-22T08:00:00Z");
+    const victim = await createTenantFixture(app.db);
+    const client = await signIn(app, victim.tenant.slug, "member");
+    await client.get("/auth/me").expect(200);
+    await app.db("users").where({ id: victim.users.member.id }).update({ deactivated_at: new Date() });
+    expect(await eventually(() => client.get("/auth/me").expect(401))).toBeLessThan(2500);
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
 import { auditActionsOn } from "../helpers/audit-log.js";
+import { eventually } from "../helpers/eventually.js";
 import { fakeAccount, FakeOAuthProvider, oauthSignIn, type FakeAccount } from "../helpers/fake-oauth.js";
 
 const FRONTEND = "https://qa.example.test";
@@ -126,8 +127,9 @@ describe("OAuth sign-in failures (development)", () => {
       const active = request.agent(app.app);
       await active.get(await consentedCallback(active, "github", octo)).expect(302);
       const me = (await active.get("/auth/me").expect(200)).body.user;
+      // Deactivated behind the service's back (SQL): the session ends within the shared reads' bound.
       await app.db("users").where({ id: me.id }).update({ deactivated_at: new Date() });
-      await active.get("/auth/me").expect(401);
+      await eventually(() => active.get("/auth/me").expect(401));
 
       const again = request.agent(app.app);
       const page = await again
@@ -145,7 +147,7 @@ describe("OAuth sign-in failures (development)", () => {
       await first.get(await consentedCallback(first, "github", octo)).expect(302);
       const original = (await first.get("/auth/me").expect(200)).body.user.id;
       await app.db("users").where({ id: original }).delete();
-      await first.get("/auth/me").expect(401);
+      await eventually(() => first.get("/auth/me").expect(401));
       const second = request.agent(app.app);
       await second.get(await consentedCallback(second, "github", octo)).expect(302);
       expect((await second.get("/auth/me").expect(200)).body.user.id).not.toBe(original);

@@ -133,3 +133,38 @@ describe("a stream that cannot keep up", () => {
     }
   });
 });
+
+/** Streams are written at most every 50 ms; what a stream receives is what it would receive if each event were written at once. */
+describe("events written together", () => {
+  let app: TestApp;
+  let server: Awaited<ReturnType<typeof listen>>;
+  let t: TenantFixture;
+  let cookie: string;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    server = await listen(app.app);
+    t = await createTenantFixture(app.db);
+    cookie = (await signIn(app, t.tenant.slug, "member")).cookie ?? "";
+  });
+  afterAll(async () => {
+    await server.close();
+    await app.close();
+  });
+
+  const updated = (id: string) => ({ type: "question:updated", tenantId: t.tenant.id, data: { id, body: `Body of ${id}`, teamId: t.teams.a.id } });
+  const ids = (stream: EventStream) => stream.ofType("question:updated").map((message) => message.data.data?.id);
+
+  it("a burst reaches every stream whole, in order, each event once", async () => {
+    const streams = await Promise.all([1, 2, 3].map(() => openEventStream(server.url, `/events?tenant=${t.tenant.slug}`, { cookie })));
+    const burst = Array.from({ length: 200 }, (_, index) => `burst-${index}`);
+    for (const id of burst) await app.bus.publish(updated(id));
+    for (const stream of streams) {
+      await stream.next((message) => message.data.data?.id === "burst-199");
+      expect(ids(stream)).toEqual(burst);
+      const eventIds = stream.ofType("question:updated").map((message) => Number(message.id));
+      expect(eventIds).toEqual([...eventIds].sort((a, b) => a - b));
+      stream.close();
+    }
+  });
+});

@@ -14,6 +14,7 @@ import { InMemoryJobQueue, type EmailQueue } from "../../src/platform/queue.js";
 import { BullEmailQueue } from "../../src/platform/queue-bullmq.js";
 import type { WebFrontend } from "../../src/platform/http/spa.js";
 
+import { recordOpenApiContract } from "./openapi-recorder.js";
 import { TEST_SESSION_SECRET } from "./secrets.js";
 
 export { TEST_SESSION_SECRET };
@@ -118,6 +119,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ? new BullEmailQueue({ kv, url: config.kv.url as string, kvPrefix: config.kv.prefix, backoffMs: config.email.backoffMs, logger })
       : new InMemoryJobQueue();
   const built = buildApp({ config, db: handle.db, kv, logger, clock, bus, queue, web: options.web, tuning: options.tuning });
+  recordOpenApiContract(built.app, built.routes, { webApp: Boolean(options.web) });
   return {
     ...built,
     config,

@@ -84,10 +84,12 @@ export interface ServerProcess {
  * The real server (`tsx src/main.ts`, what `npm start` runs) as a child process, ready when it
  * says it listens and /health/ready answers 200. A free port can be taken by another test between
  * finding it and the server binding it (the server then stops, saying so): it starts again on
- * another port, so /health/ready is never answered by some other test's app.
+ * another port, so /health/ready is never answered by some other test's app. With `env.PORT` it
+ * listens there (an instance restarted behind a proxy that knows its port): a taken port then fails.
  */
 export async function startServerProcess(env: Record<string, string>, attempts = 3): Promise<ServerProcess> {
-  const port = await freePort();
+  const fixedPort = env.PORT ? Number(env.PORT) : null;
+  const port = fixedPort ?? (await freePort());
   const output: string[] = [];
   const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "src/main.ts")], {
     cwd: ROOT,
@@ -114,8 +116,8 @@ export async function startServerProcess(env: Record<string, string>, attempts =
   }
   if (portTaken()) {
     await exited;
-    if (attempts > 1) return startServerProcess(env, attempts - 1);
-    throw new Error(`no free port for the server process\n${output.join("").slice(-2000)}`);
+    if (attempts > 1 && fixedPort === null) return startServerProcess(env, attempts - 1);
+    throw new Error(`${fixedPort === null ? "no free port for the server process" : `port ${port} is taken`}\n${output.join("").slice(-2000)}`);
   }
   return {
     url,

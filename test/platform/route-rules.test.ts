@@ -96,11 +96,12 @@ describe("route rules: the gate, then the record the request names", () => {
 
 describe("route rules are mandatory where a permission is team-scoped", () => {
   it("mounting a team-scoped route without a record rule fails at start-up, not at the first request", () => {
-    const unscoped = route({ method: "post", path: "/x", tag: "t", summary: "s", access: "question.answer", handler: () => ({}) });
+    const unscoped = route({ method: "post", path: "/x", operationId: "x", tag: "t", summary: "s", access: "question.answer", handler: () => ({}) });
     expect(() => mountRoutes(express.Router(), [unscoped])).toThrow(/team-scoped permission needs a record rule/);
     const scoped = route({
       method: "post",
       path: "/x/:id",
+      operationId: "xById",
       tag: "t",
       summary: "s",
       access: "question.answer",
@@ -109,5 +110,14 @@ describe("route rules are mandatory where a permission is team-scoped", () => {
       handler: () => ({}),
     });
     expect(() => mountRoutes(express.Router(), [scoped])).not.toThrow();
+  });
+});
+
+describe("every operation is named", () => {
+  it("mounting two routes with one operationId fails at start-up: client generators name their methods after it", () => {
+    const first = route({ method: "get", path: "/a", operationId: "readThing", tag: "t", summary: "s", access: "public", handler: () => ({}) });
+    const second = route({ method: "get", path: "/b", operationId: "readThing", tag: "t", summary: "s", access: "public", handler: () => ({}) });
+    expect(() => mountRoutes(express.Router(), [first, second])).toThrow(/GET \/b needs an operationId of its own/);
+    expect(() => mountRoutes(express.Router(), [first])).not.toThrow();
   });
 });

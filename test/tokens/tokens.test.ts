@@ -201,8 +201,9 @@ describe("API tokens (CONTRACT §6)", () => {
     it("a role change applies to the token's next request", async () => {
       const tenant = await createTenantFixture(app.db);
       const { token } = await createToken(await signIn(app, tenant.tenant.slug, "member"));
+      const owner = await signIn(app, tenant.tenant.slug, "owner");
       await request(app.app).get("/users").set(bearer(token)).expect(403);
-      await app.db("users").where({ id: tenant.users.member.id }).update({ role: "admin" });
+      await owner.put(`/admin/users/${tenant.users.member.id}`, { role: "admin" }).expect(200);
       await request(app.app).get("/users").set(bearer(token)).expect(200);
     });
 
@@ -210,9 +211,10 @@ describe("API tokens (CONTRACT §6)", () => {
       const tenant = await createTenantFixture(app.db);
       const viewer = await createToken(await signIn(app, tenant.tenant.slug, "viewer"));
       const member = await createToken(await signIn(app, tenant.tenant.slug, "member"));
-      await app.db("users").where({ id: tenant.users.viewer.id }).update({ deactivated_at: new Date() });
+      const owner = await signIn(app, tenant.tenant.slug, "owner");
+      await owner.put(`/admin/users/${tenant.users.viewer.id}`, { deactivated: true }).expect(200);
       await request(app.app).get("/auth/me").set(bearer(viewer.token)).expect(401);
-      await app.db("users").where({ id: tenant.users.member.id }).delete();
+      await owner.delete(`/admin/users/${tenant.users.member.id}`).expect(204);
       await request(app.app).get("/auth/me").set(bearer(member.token)).expect(401);
       expect(await app.db("api_tokens").where({ id: member.id })).toEqual([]);
     });

@@ -18,6 +18,7 @@ export function auditRoutes(deps: { audit: AuditService }): AnyRoute[] {
   const filtersRoute = route({
     method: "get",
     path: "/admin/audit-logs/filters",
+    operationId: "listAuditLogFilters",
     tag: "Audit",
     summary: "The actions and entity types the audit log can hold (the values its filters take)",
     access: "audit.view",
@@ -29,6 +30,7 @@ export function auditRoutes(deps: { audit: AuditService }): AnyRoute[] {
     route({
       method: "get",
       path,
+      operationId: path === "/admin/audit" ? "listAuditLogsAlias" : "listAuditLogs",
       tag: "Audit",
       summary: path === "/admin/audit" ? "Audit log (alias of /admin/audit-logs)" : "Audit log of the tenant",
       description: DESCRIPTION,

@@ -45,6 +45,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
     route({
       method: "get",
       path: `/auth/${provider}`,
+      operationId: `start${PROVIDER_LABELS[provider]}SignIn`,
       tag: "Auth",
       summary: `Starts sign-in with ${PROVIDER_LABELS[provider]}: redirects to the provider`,
       description:
@@ -55,7 +56,12 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
       access: "public",
       query: oauthStartQuery,
       before: [attempts.namedTenant()],
-      otherResponses: { 302: "Redirect to the provider's consent page" },
+      status: 302,
+      otherResponses: {
+        302: "Redirect to the provider's consent page",
+        404: "NOT_FOUND: the provider is not configured",
+        429: "RATE_LIMITED: past 5 sign-in attempts in 5 minutes (production)",
+      },
       handler: async ({ req, res, ctx, query }) => {
         try {
           if (!strategies.enabled(provider)) throw notEnabled(provider);
@@ -83,6 +89,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
     route({
       method: "get",
       path: `/auth/${provider}/callback`,
+      operationId: `complete${PROVIDER_LABELS[provider]}SignIn`,
       tag: "Auth",
       summary: `${PROVIDER_LABELS[provider]} comes back here: signs in (creating the user at first login) and redirects to the web app`,
       description:
@@ -95,7 +102,16 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
       access: "public",
       query: oauthCallbackQuery,
       before: [attempts.pendingOAuthTenant(provider)],
-      otherResponses: { 302: "Signed in; redirect to the web app" },
+      status: 302,
+      otherResponses: {
+        302: "Signed in; redirect to the web app",
+        401: "OAUTH_DENIED or OAUTH_FAILED",
+        403: "OAUTH_STATE_INVALID, EMAIL_REQUIRED, ACCOUNT_DEACTIVATED or SIGNUP_NOT_ALLOWED",
+        404: "NOT_FOUND: the provider is not configured; TENANT_NOT_FOUND",
+        409: "ACCOUNT_EXISTS: the email signs in another way",
+        429: "RATE_LIMITED",
+        502: "OAUTH_PROVIDER_UNAVAILABLE",
+      },
       handler: async ({ req, res, ctx, query }) => {
         try {
           if (!strategies.enabled(provider)) throw notEnabled(provider);

@@ -46,7 +46,11 @@ function changedFields(user: UserRecord, identity: OAuthIdentity): Array<"name" 
  * sign-in linked yet (CONTRACT §8), or a new user through createUser (the tenant's default role
  * and team, audit `user.create`). Everything in one transaction.
  */
-export function createOAuthService(deps: { db: Database }) {
+export function createOAuthService(deps: {
+  db: Database;
+  /** After a sign-in that changed a user's name or avatar: their requests and the boards read them anew. */
+  usersChanged(tenantId: string): Promise<void>;
+}) {
   async function provisionOnce(trx: Executor, actor: AuditActor, settings: TenantSettings, identity: OAuthIdentity): Promise<ProvisionResult> {
     const tenantId = actor.tenant.id;
     const known = await findUserBySso(trx, tenantId, identity.provider, identity.providerUserId);
@@ -100,14 +104,20 @@ export function createOAuthService(deps: { db: Database }) {
    * Two first sign-ins of one person can race (two tabs): the loser hits a unique index and
    * retries once, finding the account the winner created.
    */
+  async function provisionRacing(actor: AuditActor, settings: TenantSettings, identity: OAuthIdentity): Promise<ProvisionResult> {
+    try {
+      return await deps.db.transaction((trx) => provisionOnce(trx, actor, settings, identity));
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      return await deps.db.transaction((trx) => provisionOnce(trx, actor, settings, identity));
+    }
+  }
+
   async function provision(actor: AuditActor, settings: TenantSettings, identity: OAuthIdentity, organisation: string): Promise<ProvisionResult> {
     try {
-      try {
-        return await deps.db.transaction((trx) => provisionOnce(trx, actor, settings, identity));
-      } catch (error) {
-        if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
-        return await deps.db.transaction((trx) => provisionOnce(trx, actor, settings, identity));
-      }
+      const result = await provisionRacing(actor, settings, identity);
+      if (result.outcome === "linked" || result.refreshed.length > 0) await deps.usersChanged(actor.tenant.id);
+      return result;
     } catch (error) {
       if (!(error instanceof SignupRefused)) throw error;
       // Admins see who tried to join: nobody is signed in, so the entry names no user.

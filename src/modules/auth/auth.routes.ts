@@ -38,6 +38,7 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
     route({
       method: "get",
       path: "/auth/modes",
+      operationId: "getAuthModes",
       tag: "Auth",
       summary: "Sign-in modes enabled on this server (the login page renders from this)",
       access: "public",
@@ -47,6 +48,7 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
     route({
       method: "get",
       path: "/auth/demo",
+      operationId: "signInDemo",
       tag: "Auth",
       summary: "Demo sign-in as a seeded user; redirects to the web app with ?demo=true",
       description:
@@ -56,7 +58,13 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
       access: "public",
       query: demoLoginQuery,
       before: [attempts.namedTenant()],
-      otherResponses: { 302: "Signed in; redirect to the web app" },
+      status: 302,
+      otherResponses: {
+        302: "Signed in; redirect to the web app",
+        403: "DEMO_DISABLED",
+        404: "NOT_FOUND: no such demo user",
+        429: "RATE_LIMITED: past 5 sign-in attempts in 5 minutes (production)",
+      },
       handler: async ({ req, res, ctx, query }) => {
         try {
           const { user, target } = await auth.demoUser(ctx, query);
@@ -71,6 +79,7 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
     route({
       method: "get",
       path: "/auth/me",
+      operationId: "getMe",
       tag: "Auth",
       summary: "The signed-in user and tenant",
       access: "session",
@@ -83,6 +92,7 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
     route({
       method: "get",
       path: "/auth/me/teams",
+      operationId: "listMyTeams",
       tag: "Auth",
       summary: "The signed-in user's team memberships, and where they hold moderator powers",
       description:
@@ -98,6 +108,7 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
     route({
       method: "get",
       path: "/auth/session",
+      operationId: "getSession",
       tag: "Auth",
       summary: "Who is asking: the signed-in user and their memberships, or `me: null` for a visitor",
       description:
@@ -113,6 +124,7 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
     route({
       method: "get",
       path: "/auth/csrf",
+      operationId: "getCsrfToken",
       tag: "Auth",
       summary: "CSRF token for state-changing requests (send it as x-csrf-token)",
       description:
@@ -128,6 +140,7 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
     route({
       method: "post",
       path: "/auth/logout",
+      operationId: "logout",
       tag: "Auth",
       summary: "Ends the session and clears its cookie",
       access: "public",

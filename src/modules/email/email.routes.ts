@@ -9,6 +9,7 @@ export function emailAdminRoutes(deps: { email: EmailAdminService }): AnyRoute[]
     route({
       method: "get",
       path: "/admin/email-queue",
+      operationId: "getEmailQueue",
       tag: "Email",
       summary: "This tenant's email queue: counts per state and the most recent jobs",
       description:
@@ -24,10 +25,12 @@ export function emailAdminRoutes(deps: { email: EmailAdminService }): AnyRoute[]
     route({
       method: "post",
       path: "/admin/email-queue/:id/retry",
+      operationId: "retryEmailJob",
       tag: "Email",
       summary: "Retries a failed email job with three fresh attempts",
       description: "Unknown id (or another tenant's job): 404 NOT_FOUND. A job that is not failed: 409 JOB_NOT_FAILED. Audited as `email.retry`.",
       access: "admin.access",
+      otherResponses: { 409: "JOB_NOT_FAILED" },
       params: jobIdParams,
       response: emailJobSchema,
       handler: ({ ctx, params }) => email.retry(ctx, params.id),
@@ -35,6 +38,7 @@ export function emailAdminRoutes(deps: { email: EmailAdminService }): AnyRoute[]
     route({
       method: "post",
       path: "/admin/emails",
+      operationId: "sendEmail",
       tag: "Email",
       summary: "Queues a direct email to users (by id) and/or addresses",
       description:
@@ -45,6 +49,7 @@ export function emailAdminRoutes(deps: { email: EmailAdminService }): AnyRoute[]
         "Retry-After (seconds until enough of the hour's recipients age out) and what is left; more recipients than the limit itself: 400 " +
         "VALIDATION_FAILED at `body.to`. A refused send is neither queued nor counted.",
       access: "admin.access",
+      otherResponses: { 429: "RATE_LIMITED: the tenant's emailRecipientsPerHour is reached" },
       body: directEmailBody,
       status: 202,
       response: directEmailResult,

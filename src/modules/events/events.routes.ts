@@ -16,6 +16,7 @@ export function eventRoutes(deps: { hub: SseHub }): AnyRoute[] {
     route({
       method: "get",
       path: "/events",
+      operationId: "streamEvents",
       tag: "Events",
       summary: "Live events of the tenant (text/event-stream)",
       description:
@@ -25,7 +26,7 @@ export function eventRoutes(deps: { hub: SseHub }): AnyRoute[] {
         "or expiry of the API token. At most 20 streams per user at once: 429 RATE_LIMITED for the next.",
       access: "session",
       query: eventsQuery,
-      otherResponses: { 200: "text/event-stream", 429: "The user already has 20 streams open" },
+      otherResponses: { 200: "text/event-stream", 403: "FORBIDDEN: `tenant` names another tenant", 429: "RATE_LIMITED: the user already has 20 streams open" },
       handler: async ({ ctx, query, req, res }) => {
         const named = query.tenant?.toLowerCase();
         if (named && named !== ctx.tenant.slug && named !== ctx.tenant.id) {

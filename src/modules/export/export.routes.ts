@@ -16,6 +16,7 @@ export function exportRoutes(deps: { exports: ExportService; pulseExport: Return
     route({
       method: "get",
       path: "/admin/export/questions",
+      operationId: "exportQuestions",
       tag: "Export",
       summary: "Exports the tenant's questions (every status), oldest first",
       description: `${COMMON} Anonymous questions carry no author, for admins too.`,
@@ -27,6 +28,7 @@ export function exportRoutes(deps: { exports: ExportService; pulseExport: Return
     route({
       method: "get",
       path: "/admin/export/audit-logs",
+      operationId: "exportAuditLogs",
       tag: "Export",
       summary: "Exports the audit log, newest first, with the filters of GET /admin/audit-logs (no paging)",
       description: COMMON,
@@ -38,6 +40,7 @@ export function exportRoutes(deps: { exports: ExportService; pulseExport: Return
     route({
       method: "get",
       path: "/admin/export/users",
+      operationId: "exportUsers",
       tag: "Export",
       summary: "Exports the tenant's users with their teams, oldest first",
       description: COMMON,
@@ -49,6 +52,7 @@ export function exportRoutes(deps: { exports: ExportService; pulseExport: Return
     route({
       method: "get",
       path: "/admin/export/pulse",
+      operationId: "exportPulse",
       tag: "Export",
       summary: "Exports the pulse aggregates of GET /pulse/summary: one row per figure, suppressed exactly as there",
       description: `${COMMON} Rows: the tenant's totals (scope summary), then per question its overall figure, its teams and its weeks. No response is exported on its own.`,

@@ -62,4 +62,7 @@ export const userExportSchema = z.object({
   lastLoginAt: z.string().nullable(),
 });
 
-export const auditExportSchema = auditEntrySchema.omit({ user: true }).extend({ userName: z.string().nullable(), userEmail: z.string().nullable() });
+// One tenant's export: its rows (CSV columns and JSON fields alike) do not repeat the tenant.
+export const auditExportSchema = auditEntrySchema
+  .omit({ user: true, tenantId: true })
+  .extend({ userName: z.string().nullable(), userEmail: z.string().nullable() });

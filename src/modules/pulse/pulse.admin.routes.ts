@@ -20,6 +20,7 @@ export function pulseAdminRoutes(deps: { admin: PulseAdminService }): AnyRoute[]
     route({
       method: "get",
       path: "/admin/pulse/questions",
+      operationId: "listPulseQuestions",
       tag: TAG,
       summary: "Pulse questions, active and inactive, in rotation (creation) order",
       access: "admin.access",
@@ -29,6 +30,7 @@ export function pulseAdminRoutes(deps: { admin: PulseAdminService }): AnyRoute[]
     route({
       method: "post",
       path: "/admin/pulse/questions",
+      operationId: "createPulseQuestion",
       tag: TAG,
       summary: "Creates a pulse question (text of at most 200 characters; optionally for one team)",
       access: "admin.access",
@@ -41,6 +43,7 @@ export function pulseAdminRoutes(deps: { admin: PulseAdminService }): AnyRoute[]
     route({
       method: "put",
       path: "/admin/pulse/questions/:id",
+      operationId: "updatePulseQuestion",
       tag: TAG,
       summary: "Changes a pulse question's text, team or active flag (fields not sent stay as they are)",
       access: "admin.access",
@@ -52,6 +55,7 @@ export function pulseAdminRoutes(deps: { admin: PulseAdminService }): AnyRoute[]
     route({
       method: "delete",
       path: "/admin/pulse/questions/:id",
+      operationId: "deletePulseQuestion",
       tag: TAG,
       summary: "Deactivates a pulse question (it leaves the rotation; its responses stay)",
       access: "admin.access",
@@ -64,6 +68,7 @@ export function pulseAdminRoutes(deps: { admin: PulseAdminService }): AnyRoute[]
     route({
       method: "get",
       path: "/admin/pulse/schedule",
+      operationId: "getPulseSchedule",
       tag: TAG,
       summary: "The tenant's pulse schedule",
       access: "admin.access",
@@ -73,6 +78,7 @@ export function pulseAdminRoutes(deps: { admin: PulseAdminService }): AnyRoute[]
     route({
       method: "put",
       path: "/admin/pulse/schedule",
+      operationId: "updatePulseSchedule",
       tag: TAG,
       summary: "Replaces the pulse schedule (send time in the given IANA time zone, cadence, cohorts)",
       description: `numCohorts is 1 to 6: Monday to Friday pick cohorts 0 to 4 (modulo numCohorts) and the weekend the last one.`,
@@ -84,6 +90,7 @@ export function pulseAdminRoutes(deps: { admin: PulseAdminService }): AnyRoute[]
     route({
       method: "get",
       path: "/admin/pulse/cohorts",
+      operationId: "listPulseCohorts",
       tag: TAG,
       summary: "Every cohort with its active members (cohort-<n>, n = sha256(userId) mod numCohorts)",
       access: "admin.access",
@@ -93,6 +100,7 @@ export function pulseAdminRoutes(deps: { admin: PulseAdminService }): AnyRoute[]
     route({
       method: "post",
       path: "/admin/pulse/run",
+      operationId: "runPulse",
       tag: TAG,
       summary: "Runs today's pulse send for this tenant now (once per local date, like the scheduler)",
       description:

@@ -49,6 +49,7 @@ export function pulseRoutes(deps: { respond: PulseRespondService; summary: Pulse
     route({
       method: "get",
       path: "/pulse/respond",
+      operationId: "respondToPulseLink",
       tag: "Pulse",
       summary: "One-tap pulse answer from the email link: stores the anonymous response and shows a confirmation page",
       description:
@@ -93,6 +94,7 @@ export function pulseRoutes(deps: { respond: PulseRespondService; summary: Pulse
     route({
       method: "post",
       path: "/pulse/respond",
+      operationId: "respondToPulse",
       tag: "Pulse",
       summary: "The same answer for the web app: {token, score}",
       access: "public",
@@ -108,6 +110,7 @@ export function pulseRoutes(deps: { respond: PulseRespondService; summary: Pulse
     route({
       method: "get",
       path: "/pulse/summary",
+      operationId: "getPulseSummary",
       tag: "Pulse",
       summary: "Anonymous pulse aggregates: totals, participation, per question average, weekly trend and teams",
       description:

@@ -2,6 +2,7 @@
  * The questions module's public face: what other modules, the app and the command-line tools may use.
  * Everything else in this folder is internal.
  */
+export { createQuestionBoard, createUpvoteSets } from "./questions.board.js";
 export { createQuestionEvents } from "./questions.events.js";
 export { createBoardFirstScreen, type BoardFirstScreen } from "./questions.first-screen.js";
 export { createQuestionLimits } from "./questions.limits.js";

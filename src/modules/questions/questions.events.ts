@@ -1,5 +1,6 @@
 import type { EventBus } from "../../platform/events.js";
 import type { Logger } from "../../platform/logger.js";
+import { cacheScope, type SharedReadCache } from "../../platform/read-cache.js";
 import type { QuestionRecord } from "./questions.repository.js";
 import { createUpvoteCoalescer } from "./questions.upvote-coalescer.js";
 
@@ -9,13 +10,17 @@ import { createUpvoteCoalescer } from "./questions.upvote-coalescer.js";
  * Beyond SPEC's list, `question:updated` (a visible question's text changed) and
  * `question:deleted` (a visible question is gone) let live boards stay in step, and
  * `question:created` also carries `isAnonymous`, `author` (null when anonymous) and `tags`.
+ * Each call first tells the shared read cache that the tenant's questions changed (whether or not
+ * an event goes out), so the next board read on any instance is built anew.
  */
 export function createQuestionEvents(
   bus: EventBus,
   logger: Logger,
   /** A question's upvote count now (null when gone or under review): coalesced vote events read it when their window ends. */
   currentUpvoteCount: (tenantId: string, questionId: string) => Promise<number | null>,
+  cache: SharedReadCache,
 ) {
+  const changed = (tenantId: string) => cache.changed(cacheScope.questions(tenantId));
   async function emit(tenantId: string, type: string, data: Record<string, unknown>): Promise<void> {
     try {
       await bus.publish({ type, tenantId, data });
@@ -34,6 +39,7 @@ export function createQuestionEvents(
 
   return {
     async created(question: QuestionRecord) {
+      await changed(question.tenantId);
       if (!visible(question)) return;
       await emit(question.tenantId, "question:created", {
         id: question.id,
@@ -50,38 +56,47 @@ export function createQuestionEvents(
       });
     },
     async updated(question: QuestionRecord) {
+      await changed(question.tenantId);
       if (!visible(question)) return;
       await emit(question.tenantId, "question:updated", { id: question.id, body: question.body, teamId: question.teamId });
     },
     async deleted(question: QuestionRecord) {
+      await changed(question.tenantId);
       if (!visible(question)) return;
       await emit(question.tenantId, "question:deleted", { id: question.id, teamId: question.teamId });
     },
     /** Coalesced (CONTRACT §4): at most one event per question per 250 ms, with the latest count. */
     async upvoted(question: QuestionRecord, upvoteCount: number) {
+      await changed(question.tenantId);
       if (!visible(question)) return;
       await upvotes.upvoted(question.tenantId, question.id, upvoteCount);
     },
     async answered(question: QuestionRecord) {
+      await changed(question.tenantId);
       await emit(question.tenantId, "question:answered", { id: question.id, status: question.status, responseText: question.responseText });
     },
     async tagged(question: QuestionRecord, tag: { id: string; name: string; color: string }) {
+      await changed(question.tenantId);
       if (!visible(question)) return;
       await emit(question.tenantId, "question:tagged", { questionId: question.id, tag: { id: tag.id, name: tag.name, color: tag.color } });
     },
     async untagged(question: Pick<QuestionRecord, "id" | "tenantId" | "status">, tagId: string) {
+      await changed(question.tenantId);
       if (!visible(question)) return;
       await emit(question.tenantId, "question:untagged", { questionId: question.id, tagId });
     },
     async pinned(question: QuestionRecord) {
+      await changed(question.tenantId);
       if (!visible(question)) return;
       await emit(question.tenantId, "question:pinned", { id: question.id, isPinned: question.isPinned });
     },
     async questionFrozen(question: QuestionRecord) {
+      await changed(question.tenantId);
       if (!visible(question)) return;
       await emit(question.tenantId, "question:frozen", { scope: "question", id: question.id, isFrozen: question.isFrozen });
     },
     async queueFrozen(tenantId: string, teamId: string, frozen: boolean) {
+      await cache.changed(cacheScope.teams(tenantId));
       await emit(tenantId, "question:frozen", { scope: "queue", teamId, frozen });
     },
   };

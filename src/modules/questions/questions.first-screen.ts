@@ -1,8 +1,7 @@
-import type { Database } from "../../platform/db.js";
 import type { RequestContext } from "../../platform/context.js";
 import { authorize } from "../../platform/http/access.js";
 import { html } from "../../platform/html.js";
-import { findTeamBySlug } from "../teams/index.js";
+import type { TeamDirectory } from "../teams/index.js";
 import type { QuestionService } from "./questions.service.js";
 
 /** What a phone's first screen holds under the ask line and the tabs. */
@@ -15,14 +14,14 @@ const FIRST_SCREEN_QUESTIONS = 5;
  * gate (`qa.read`: a visitor only where the tenant lets visitors in) and the same list, so no one
  * sees here what the API would refuse them. Votes and text only: no author is written.
  */
-export function createBoardFirstScreen(deps: { db: Database; questions: QuestionService }) {
+export function createBoardFirstScreen(deps: { teams: TeamDirectory; questions: QuestionService }) {
   return async function boardFirstScreen(ctx: RequestContext, teamSlug: string): Promise<string | null> {
     try {
       authorize(ctx, "qa.read");
     } catch {
       return null;
     }
-    const team = await findTeamBySlug(deps.db, ctx.tenant.id, teamSlug);
+    const team = await deps.teams.bySlug(ctx.tenant.id, teamSlug);
     if (!team) return null;
     const page = await deps.questions.list(ctx, {
       teamId: team.id,

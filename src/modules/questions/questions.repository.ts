@@ -27,7 +27,7 @@ export interface QuestionRecord {
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 const parseJson = <T>(value: unknown): T => (typeof value === "string" ? (JSON.parse(value) as T) : (value as T));
 
-function toQuestionRecord(row: DatabaseRow): QuestionRecord {
+export function toQuestionRecord(row: DatabaseRow): QuestionRecord {
   return {
     id: row.id,
     tenantId: row.tenant_id,
@@ -52,7 +52,7 @@ function toQuestionRecord(row: DatabaseRow): QuestionRecord {
 }
 
 /** The question columns plus author and responder names, tags and the viewer's upvote, in one query. */
-function selectQuestions(db: Executor, viewerId: string | null): Knex.QueryBuilder {
+export function selectQuestions(db: Executor, viewerId: string | null): Knex.QueryBuilder {
   return db("questions as q")
     .leftJoin("users as a", function joinAuthor() {
       this.on("a.tenant_id", "q.tenant_id").andOn("a.id", "q.author_id");
@@ -87,6 +87,12 @@ function selectQuestions(db: Executor, viewerId: string | null): Knex.QueryBuild
         ? db.raw("exists (select 1 from upvotes u where u.question_id = q.id and u.user_id = ?) as has_upvoted", [viewerId])
         : db.raw("false as has_upvoted"),
     );
+}
+
+/** The questions the user has upvoted in the tenant. */
+export async function listUpvotedQuestionIds(db: Executor, tenantId: string, userId: string): Promise<Set<string>> {
+  const rows = await preparedRows<{ question_id: string }>(db, db("upvotes").select("question_id").where({ tenant_id: tenantId, user_id: userId }));
+  return new Set(rows.map((row) => row.question_id));
 }
 
 export async function findQuestion(db: Executor, tenantId: string, id: string, viewerId: string | null): Promise<QuestionRecord | null> {
@@ -132,7 +138,7 @@ export interface QuestionFilter {
   offset: number;
 }
 
-function applyFilter(query: Knex.QueryBuilder, filter: QuestionFilter): Knex.QueryBuilder {
+export function applyFilter(query: Knex.QueryBuilder, filter: QuestionFilter): Knex.QueryBuilder {
   query.where("q.tenant_id", filter.tenantId).whereIn("q.status", filter.statuses);
   if (filter.teamId) query.where("q.team_id", filter.teamId);
   if (filter.statuses.includes("UNDER_REVIEW") && !filter.review.allTeams) {
@@ -160,33 +166,19 @@ function applyFilter(query: Knex.QueryBuilder, filter: QuestionFilter): Knex.Que
 const ORDER_BY = {
   top: "q.is_pinned desc, q.upvote_count desc, q.submitted_at asc, q.id asc",
   new: "q.submitted_at desc, q.id desc",
-  relevance: "page.rank desc, q.upvote_count desc, q.submitted_at asc, q.id asc",
 } as const;
 
 /**
- * A page of questions in two steps: choose the page's ids from the questions table alone (an
- * index walk for the board's orders; for a search, its rank and the number of matches from the
- * same scan), then read authors, tags and the viewer's votes for those rows only, so neither a
- * deep offset nor a broad search pays for rows it does not return.
+ * A page of questions (not a search: questions.search.repository.ts) in two steps: choose the
+ * page's ids from the questions table alone (an index walk in the board's order), then read
+ * authors, tags and the viewer's votes for those rows only, so a deep offset does not pay for
+ * rows it does not return.
  */
 export async function listQuestions(db: Executor, filter: QuestionFilter): Promise<{ items: QuestionRecord[]; total: number }> {
-  const search = filter.tsquery;
-  const sort = search === undefined && filter.sort === "relevance" ? "top" : filter.sort;
-  const pageIds = applyFilter(db("questions as q").select("q.id"), filter)
-    .orderByRaw(sort === "relevance" ? "rank desc, q.upvote_count desc, q.submitted_at asc, q.id asc" : ORDER_BY[sort])
-    .limit(filter.limit)
-    .offset(filter.offset);
-  if (search !== undefined) {
-    pageIds.select(db.raw("ts_rank(q.search, to_tsquery('english', ?)) as rank", [search]), db.raw("count(*) over ()::int as total"));
-  }
+  const sort = filter.sort === "relevance" ? "top" : filter.sort;
+  const pageIds = applyFilter(db("questions as q").select("q.id"), filter).orderByRaw(ORDER_BY[sort]).limit(filter.limit).offset(filter.offset);
   const page = selectQuestions(db, filter.viewerId).with("page", pageIds).join("page", "page.id", "q.id").orderByRaw(ORDER_BY[sort]);
-  if (search === undefined) {
-    const [rows, total] = await Promise.all([preparedRows<DatabaseRow>(db, page), countQuestions(db, filter)]);
-    return { items: rows.map(toQuestionRecord), total };
-  }
-  const rows = await page.select("page.total");
-  // Past the last page there is no row to carry the total: count it on its own.
-  const total = rows.length > 0 ? Number(rows[0].total) : filter.offset > 0 ? await countQuestions(db, filter) : 0;
+  const [rows, total] = await Promise.all([preparedRows<DatabaseRow>(db, page), countQuestions(db, filter)]);
   return { items: rows.map(toQuestionRecord), total };
 }
 
@@ -195,7 +187,7 @@ export async function listQuestions(db: Executor, filter: QuestionFilter): Promi
  * trigger-kept counts; searches, tag and pin filters, and a moderator's partial view of the
  * review queue count their rows.
  */
-async function countQuestions(db: Executor, filter: QuestionFilter): Promise<number> {
+export async function countQuestions(db: Executor, filter: QuestionFilter): Promise<number> {
   const partialReview = filter.statuses.includes("UNDER_REVIEW") && !filter.review.allTeams;
   if (filter.tsquery === undefined && !filter.tagId && filter.pinned === undefined && !partialReview) {
     const query = db("question_counts")

@@ -41,6 +41,7 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
     route({
       method: "get",
       path: "/questions",
+      operationId: "listQuestions",
       tag: TAG,
       summary: "List questions (filters, full-text search, sort, paging)",
       description:
@@ -48,13 +49,15 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
         "UNDER_REVIEW ones are returned only to the team's moderators, admins and their author. `search` is full-text with stemming and prefix " +
         "matching on every word, ranked (sort `relevance` by default when searching). `limit` defaults to 50 and is capped at 200.",
       access: "qa.read",
+      otherResponses: { 429: "RATE_LIMITED: searches per minute (security.rateLimits.searchPerMinute)" },
       query: listQuestionsQuery,
       response: questionPageSchema,
-      handler: ({ ctx, query }) => questions.list(ctx, query),
+      handler: ({ ctx, query }) => questions.listJson(ctx, query),
     }),
     route({
       method: "get",
       path: "/questions/:id",
+      operationId: "getQuestion",
       tag: TAG,
       summary: "One question",
       access: "qa.read",
@@ -65,6 +68,7 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
     route({
       method: "post",
       path: "/questions",
+      operationId: "submitQuestion",
       tag: TAG,
       summary: "Submit a question",
       description:
@@ -81,9 +85,11 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
     route({
       method: "put",
       path: "/questions/:id",
+      operationId: "editQuestion",
       tag: TAG,
       summary: "Edit a question (its author, or a moderator of its team)",
       access: "session",
+      otherResponses: { 409: "QUESTION_FROZEN, or ALREADY_ANSWERED for its author", 422: "CONTENT_REJECTED (details: the reasons)" },
       params: questionIdParams,
       record: question(questionPolicy.change),
       body: editQuestionBody,
@@ -93,6 +99,7 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
     route({
       method: "delete",
       path: "/questions/:id",
+      operationId: "deleteQuestion",
       tag: TAG,
       summary: "Delete a question (its author, or a moderator of its team)",
       access: "session",
@@ -104,6 +111,7 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
     route({
       method: "post",
       path: "/questions/:id/upvote",
+      operationId: "upvoteQuestion",
       tag: TAG,
       summary: "Upvote (once per user; repeating it changes nothing)",
       access: "question.upvote",
@@ -115,9 +123,11 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
     route({
       method: "delete",
       path: "/questions/:id/upvote",
+      operationId: "removeUpvote",
       tag: TAG,
       summary: "Remove one's upvote",
       access: "question.upvote",
+      otherResponses: { 409: "QUESTION_FROZEN or QUESTION_UNDER_REVIEW" },
       params: questionIdParams,
       response: upvoteResultSchema,
       handler: ({ ctx, params }) => questions.removeUpvote(ctx, params.id),
@@ -125,6 +135,7 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
     route({
       method: "post",
       path: "/questions/:id/answer",
+      operationId: "answerQuestion",
       tag: MODERATION,
       summary: "Answer (again: edit the answer)",
       access: "question.answer",
@@ -138,6 +149,7 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
     route({
       method: "post",
       path: "/questions/:id/pin",
+      operationId: "pinQuestion",
       tag: MODERATION,
       summary: "Pin or unpin",
       access: "question.answer",
@@ -150,6 +162,7 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
     route({
       method: "post",
       path: "/questions/:id/freeze",
+      operationId: "freezeQuestion",
       tag: MODERATION,
       summary: "Freeze or unfreeze a question (a frozen question takes no upvotes and no answer)",
       access: "question.answer",
@@ -162,6 +175,7 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
     route({
       method: "post",
       path: "/teams/:teamId/freeze",
+      operationId: "freezeTeamQueue",
       tag: MODERATION,
       summary: "Freeze or unfreeze a team's queue (a frozen queue accepts no new questions)",
       access: "question.answer",
@@ -174,6 +188,7 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
     route({
       method: "post",
       path: "/questions/:id/tags",
+      operationId: "tagQuestion",
       tag: MODERATION,
       summary: "Tag a question (the `Currently Presenting` tag drives presenter mode)",
       description:
@@ -188,6 +203,7 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
     route({
       method: "delete",
       path: "/questions/:id/tags/:tagId",
+      operationId: "untagQuestion",
       tag: MODERATION,
       summary: "Remove a tag from a question",
       access: "question.answer",
@@ -199,6 +215,7 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
     route({
       method: "post",
       path: "/questions/:id/approve",
+      operationId: "approveQuestion",
       tag: MODERATION,
       summary: "Approve a question in review (optionally with an edited body)",
       access: "question.answer",
@@ -212,6 +229,7 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
     route({
       method: "post",
       path: "/questions/:id/reject",
+      operationId: "rejectQuestion",
       tag: MODERATION,
       summary: "Reject a question in review (it is deleted)",
       access: "question.answer",

@@ -4,10 +4,11 @@ import { AppError, errors } from "../../platform/errors.js";
 import { recordAudit } from "../audit/index.js";
 import { checkContent } from "./questions.content-check.js";
 import { findTag } from "../tags/index.js";
-import { findTeam, findTeamBySlug } from "../teams/index.js";
+import { findTeam, type TeamDirectory } from "../teams/index.js";
 import { auditUserId, canModerate, canSee, reviewVisibility } from "./questions.policy.js";
-import { presentQuestion } from "./questions.presenter.js";
+import { presentPageJson, presentQuestion } from "./questions.presenter.js";
 import type { QuestionEvents } from "./questions.events.js";
+import type { QuestionPage, UpvoteSets } from "./questions.board.js";
 import type { QuestionLimits } from "./questions.limits.js";
 import { normalizeBody } from "./questions.text.js";
 import {
@@ -15,10 +16,10 @@ import {
   deleteQuestion,
   findQuestion,
   insertQuestion,
-  listQuestions,
   removeUpvote,
   toPrefixQuery,
   updateQuestion,
+  type QuestionFilter,
   type QuestionRecord,
 } from "./questions.repository.js";
 import type { ListQuestionsQuery, QuestionStatus } from "./questions.schemas.js";
@@ -27,6 +28,10 @@ export interface QuestionServiceDeps {
   db: Database;
   events: QuestionEvents;
   limits: QuestionLimits;
+  teams: TeamDirectory;
+  /** A page of questions (shared between viewers where it can be: questions.board.ts). */
+  board: (filter: QuestionFilter) => Promise<QuestionPage>;
+  upvotes: UpvoteSets;
 }
 
 /** What a question looked like, for audit before/after. */
@@ -49,7 +54,7 @@ export async function loadVisibleQuestion(db: Database, ctx: RequestContext, id:
 }
 
 export function createQuestionService(deps: QuestionServiceDeps) {
-  const { db, events, limits } = deps;
+  const { db, events, limits, teams, board, upvotes } = deps;
 
   async function reload(ctx: RequestContext, id: string): Promise<QuestionRecord> {
     const question = await findQuestion(db, ctx.tenant.id, id, ctx.user?.id ?? null);
@@ -112,27 +117,41 @@ export function createQuestionService(deps: QuestionServiceDeps) {
     return presentQuestion(question, ctx.user);
   }
 
+  /** A page of questions as the viewer may see them. */
   async function list(ctx: RequestContext, query: ListQuestionsQuery) {
+    const { page, paging } = await readPage(ctx, query);
+    const upvoted = page.upvoted;
+    const items = page.items.map((question) => presentQuestion(upvoted ? { ...question, hasUpvoted: upvoted.has(question.id) } : question, ctx.user));
+    return { items, total: page.total, ...paging };
+  }
+
+  /** The same page, written as JSON (GET /questions: a shared page's questions are written once for all). */
+  async function listJson(ctx: RequestContext, query: ListQuestionsQuery) {
+    const { page, paging } = await readPage(ctx, query);
+    return presentPageJson(page, ctx.user, paging);
+  }
+
+  async function readPage(ctx: RequestContext, query: ListQuestionsQuery): Promise<{ page: QuestionPage; paging: { limit: number; offset: number } }> {
     let teamId = query.teamId;
     if (query.team) {
-      const team = await findTeamBySlug(db, ctx.tenant.id, query.team);
+      const team = await teams.bySlug(ctx.tenant.id, query.team);
       if (!team || (teamId && teamId !== team.id)) throw errors.notFound("Team");
       teamId = team.id;
-    } else if (teamId && !(await findTeam(db, ctx.tenant.id, teamId))) {
+    } else if (teamId && !(await teams.byId(ctx.tenant.id, teamId))) {
       throw errors.notFound("Team");
     }
     if (query.tag && !(await findTag(db, ctx.tenant.id, query.tag))) throw errors.notFound("Tag");
 
-    const page = { limit: query.limit, offset: query.offset };
+    const paging = { limit: query.limit, offset: query.offset };
     let tsquery: string | undefined;
     if (query.search !== undefined) {
       await limits.search(ctx);
       const built = toPrefixQuery(query.search);
-      if (built === null) return { items: [], total: 0, ...page };
+      if (built === null) return { page: { items: [], total: 0 }, paging };
       tsquery = built;
     }
     const sort = query.sort === "relevance" && !tsquery ? "top" : (query.sort ?? (tsquery ? "relevance" : "top"));
-    const result = await listQuestions(db, {
+    const page = await board({
       tenantId: ctx.tenant.id,
       viewerId: ctx.user?.id ?? null,
       teamId,
@@ -142,9 +161,9 @@ export function createQuestionService(deps: QuestionServiceDeps) {
       tagId: query.tag,
       pinned: query.pinned,
       sort,
-      ...page,
+      ...paging,
     });
-    return { items: result.items.map((question) => presentQuestion(question, ctx.user)), total: result.total, ...page };
+    return { page, paging };
   }
 
   async function get(ctx: RequestContext, id: string) {
@@ -215,7 +234,10 @@ export function createQuestionService(deps: QuestionServiceDeps) {
       }
       return outcome;
     });
-    if (result.changed) await events.upvoted(question, result.upvoteCount);
+    if (result.changed) {
+      await upvotes.changed(ctx.tenant.id, user.id);
+      await events.upvoted(question, result.upvoteCount);
+    }
     return { questionId: id, upvoteCount: result.upvoteCount, hasUpvoted: upvote };
   }
 
@@ -224,6 +246,7 @@ export function createQuestionService(deps: QuestionServiceDeps) {
     visible: (ctx: RequestContext, id: string) => loadVisibleQuestion(db, ctx, id),
     submit,
     list,
+    listJson,
     get,
     edit,
     remove,

@@ -8,6 +8,7 @@ export function settingsRoutes(deps: { settings: SettingsService }): AnyRoute[] 
     route({
       method: "get",
       path: "/admin/tenant-settings",
+      operationId: "getTenantSettings",
       tag: "Administration",
       summary: "The tenant's settings, every field present (SPEC's defaults where never changed)",
       access: "admin.access",
@@ -17,6 +18,7 @@ export function settingsRoutes(deps: { settings: SettingsService }): AnyRoute[] 
     route({
       method: "post",
       path: "/admin/tenant-settings",
+      operationId: "updateTenantSettings",
       tag: "Administration",
       summary: "Changes some settings: deep-merges the body into the saved settings and returns the full result",
       description:

@@ -4,7 +4,8 @@
  */
 export { ensureMembership } from "./teams.members.repository.js";
 export { createMembersService } from "./teams.members.service.js";
-export { findTeam, findTeamBySlug, setQueueFrozen, type TeamRecord } from "./teams.repository.js";
+export { createTeamDirectory, type TeamDirectory } from "./teams.directory.js";
+export { findTeam, setQueueFrozen, type TeamRecord } from "./teams.repository.js";
 export { teamRoutes } from "./teams.routes.js";
 export { couldBeTeamSlug, teamSchema } from "./teams.schemas.js";
 export { createTeamsOfNewTenant, createTeamsService } from "./teams.service.js";

@@ -16,6 +16,8 @@ export interface MembersServiceDeps {
   clearPrimaryTeam(trx: Executor, tenantId: string, teamId: string, userId: string, at: Date): Promise<boolean>;
   /** Whether the user exists in the tenant (the users module; given by the app, as users depend on teams). */
   userExists(trx: Executor, tenantId: string, userId: string): Promise<boolean>;
+  /** After a committed change: the members' next requests load their new team roles. */
+  membersChanged(tenantId: string): Promise<void>;
 }
 
 /** Membership changes are audited on the team, so filtering the audit log by the team shows its whole history. */
@@ -30,7 +32,7 @@ export function createMembersService(deps: MembersServiceDeps) {
   async function add(ctx: RequestContext, teamId: string, input: AddMemberBody): Promise<MemberRecord> {
     const tenantId = ctx.tenant.id;
     enforce(ctx.user, membershipPolicy.grant, input.role);
-    return db.transaction(async (trx) => {
+    const result = await db.transaction(async (trx) => {
       if (!(await lockTeam(trx, tenantId, teamId))) throw errors.notFound("Team");
       if (!(await deps.userExists(trx, tenantId, input.userId))) throw errors.notFound("User");
       if (!(await insertMember(trx, tenantId, teamId, input.userId, input.role))) {
@@ -45,12 +47,14 @@ export function createMembersService(deps: MembersServiceDeps) {
       });
       return (await findMember(trx, tenantId, teamId, input.userId)) as MemberRecord;
     });
+    await deps.membersChanged(tenantId);
+    return result;
   }
 
   async function changeRole(ctx: RequestContext, teamId: string, userId: string, role: TeamRole): Promise<MemberRecord> {
     const tenantId = ctx.tenant.id;
     enforce(ctx.user, membershipPolicy.grant, role);
-    return db.transaction(async (trx) => {
+    const result = await db.transaction(async (trx) => {
       if (!(await lockTeam(trx, tenantId, teamId))) throw errors.notFound("Team");
       const member = await findMember(trx, tenantId, teamId, userId);
       if (!member) throw errors.notFound("Team member");
@@ -66,6 +70,8 @@ export function createMembersService(deps: MembersServiceDeps) {
       });
       return { ...member, role };
     });
+    await deps.membersChanged(tenantId);
+    return result;
   }
 
   async function remove(ctx: RequestContext, teamId: string, userId: string): Promise<void> {
@@ -84,6 +90,7 @@ export function createMembersService(deps: MembersServiceDeps) {
         metadata: { userId, primaryTeamCleared },
       });
     });
+    await deps.membersChanged(tenantId);
   }
 
   return { list, add, changeRole, remove };

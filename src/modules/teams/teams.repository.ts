@@ -32,11 +32,6 @@ export async function findTeam(db: Executor, tenantId: string, teamId: string): 
   return row ? toTeamRecord(row) : null;
 }
 
-export async function findTeamBySlug(db: Executor, tenantId: string, slug: string): Promise<TeamRecord | null> {
-  const row = await db("teams").where({ tenant_id: tenantId, slug: slug.toLowerCase() }).first();
-  return row ? toTeamRecord(row) : null;
-}
-
 export async function setQueueFrozen(db: Executor, tenantId: string, teamId: string, frozen: boolean): Promise<TeamRecord | null> {
   const [row] = await db("teams").where({ tenant_id: tenantId, id: teamId }).update({ queue_frozen: frozen, updated_at: db.fn.now() }).returning("*");
   return row ? toTeamRecord(row) : null;

@@ -20,6 +20,7 @@ export function teamRoutes(deps: { teams: TeamsService; members: MembersService 
     route({
       method: "get",
       path: "/teams",
+      operationId: "listTeams",
       tag: "Teams",
       summary: "Teams of the tenant",
       access: "qa.read",
@@ -29,10 +30,12 @@ export function teamRoutes(deps: { teams: TeamsService; members: MembersService 
     route({
       method: "post",
       path: "/admin/teams",
+      operationId: "createTeam",
       tag: "Teams",
       summary: "Creates a team",
       description: "Slug: lowercase letters, digits and hyphens, unique in the tenant (409 DUPLICATE), not a reserved path. Audited as `team.create`.",
       access: "team.create",
+      otherResponses: { 409: "DUPLICATE: the slug is taken" },
       body: createTeamBody,
       status: 201,
       response: teamSchema,
@@ -41,10 +44,12 @@ export function teamRoutes(deps: { teams: TeamsService; members: MembersService 
     route({
       method: "put",
       path: "/admin/teams/:teamId",
+      operationId: "updateTeam",
       tag: "Teams",
       summary: "Renames a team or changes its slug or description (any subset)",
       description: "Permission `team.create` covers changing and deleting teams as well. Audited as `team.update` with the changed fields.",
       access: "team.create",
+      otherResponses: { 409: "DUPLICATE: the slug is taken" },
       params: teamIdParams,
       body: updateTeamBody,
       response: teamSchema,
@@ -53,6 +58,7 @@ export function teamRoutes(deps: { teams: TeamsService; members: MembersService 
     route({
       method: "delete",
       path: "/admin/teams/:teamId",
+      operationId: "deleteTeam",
       tag: "Teams",
       summary: "Deletes a team; a team with questions needs ?moveQuestionsTo=<teamId>",
       description:
@@ -61,6 +67,7 @@ export function teamRoutes(deps: { teams: TeamsService; members: MembersService 
         "Memberships are deleted; members whose primary team it was keep no primary team; pulse questions, invites and responses " +
         "of the team stay without a team; a tenant default team (`users.defaultTeamId`) is reset to null. Audited as `team.delete`.",
       access: "team.create",
+      otherResponses: { 409: "TEAM_NOT_EMPTY: pass moveQuestionsTo" },
       params: teamIdParams,
       query: deleteTeamQuery,
       status: 204,
@@ -69,6 +76,7 @@ export function teamRoutes(deps: { teams: TeamsService; members: MembersService 
     route({
       method: "get",
       path: "/admin/teams/:teamId/members",
+      operationId: "listTeamMembers",
       tag: "Teams",
       summary: "Members of a team with their membership role",
       access: "member.view.all",
@@ -79,10 +87,12 @@ export function teamRoutes(deps: { teams: TeamsService; members: MembersService 
     route({
       method: "post",
       path: "/admin/teams/:teamId/members",
+      operationId: "addTeamMember",
       tag: "Teams",
       summary: "Adds a user to a team",
       description: "Already a member: 409 DUPLICATE. Audited as `team_member.add` (entity: the team).",
       access: "member.add",
+      otherResponses: { 409: "DUPLICATE: already a member" },
       params: teamIdParams,
       body: addMemberBody,
       status: 201,
@@ -92,6 +102,7 @@ export function teamRoutes(deps: { teams: TeamsService; members: MembersService 
     route({
       method: "put",
       path: "/admin/teams/:teamId/members/:userId",
+      operationId: "updateTeamMember",
       tag: "Teams",
       summary: "Changes a member's role in the team",
       description: "Audited as `team_member.role_change` with the old and new role.",
@@ -104,6 +115,7 @@ export function teamRoutes(deps: { teams: TeamsService; members: MembersService 
     route({
       method: "delete",
       path: "/admin/teams/:teamId/members/:userId",
+      operationId: "removeTeamMember",
       tag: "Teams",
       summary: "Removes a user from a team",
       description: "If it was the user's primary team, the user has no primary team afterwards. Audited as `team_member.remove`.",

@@ -4,7 +4,8 @@ import type { Database, Executor } from "../../platform/db.js";
 import { AppError, errors } from "../../platform/errors.js";
 import { recordAudit } from "../audit/index.js";
 import { slugify } from "../../platform/slugs.js";
-import { deleteTeam, insertTeam, listTeams, lockTeam, slugInUse, updateTeam, type TeamRecord } from "./teams.repository.js";
+import type { TeamDirectory } from "./teams.directory.js";
+import { deleteTeam, insertTeam, lockTeam, slugInUse, updateTeam, type TeamRecord } from "./teams.repository.js";
 import { RESERVED_TEAM_SLUGS, TEAM_SLUG_PATTERN, type CreateTeamBody, type UpdateTeamBody } from "./teams.schemas.js";
 
 /**
@@ -18,11 +19,14 @@ export interface TeamDeletion {
   clearDefaultTeam(trx: Executor, ctx: RequestContext, teamId: string): Promise<boolean>;
   /** After the commit, when the default team was cleared: later requests read the new settings. */
   settingsChanged(tenantId: string): void;
+  /** After the commit: the team's questions moved and its memberships went, so reads of both are rebuilt. */
+  questionsAndMembersChanged(tenantId: string): Promise<void>;
 }
 
 export interface TeamsServiceDeps {
   db: Database;
   clock: Clock;
+  directory: TeamDirectory;
   deletion: TeamDeletion;
 }
 
@@ -46,15 +50,15 @@ async function derivedSlug(db: Executor, tenantId: string, name: string): Promis
 }
 
 export function createTeamsService(deps: TeamsServiceDeps) {
-  const { db, clock, deletion } = deps;
+  const { db, clock, directory, deletion } = deps;
 
-  async function list(ctx: RequestContext): Promise<TeamRecord[]> {
-    return listTeams(db, ctx.tenant.id);
+  async function list(ctx: RequestContext): Promise<readonly TeamRecord[]> {
+    return directory.list(ctx.tenant.id);
   }
 
   async function create(ctx: RequestContext, input: CreateTeamBody): Promise<TeamRecord> {
     const tenantId = ctx.tenant.id;
-    return db.transaction(async (trx) => {
+    const created = await db.transaction(async (trx) => {
       let slug = input.slug;
       if (slug === undefined) slug = await derivedSlug(trx, tenantId, input.name);
       else if (await slugInUse(trx, tenantId, slug)) throw duplicateSlug();
@@ -62,11 +66,13 @@ export function createTeamsService(deps: TeamsServiceDeps) {
       await recordAudit(trx, ctx, { action: "team.create", entityType: "team", entityId: team.id, after: auditView(team) });
       return team;
     });
+    await directory.changed(tenantId);
+    return created;
   }
 
   async function update(ctx: RequestContext, teamId: string, input: UpdateTeamBody): Promise<TeamRecord> {
     const tenantId = ctx.tenant.id;
-    return db.transaction(async (trx) => {
+    const saved = await db.transaction(async (trx) => {
       const team = await lockTeam(trx, tenantId, teamId);
       if (!team) throw errors.notFound("Team");
       const changes: { name?: string; slug?: string; description?: string | null } = {};
@@ -89,6 +95,8 @@ export function createTeamsService(deps: TeamsServiceDeps) {
       });
       return updated;
     });
+    await directory.changed(tenantId);
+    return saved;
   }
 
   /**
@@ -124,6 +132,8 @@ export function createTeamsService(deps: TeamsServiceDeps) {
       });
       return cleared;
     });
+    await directory.changed(tenantId);
+    await deletion.questionsAndMembersChanged(tenantId);
     if (clearedDefault) deletion.settingsChanged(tenantId);
   }
 

@@ -50,6 +50,7 @@ export function tenantRoutes(config: AddressConfig): AnyRoute[] {
     route({
       method: "get",
       path: "/tenant",
+      operationId: "getTenant",
       tag: "Tenant",
       summary: "The tenant's name, address, branding and the question rules the web app follows",
       description:

@@ -10,10 +10,12 @@ export function tokenRoutes(deps: { tokens: TokenService }): AnyRoute[] {
     route({
       method: "post",
       path: "/auth/tokens",
+      operationId: "createApiToken",
       tag: "API tokens",
       summary: "Creates an API token acting as you; the secret is in this response only",
       description: "Needs a signed-in session (403 FORBIDDEN with a bearer token). 409 TOKEN_LIMIT past 50 tokens.",
       access: "session",
+      otherResponses: { 409: "TOKEN_LIMIT" },
       body: createTokenBody,
       status: 201,
       response: createdTokenSchema,
@@ -22,6 +24,7 @@ export function tokenRoutes(deps: { tokens: TokenService }): AnyRoute[] {
     route({
       method: "get",
       path: "/auth/tokens",
+      operationId: "listApiTokens",
       tag: "API tokens",
       summary: "Your API tokens (never their secrets), newest first",
       access: "session",
@@ -31,6 +34,7 @@ export function tokenRoutes(deps: { tokens: TokenService }): AnyRoute[] {
     route({
       method: "delete",
       path: "/auth/tokens/:id",
+      operationId: "revokeApiToken",
       tag: "API tokens",
       summary: "Revokes one of your API tokens at once",
       description: "404 NOT_FOUND for a token that is not yours.",

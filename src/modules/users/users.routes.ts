@@ -13,6 +13,7 @@ export function userRoutes(deps: { users: UsersService }): AnyRoute[] {
     route({
       method: "get",
       path: "/users",
+      operationId: "listUsers",
       tag: "Users",
       summary: "Users of the tenant (deactivated ones included, flagged)",
       access: "member.view.all",
@@ -22,6 +23,7 @@ export function userRoutes(deps: { users: UsersService }): AnyRoute[] {
     route({
       method: "post",
       path: "/admin/users",
+      operationId: "createUser",
       tag: "Users",
       summary: "Creates a user, who signs in with GitHub or Google using that email address",
       description:
@@ -29,6 +31,7 @@ export function userRoutes(deps: { users: UsersService }): AnyRoute[] {
         "also gets a membership. Only an owner grants owner or admin (else 403). Email already used in the tenant: 409 DUPLICATE. " +
         "Audited as `user.create`.",
       access: "member.add",
+      otherResponses: { 409: "DUPLICATE: the email is taken in this tenant" },
       body: createUserBody,
       status: 201,
       response: userSchema,
@@ -37,12 +40,14 @@ export function userRoutes(deps: { users: UsersService }): AnyRoute[] {
     route({
       method: "put",
       path: "/admin/users/:id",
+      operationId: "updateUser",
       tag: "Users",
       summary: "Changes a user's name, email, primary team, role or deactivation (any subset)",
       description:
         "A deactivated user's sessions and tokens stop working at once; `deactivated: false` reactivates. " +
         "Demoting or deactivating the last active owner: 409 LAST_OWNER. Audited as `user.update` with the changed fields.",
       access: "member.edit",
+      otherResponses: { 409: "LAST_OWNER, or DUPLICATE email" },
       params: userIdParams,
       record: targetUser,
       body: updateUserBody,
@@ -52,6 +57,7 @@ export function userRoutes(deps: { users: UsersService }): AnyRoute[] {
     route({
       method: "delete",
       path: "/admin/users/:id",
+      operationId: "deleteUser",
       tag: "Users",
       summary: "Deletes a user",
       description:
@@ -59,6 +65,7 @@ export function userRoutes(deps: { users: UsersService }): AnyRoute[] {
         "Memberships, upvotes (counts are corrected), pulse invites and API tokens are deleted. The last active owner: 409 LAST_OWNER. " +
         "Audited as `user.delete`.",
       access: "member.remove",
+      otherResponses: { 409: "LAST_OWNER" },
       params: userIdParams,
       record: targetUser,
       status: 204,

@@ -21,6 +21,8 @@ export interface UsersServiceDeps {
   clock: Clock;
   bus: EventBus;
   logger: Logger;
+  /** After a committed change of a user: requests load them anew, and boards show their new name. */
+  usersChanged(tenantId: string): Promise<void>;
 }
 
 export function actorOf(ctx: RequestContext): CurrentUser {
@@ -50,7 +52,7 @@ function auditView(user: UserRecord) {
 }
 
 export function createUsersService(deps: UsersServiceDeps) {
-  const { db, clock, bus, logger } = deps;
+  const { db, clock, bus, logger, usersChanged } = deps;
 
   async function list(ctx: RequestContext): Promise<UserRecord[]> {
     return listUsers(db, ctx.tenant.id);
@@ -70,7 +72,7 @@ export function createUsersService(deps: UsersServiceDeps) {
 
   async function update(ctx: RequestContext, userId: string, input: UpdateUserBody): Promise<UserRecord> {
     const tenantId = ctx.tenant.id;
-    return db.transaction(async (trx) => {
+    const saved = await db.transaction(async (trx) => {
       const { actor, owners } = await lockForUserChange(trx, ctx, "member.edit");
       const target = await lockUser(trx, tenantId, userId);
       if (!target) throw errors.notFound("User");
@@ -113,6 +115,8 @@ export function createUsersService(deps: UsersServiceDeps) {
       });
       return updated;
     });
+    await usersChanged(tenantId);
+    return saved;
   }
 
   /**
@@ -139,6 +143,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       });
       return upvotes;
     });
+    await usersChanged(tenantId);
     // Live boards show the corrected counts. The deletion is committed: a lost event only means a later refresh.
     for (const { questionId, upvoteCount, visible } of recounted) {
       if (!visible) continue;

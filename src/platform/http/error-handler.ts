@@ -71,7 +71,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const known = toAppError(error);
     const appError = known ?? new AppError("INTERNAL", 500, "Something went wrong on our side.");
-    // The request log line (pino-http) reports res.err with the request id: one log entry per
+    // The request log line (request-log.ts) reports res.err with the request id: one log entry per
     // failure, with the cause of a 503 too (which service was unreachable).
     if (appError.status >= 500) (res as typeof res & { err?: unknown }).err = error;
     if (appError.headers) res.set(appError.headers);

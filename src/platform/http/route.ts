@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response, Router } from "ex
 import type { z } from "zod";
 import type { RequestContext } from "../context.js";
 import { enforce } from "../policy.js";
+import { PreparedJson } from "../prepared-json.js";
 import { authorize, needsRecordRule, type Access, type RecordAccess } from "./access.js";
 import { parsePathParams, parseRequestPart } from "./validate.js";
 
@@ -31,6 +32,8 @@ export interface HandlerInput<P, Q, B, R = undefined> extends RequestInput<P, Q,
 export interface RouteDefinition<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R = undefined> {
   method: HttpMethod;
   path: string;
+  /** Unique and stable (camelCase verb first: `listQuestions`): what client generators name their methods after. */
+  operationId: string;
   summary: string;
   description?: string;
   tag: string;
@@ -66,8 +69,13 @@ export function requestContext(req: Request): RequestContext {
 }
 
 export function mountRoutes(router: Router, routes: AnyRoute[]): void {
+  const operationIds = new Set<string>();
   for (const definition of routes) {
     if (!definition.access) throw new Error(`Route ${definition.method.toUpperCase()} ${definition.path} declares no access`);
+    if (!definition.operationId || operationIds.has(definition.operationId)) {
+      throw new Error(`Route ${definition.method.toUpperCase()} ${definition.path} needs an operationId of its own (got "${definition.operationId ?? ""}")`);
+    }
+    operationIds.add(definition.operationId);
     if (needsRecordRule(definition.access) && !definition.record) {
       throw new Error(`Route ${definition.method.toUpperCase()} ${definition.path}: a team-scoped permission needs a record rule naming the team`);
     }
@@ -88,7 +96,8 @@ export function mountRoutes(router: Router, routes: AnyRoute[]): void {
         res.status(status === 200 ? 204 : status).end();
         return;
       }
-      res.status(status).json(result);
+      if (result instanceof PreparedJson) res.status(status).type("json").send(result.text);
+      else res.status(status).json(result);
     };
     const authorizeFirst = (req: Request, _res: Response, next: NextFunction) => {
       authorize(requestContext(req), definition.access);

@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import type { Express } from "express";
 
 /**
@@ -63,5 +64,26 @@ export function listenOn(server: http.Server, port: number, host?: string): Prom
       server.off("error", onError);
       resolve();
     });
+  });
+}
+
+/**
+ * Stops the server for a graceful shutdown, resolving once every connection has ended. New
+ * connections are refused from here (a proxy sends them to another instance: nothing of the
+ * request was sent, so even a POST may go there). Connections already open, which a proxy keeps
+ * and reuses (nginx's upstream keepalive), are not cut while idle: a request the proxy is sending
+ * on one at that very moment would be lost, and a proxy never resends a POST. Instead each serves
+ * what reaches it with "Connection: close" and then closes; idle ones close when the proxy drops
+ * them or at the keep-alive timeout, as always. (`http.Server#close()` would cut the idle ones at
+ * once, and without "Connection: close" a busy proxy connection never becomes idle, so the drain
+ * would only end by the shutdown deadline, cutting requests under way.)
+ */
+export function drainHttpServer(server: http.Server): Promise<void> {
+  server.prependListener("request", (_request: http.IncomingMessage, response: http.ServerResponse) => {
+    response.setHeader("Connection", "close");
+  });
+  return new Promise((resolve) => {
+    // net.Server's close: stop listening and call back when the last connection has ended.
+    net.Server.prototype.close.call(server, () => resolve());
   });
 }

@@ -1,0 +1,85 @@
+import { EventEmitter } from "node:events";
+import type { Response } from "express";
+import { describe, expect, it } from "vitest";
+import { SseHub } from "../../src/modules/events/index.js";
+import { InProcessEventBus } from "../../src/platform/events.js";
+import { createLogger } from "../../src/platform/logger.js";
+
+/** A response that keeps what is written to it, as the hub uses one. */
+function fakeStream() {
+  const emitter = new EventEmitter();
+  const written: string[] = [];
+  const res = Object.assign(emitter, {
+    writableEnded: false,
+    writableLength: 0,
+    status: () => res,
+    setHeader: () => res,
+    flushHeaders: () => undefined,
+    write: (chunk: string) => written.push(chunk) > 0,
+    end: () => {
+      res.writableEnded = true;
+    },
+    destroy: () => undefined,
+  });
+  const ids = () => [...written.join("").matchAll(/"id":"([^"]+)"/g)].map((match) => match[1]);
+  return { res: res as unknown as Response, written, ids };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("the stream hub writes events together", () => {
+  const updated = (id: string) => ({ type: "question:updated", tenantId: "tenant-1", data: { id } });
+
+  it("a stream attached while events wait for their write gets only those that arrived after it", async () => {
+    const bus = new InProcessEventBus();
+    const hub = new SseHub(bus, createLogger({ level: "silent" }));
+    try {
+      const early = fakeStream();
+      await hub.attach(early.res, { tenantId: "tenant-1", lastEventId: null });
+      await bus.publish(updated("first"));
+      // Within the window after the first event: written together with what follows.
+      await bus.publish(updated("second"));
+      const late = fakeStream();
+      await hub.attach(late.res, { tenantId: "tenant-1", lastEventId: null });
+      await bus.publish(updated("third"));
+      expect(late.ids()).toEqual([]);
+      await sleep(120);
+      expect(early.ids()).toEqual(["first", "second", "third"]);
+      expect(late.ids()).toEqual(["third"]);
+      // "first" went out at once; "second" and "third" in one write at the window's end.
+      expect(early.written.filter((chunk) => chunk.includes('"type":"question:updated"'))).toHaveLength(2);
+    } finally {
+      hub.close();
+      await bus.close();
+    }
+  });
+
+  it("a stream resumed with Last-Event-ID gets what it missed once, then the window's events once", async () => {
+    const bus = new InProcessEventBus();
+    const hub = new SseHub(bus, createLogger({ level: "silent" }));
+    try {
+      await bus.publish(updated("missed-1"));
+      await bus.publish(updated("missed-2"));
+      const resumed = fakeStream();
+      await hub.attach(resumed.res, { tenantId: "tenant-1", lastEventId: 0 });
+      await bus.publish(updated("live"));
+      await sleep(120);
+      expect(resumed.ids()).toEqual(["missed-1", "missed-2", "live"]);
+    } finally {
+      hub.close();
+      await bus.close();
+    }
+  });
+
+  it("ending the hub writes what waits for its window before the streams end", async () => {
+    const bus = new InProcessEventBus();
+    const hub = new SseHub(bus, createLogger({ level: "silent" }));
+    const stream = fakeStream();
+    await hub.attach(stream.res, { tenantId: "tenant-1", lastEventId: null });
+    await bus.publish(updated("one"));
+    await bus.publish(updated("two"));
+    hub.close();
+    expect(stream.ids()).toEqual(["one", "two"]);
+    await bus.close();
+  });
+});
