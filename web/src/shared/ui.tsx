@@ -195,7 +195,9 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unkn
 export function Dialog({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
+  // In the same commit as the content: between a paint without it and a later effect, the page's
+  // keys would still see an open dialog and ignore a key pressed at that moment.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
