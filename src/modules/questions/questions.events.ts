@@ -66,7 +66,7 @@ export function createQuestionEvents(
       await emit(question.tenantId, "question:deleted", { id: question.id, teamId: question.teamId });
     },
     /** Coalesced (CONTRACT §4): at most one event per question per 250 ms, with the latest count. */
-    async upvoted(question: QuestionRecord, upvoteCount: number) {
+    async upvoted(question: Pick<QuestionRecord, "id" | "tenantId" | "status">, upvoteCount: number) {
       await changed(question.tenantId);
       if (!visible(question)) return;
       await upvotes.upvoted(question.tenantId, question.id, upvoteCount);

@@ -95,6 +95,27 @@ export async function listUpvotedQuestionIds(db: Executor, tenantId: string, use
   return new Set(rows.map((row) => row.question_id));
 }
 
+/** What a vote needs to know of its question: whether it may be seen and voted on, and who asked it. */
+export type VoteTarget = Pick<QuestionRecord, "id" | "tenantId" | "teamId" | "authorId" | "isAnonymous" | "status" | "isFrozen">;
+
+/** The question's state for a vote: its own row only (the hottest read of a busy room). */
+export async function findVoteTarget(db: Executor, tenantId: string, id: string): Promise<VoteTarget | null> {
+  const [row] = await preparedRows<DatabaseRow>(
+    db,
+    db("questions").select("id", "tenant_id", "team_id", "author_id", "is_anonymous", "status", "is_frozen").where({ tenant_id: tenantId, id }).limit(1),
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    teamId: row.team_id,
+    authorId: row.author_id ?? null,
+    isAnonymous: Boolean(row.is_anonymous),
+    status: row.status,
+    isFrozen: Boolean(row.is_frozen),
+  };
+}
+
 export async function findQuestion(db: Executor, tenantId: string, id: string, viewerId: string | null): Promise<QuestionRecord | null> {
   const row = await selectQuestions(db, viewerId).where({ "q.tenant_id": tenantId, "q.id": id }).first();
   return row ? toQuestionRecord(row) : null;
@@ -271,26 +292,41 @@ export async function currentUpvoteCount(db: Executor, tenantId: string, questio
   return row ? Number(row.upvote_count) : null;
 }
 
+/**
+ * The upvote and the question's count in one statement: the row of a question a whole room votes
+ * on is locked from this statement to the commit, so every round trip saved there is saved for
+ * each voter queued behind. A vote that changes nothing (again, or taken back twice) touches no row.
+ */
 export async function addUpvote(trx: Executor, tenantId: string, questionId: string, userId: string): Promise<{ changed: boolean; upvoteCount: number }> {
-  const inserted = await trx.raw(
-    "insert into upvotes (tenant_id, question_id, user_id) values (?, ?, ?) on conflict (question_id, user_id) do nothing returning 1 as added",
-    [tenantId, questionId, userId],
+  const counted = await trx.raw(
+    `with added as (
+       insert into upvotes (tenant_id, question_id, user_id) values (?, ?, ?) on conflict (question_id, user_id) do nothing returning 1
+     )
+     update questions set upvote_count = upvote_count + 1
+     where tenant_id = ? and id = ? and exists (select 1 from added)
+     returning upvote_count`,
+    [tenantId, questionId, userId, tenantId, questionId],
   );
-  return adjustCount(trx, tenantId, questionId, inserted.rows.length > 0 ? 1 : 0);
+  return countAfter(trx, tenantId, questionId, counted.rows);
 }
 
 export async function removeUpvote(trx: Executor, tenantId: string, questionId: string, userId: string): Promise<{ changed: boolean; upvoteCount: number }> {
-  const removed = await trx("upvotes").where({ tenant_id: tenantId, question_id: questionId, user_id: userId }).delete();
-  return adjustCount(trx, tenantId, questionId, removed > 0 ? -1 : 0);
+  const counted = await trx.raw(
+    `with removed as (
+       delete from upvotes where tenant_id = ? and question_id = ? and user_id = ? returning 1
+     )
+     update questions set upvote_count = upvote_count - 1
+     where tenant_id = ? and id = ? and exists (select 1 from removed)
+     returning upvote_count`,
+    [tenantId, questionId, userId, tenantId, questionId],
+  );
+  return countAfter(trx, tenantId, questionId, counted.rows);
 }
 
-async function adjustCount(trx: Executor, tenantId: string, questionId: string, delta: number) {
-  if (delta === 0) {
-    const row = await trx("questions").where({ tenant_id: tenantId, id: questionId }).first("upvote_count");
-    return { changed: false, upvoteCount: Number(row?.upvote_count ?? 0) };
-  }
-  const [row] = await trx("questions").where({ tenant_id: tenantId, id: questionId }).increment("upvote_count", delta).returning("upvote_count");
-  return { changed: true, upvoteCount: Number(row.upvote_count) };
+async function countAfter(trx: Executor, tenantId: string, questionId: string, updated: Array<{ upvote_count: number }>) {
+  if (updated[0]) return { changed: true, upvoteCount: Number(updated[0].upvote_count) };
+  const row = await trx("questions").where({ tenant_id: tenantId, id: questionId }).first("upvote_count");
+  return { changed: false, upvoteCount: Number(row?.upvote_count ?? 0) };
 }
 
 /** True when the tag was not on the question yet. */

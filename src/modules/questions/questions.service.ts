@@ -15,6 +15,7 @@ import {
   addUpvote,
   deleteQuestion,
   findQuestion,
+  findVoteTarget,
   insertQuestion,
   removeUpvote,
   toPrefixQuery,
@@ -216,7 +217,8 @@ export function createQuestionService(deps: QuestionServiceDeps) {
 
   async function setUpvote(ctx: RequestContext, id: string, upvote: boolean) {
     const user = signedInUser(ctx);
-    const question = await loadVisibleQuestion(db, ctx, id);
+    const question = await findVoteTarget(db, ctx.tenant.id, id);
+    if (!question || !canSee(ctx.user, question)) throw errors.notFound("Question");
     if (question.status === "UNDER_REVIEW") throw errors.conflict("QUESTION_UNDER_REVIEW", "This question is waiting for moderation.");
     if (question.isFrozen) throw errors.conflict("QUESTION_FROZEN", "This question is frozen: upvotes are closed.");
     await limits.upvotes(ctx);
