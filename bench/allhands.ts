@@ -1,10 +1,20 @@
-import { fork, spawn, type ChildProcess } from "node:child_process";
+import { fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
 import express from "express";
-import { BEHIND_TLS_PROXY, dropDatabase, machine, productionAppEnv, recreateDatabase, ROOT, saveResults, startServer, waitFor, withClient } from "./lib.js";
+import {
+  BEHIND_TLS_PROXY,
+  dropDatabase,
+  machine,
+  productionAppEnv,
+  recreateDatabase,
+  saveResults,
+  startServer,
+  startBaseline,
+  waitFor,
+  withClient,
+} from "./lib.js";
 
 /**
  * Issue 19: an all-hands on one production-mode instance (PostgreSQL, Redis). N signed-in people
@@ -728,10 +738,8 @@ async function main() {
     ).body;
     const routes: Record<string, string> = Object.fromEntries(app.boardPaths.map((p, i) => [p.split("?")[0] as string, bodies[i] as string]));
     for (const id of data.pool) routes[`/questions/${id}/upvote`] = voteBody;
-    const tsx = (script: string, args: string[]) =>
-      spawn(process.execPath, ["--import", "tsx", path.join(ROOT, script), ...args], { cwd: ROOT, stdio: "ignore" });
-    helpers.push(tsx("bench/bare-server.ts", [String(BARE_PORT), JSON.stringify(routes)]));
-    helpers.push(tsx("bench/express-baseline.ts", [String(EXPRESS_PORT), JSON.stringify(routes)]));
+    helpers.push(startBaseline("bare", BARE_PORT, routes));
+    helpers.push(startBaseline("express", EXPRESS_PORT, routes));
     helpers.push(fork(import.meta.filename, ["fan-out", String(BARE_SSE_PORT), "bare"], { execArgv: ["--import", "tsx"], stdio: "ignore" }));
     helpers.push(fork(import.meta.filename, ["fan-out", String(EXPRESS_SSE_PORT), "express"], { execArgv: ["--import", "tsx"], stdio: "ignore" }));
     await waitFor(`http://127.0.0.1:${BARE_PORT}/teams`);

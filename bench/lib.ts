@@ -86,6 +86,15 @@ export async function demoSignIn(base: string, user: string, tenant = "default")
   return { cookie, csrf: csrfToken };
 }
 
+/**
+ * A baseline answering the given bodies from memory, by path: bare `node:http`
+ * (bench/bare-server.ts) or Express 5 with no middleware (bench/express-baseline.ts).
+ */
+export function startBaseline(kind: "bare" | "express", port: number, bodies: Record<string, string>): ChildProcess {
+  const script = kind === "bare" ? "bench/bare-server.ts" : "bench/express-baseline.ts";
+  return spawn(process.execPath, ["--import", "tsx", path.join(ROOT, script), String(port), JSON.stringify(bodies)], { cwd: ROOT, stdio: "ignore" });
+}
+
 export interface ServerProcess {
   child: ChildProcess;
   stop(): Promise<void>;

@@ -1,5 +1,4 @@
 import { spawn } from "node:child_process";
-import path from "node:path";
 import {
   BEHIND_TLS_PROXY,
   demoSignIn,
@@ -8,9 +7,9 @@ import {
   machine,
   productionAppEnv,
   recreateDatabase,
-  ROOT,
   saveResults,
   startServer,
+  startBaseline,
   table,
   type LoadResult,
   waitFor,
@@ -40,22 +39,8 @@ async function main() {
     const boardUrl = `http://127.0.0.1:${APP_PORT}/questions?teamId=${teamId}&status=OPEN&sort=top&limit=50`;
     const teamsBody = await (await fetch(`http://127.0.0.1:${APP_PORT}/teams`)).text();
     const healthBody = await (await fetch(`http://127.0.0.1:${APP_PORT}/health`)).text();
-    bare = spawn(
-      process.execPath,
-      ["--import", "tsx", path.join(ROOT, "bench/bare-server.ts"), String(BARE_PORT), JSON.stringify({ "/teams": teamsBody, "/health": healthBody })],
-      {
-        cwd: ROOT,
-        stdio: "ignore",
-      },
-    );
-    plainExpress = spawn(
-      process.execPath,
-      ["--import", "tsx", path.join(ROOT, "bench/express-baseline.ts"), String(EXPRESS_PORT), JSON.stringify({ "/teams": teamsBody })],
-      {
-        cwd: ROOT,
-        stdio: "ignore",
-      },
-    );
+    bare = startBaseline("bare", BARE_PORT, { "/teams": teamsBody, "/health": healthBody });
+    plainExpress = startBaseline("express", EXPRESS_PORT, { "/teams": teamsBody });
     await waitFor(`http://127.0.0.1:${BARE_PORT}/teams`);
     await waitFor(`http://127.0.0.1:${EXPRESS_PORT}/teams`);
 

@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomInt, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import type autocannon from "autocannon";
 import { systemClock } from "../src/platform/clock.js";
 import type { RequestContext } from "../src/platform/context.js";
@@ -11,7 +9,19 @@ import { migrateToLatest } from "../src/platform/migrator.js";
 import { createPulseReleaser, createPulseSealer, sealAnswer, type PulseReleaser } from "../src/modules/pulse/index.js";
 import { createPulseRespondService } from "../src/modules/pulse/index.js";
 import { provisionTenant } from "../src/modules/provisioning/index.js";
-import { dropDatabase, load, machine, productionAppEnv, recreateDatabase, ROOT, saveResults, startServer, table, waitFor, type LoadResult } from "./lib.js";
+import {
+  dropDatabase,
+  load,
+  machine,
+  productionAppEnv,
+  recreateDatabase,
+  saveResults,
+  startServer,
+  startBaseline,
+  table,
+  waitFor,
+  type LoadResult,
+} from "./lib.js";
 
 /**
  * Pulse batch release (targets):
@@ -450,13 +460,8 @@ async function respondBench() {
   const nodeOptions: Record<string, string> = process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {};
   const app = startServer(productionAppEnv(APP_PORT, url, "qa-bench-pulse-release:", { SEED_DEMO_DATA: "false", ...nodeOptions }));
   const body = JSON.stringify({ ok: true });
-  const baseline = (file: string, port: number): ChildProcess =>
-    spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench", file), String(port), JSON.stringify({ "/pulse/respond": body })], {
-      cwd: ROOT,
-      stdio: "ignore",
-    });
-  const bare = baseline("bare-server.ts", BARE_PORT);
-  const plainExpress = baseline("express-baseline.ts", EXPRESS_PORT);
+  const bare = startBaseline("bare", BARE_PORT, { "/pulse/respond": body });
+  const plainExpress = startBaseline("express", EXPRESS_PORT, { "/pulse/respond": body });
   const handle = await openDatabase({ url, poolMax: 2, dataDir: "" });
   try {
     await waitFor(`http://127.0.0.1:${APP_PORT}/health/ready`);

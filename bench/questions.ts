@@ -1,6 +1,4 @@
-import { spawn } from "node:child_process";
 import http from "node:http";
-import path from "node:path";
 import pg from "pg";
 import {
   BEHIND_TLS_PROXY,
@@ -10,9 +8,9 @@ import {
   machine,
   productionAppEnv,
   recreateDatabase,
-  ROOT,
   saveResults,
   startServer,
+  startBaseline,
   table,
   type LoadResult,
   waitFor,
@@ -151,11 +149,7 @@ async function main() {
 
     // The same page's bytes from memory in a bare node:http server: this machine's ceiling in this run.
     const pageBody = await (await fetch(`${BASE}/questions?team=engineering&limit=50`, { headers: asMember })).text();
-    const bare = spawn(
-      process.execPath,
-      ["--import", "tsx", path.join(ROOT, "bench/bare-server.ts"), String(BARE_PORT), JSON.stringify({ "/questions": pageBody })],
-      { cwd: ROOT, stdio: "ignore" },
-    );
+    const bare = startBaseline("bare", BARE_PORT, { "/questions": pageBody });
     await waitFor(`http://127.0.0.1:${BARE_PORT}/questions`);
     const results: LoadResult[] = [];
     results.push(await load("bare node:http, the same page of 50 from memory", { url: `http://127.0.0.1:${BARE_PORT}/questions`, duration: DURATION }));

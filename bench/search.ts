@@ -1,7 +1,17 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import autocannon from "autocannon";
-import { BEHIND_TLS_PROXY, demoSignIn, dropDatabase, machine, productionAppEnv, recreateDatabase, ROOT, saveResults, startServer, waitFor } from "./lib.js";
+import {
+  BEHIND_TLS_PROXY,
+  demoSignIn,
+  dropDatabase,
+  machine,
+  productionAppEnv,
+  recreateDatabase,
+  saveResults,
+  startServer,
+  startBaseline,
+  waitFor,
+} from "./lib.js";
 import { growQuestions, liftRateLimits } from "./questions-data.js";
 
 /**
@@ -49,13 +59,6 @@ async function measure(name: string, url: string, connections: number, headers: 
   };
 }
 
-function baseline(script: string, port: number, body: string): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", path.join(ROOT, script), String(port), JSON.stringify({ "/search": body })], {
-    cwd: ROOT,
-    stdio: "ignore",
-  });
-}
-
 async function main() {
   const database = await recreateDatabase(DB_NAME);
   const server = startServer(productionAppEnv(PORT, database, "qa-bench-search:", { EMAIL_WORKER: "false", LOG_LEVEL: "warn" }));
@@ -68,7 +71,7 @@ async function main() {
     const headers = { ...BEHIND_TLS_PROXY, cookie: session.cookie, accept: "application/json" };
     const searchUrl = (query: string) => `${BASE}/questions?search=${encodeURIComponent(query)}`;
     const body = await (await fetch(searchUrl(SEARCHES[0]!.query), { headers })).text();
-    baselines.push(baseline("bench/bare-server.ts", BARE_PORT, body), baseline("bench/express-baseline.ts", EXPRESS_PORT, body));
+    baselines.push(startBaseline("bare", BARE_PORT, { "/search": body }), startBaseline("express", EXPRESS_PORT, { "/search": body }));
     await waitFor(`http://127.0.0.1:${BARE_PORT}/search`);
     await waitFor(`http://127.0.0.1:${EXPRESS_PORT}/search`);
 
