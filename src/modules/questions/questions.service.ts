@@ -49,7 +49,11 @@ export function snapshot(question: Pick<QuestionRecord, "body" | "teamId" | "sta
 
 /** Loads a question the caller may see; anything else (another tenant's too) is 404. */
 export async function loadVisibleQuestion(db: Database, ctx: RequestContext, id: string): Promise<QuestionRecord> {
-  const question = await findQuestion(db, ctx.tenant.id, id, ctx.user?.id ?? null);
+  return visibleOrNotFound(ctx, await findQuestion(db, ctx.tenant.id, id, ctx.user?.id ?? null));
+}
+
+/** A question the caller may not see is, to them, not there (404), like one that does not exist. */
+function visibleOrNotFound<Q extends Parameters<typeof canSee>[1]>(ctx: RequestContext, question: Q | null): Q {
   if (!question || !canSee(ctx.user, question)) throw errors.notFound("Question");
   return question;
 }
@@ -217,8 +221,7 @@ export function createQuestionService(deps: QuestionServiceDeps) {
 
   async function setUpvote(ctx: RequestContext, id: string, upvote: boolean) {
     const user = signedInUser(ctx);
-    const question = await findVoteTarget(db, ctx.tenant.id, id);
-    if (!question || !canSee(ctx.user, question)) throw errors.notFound("Question");
+    const question = visibleOrNotFound(ctx, await findVoteTarget(db, ctx.tenant.id, id));
     if (question.status === "UNDER_REVIEW") throw errors.conflict("QUESTION_UNDER_REVIEW", "This question is waiting for moderation.");
     if (question.isFrozen) throw errors.conflict("QUESTION_FROZEN", "This question is frozen: upvotes are closed.");
     await limits.upvotes(ctx);

@@ -16,7 +16,7 @@ export function createTagService(deps: { db: Database; cache: SharedReadCache })
     return cache.read(cacheScope.tags(ctx.tenant.id), "all", () => listTags(db, ctx.tenant.id));
   }
 
-  /** After a committed change: the list, and boards showing questions' tags, are read anew. */
+  /** After a committed change of a tag that questions may carry: the list, and boards showing questions' tags, are read anew. */
   async function changed(tenantId: string): Promise<void> {
     await Promise.all([cache.changed(cacheScope.tags(tenantId)), cache.changed(cacheScope.questions(tenantId))]);
   }
@@ -33,7 +33,8 @@ export function createTagService(deps: { db: Database; cache: SharedReadCache })
       await recordAudit(trx, ctx, { action: "tag.create", entityType: "tag", entityId: tag.id, after: { name: tag.name, color: tag.color } });
       return tag;
     });
-    await changed(ctx.tenant.id);
+    // A new tag is on no question yet: only the list changes.
+    await cache.changed(cacheScope.tags(ctx.tenant.id));
     return created;
   }
 
