@@ -15,8 +15,7 @@ function pathOf(url: string | undefined): string {
   return (url ?? "/").split("?")[0] ?? "/";
 }
 
-function requestFields(req: Request) {
-  const path = pathOf(req.url);
+function requestFields(req: Request, path: string) {
   if (isPulseRespondentPath(path)) return { method: req.method, path };
   return { method: req.method, url: maskTokens(req.originalUrl ?? req.url ?? ""), remoteAddress: req.socket?.remoteAddress };
 }
@@ -38,7 +37,7 @@ export function requestLog(logger: Logger): RequestHandler {
       const line = {
         requestId: req.requestId,
         tenantId: req.tenant?.id,
-        req: requestFields(req),
+        req: requestFields(req, path),
         res: { statusCode: res.statusCode },
         responseTime: Math.round(performance.now() - started),
         ...(err ? { err } : {}),
