@@ -27,12 +27,25 @@ function fakeStream() {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A hub on an in-process bus, as one instance runs it. */
+function hubOnItsOwn() {
+  const bus = new InProcessEventBus();
+  const hub = new SseHub(bus, createLogger({ level: "silent" }));
+  return {
+    bus,
+    hub,
+    close: async () => {
+      hub.close();
+      await bus.close();
+    },
+  };
+}
+
 describe("the stream hub writes events together", () => {
   const updated = (id: string) => ({ type: "question:updated", tenantId: "tenant-1", data: { id } });
 
   it("a stream attached while events wait for their write gets only those that arrived after it", async () => {
-    const bus = new InProcessEventBus();
-    const hub = new SseHub(bus, createLogger({ level: "silent" }));
+    const { bus, hub, close } = hubOnItsOwn();
     try {
       const early = fakeStream();
       await hub.attach(early.res, { tenantId: "tenant-1", lastEventId: null });
@@ -49,14 +62,12 @@ describe("the stream hub writes events together", () => {
       // "first" went out at once; "second" and "third" in one write at the window's end.
       expect(early.written.filter((chunk) => chunk.includes('"type":"question:updated"'))).toHaveLength(2);
     } finally {
-      hub.close();
-      await bus.close();
+      await close();
     }
   });
 
   it("a stream resumed with Last-Event-ID gets what it missed once, then the window's events once", async () => {
-    const bus = new InProcessEventBus();
-    const hub = new SseHub(bus, createLogger({ level: "silent" }));
+    const { bus, hub, close } = hubOnItsOwn();
     try {
       await bus.publish(updated("missed-1"));
       await bus.publish(updated("missed-2"));
@@ -66,14 +77,12 @@ describe("the stream hub writes events together", () => {
       await sleep(120);
       expect(resumed.ids()).toEqual(["missed-1", "missed-2", "live"]);
     } finally {
-      hub.close();
-      await bus.close();
+      await close();
     }
   });
 
   it("ending the hub writes what waits for its window before the streams end", async () => {
-    const bus = new InProcessEventBus();
-    const hub = new SseHub(bus, createLogger({ level: "silent" }));
+    const { bus, hub } = hubOnItsOwn();
     const stream = fakeStream();
     await hub.attach(stream.res, { tenantId: "tenant-1", lastEventId: null });
     await bus.publish(updated("one"));
