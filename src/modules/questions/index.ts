@@ -7,6 +7,7 @@ export { createQuestionEvents } from "./questions.events.js";
 export { createBoardFirstScreen, type BoardFirstScreen } from "./questions.first-screen.js";
 export { createQuestionLimits } from "./questions.limits.js";
 export { createModerationService } from "./questions.moderation.service.js";
-export { anonymiseQuestionsOf, countTeamQuestions, currentUpvoteCount, moveTeamQuestions, withdrawUpvotesOf } from "./questions.repository.js";
+export { anonymiseQuestionsOf, countTeamQuestions, moveTeamQuestions } from "./questions.repository.js";
+export { currentUpvoteCount, withdrawUpvotesOf } from "./questions.upvotes.repository.js";
 export { questionRoutes } from "./questions.routes.js";
 export { createQuestionService } from "./questions.service.js";

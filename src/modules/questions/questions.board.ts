@@ -1,6 +1,7 @@
 import type { Executor } from "../../platform/db.js";
 import { cacheScope, type SharedReadCache } from "../../platform/read-cache.js";
-import { listQuestions, listUpvotedQuestionIds, type QuestionFilter, type QuestionRecord } from "./questions.repository.js";
+import { listQuestions, type QuestionFilter, type QuestionRecord } from "./questions.repository.js";
+import { listUpvotedQuestionIds } from "./questions.upvotes.repository.js";
 import { searchQuestions } from "./questions.search.repository.js";
 
 export interface QuestionPage {

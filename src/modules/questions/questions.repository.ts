@@ -89,33 +89,6 @@ export function selectQuestions(db: Executor, viewerId: string | null): Knex.Que
     );
 }
 
-/** The questions the user has upvoted in the tenant. */
-export async function listUpvotedQuestionIds(db: Executor, tenantId: string, userId: string): Promise<Set<string>> {
-  const rows = await preparedRows<{ question_id: string }>(db, db("upvotes").select("question_id").where({ tenant_id: tenantId, user_id: userId }));
-  return new Set(rows.map((row) => row.question_id));
-}
-
-/** What a vote needs to know of its question: whether it may be seen and voted on, and who asked it. */
-export type VoteTarget = Pick<QuestionRecord, "id" | "tenantId" | "teamId" | "authorId" | "isAnonymous" | "status" | "isFrozen">;
-
-/** The question's state for a vote: its own row only (the hottest read of a busy room). */
-export async function findVoteTarget(db: Executor, tenantId: string, id: string): Promise<VoteTarget | null> {
-  const [row] = await preparedRows<DatabaseRow>(
-    db,
-    db("questions").select("id", "tenant_id", "team_id", "author_id", "is_anonymous", "status", "is_frozen").where({ tenant_id: tenantId, id }).limit(1),
-  );
-  if (!row) return null;
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    teamId: row.team_id,
-    authorId: row.author_id ?? null,
-    isAnonymous: Boolean(row.is_anonymous),
-    status: row.status,
-    isFrozen: Boolean(row.is_frozen),
-  };
-}
-
 export async function findQuestion(db: Executor, tenantId: string, id: string, viewerId: string | null): Promise<QuestionRecord | null> {
   const row = await selectQuestions(db, viewerId).where({ "q.tenant_id": tenantId, "q.id": id }).first();
   return row ? toQuestionRecord(row) : null;
@@ -282,53 +255,6 @@ export async function deleteQuestion(db: Executor, tenantId: string, id: string)
   await db("questions").where({ tenant_id: tenantId, id }).delete();
 }
 
-/**
- * Adds the user's upvote once: the unique (question, user) key makes a repeat a no-op, and the
- * counter moves only when a row was really inserted, so concurrent requests count exactly.
- */
-/** A visible question's upvote count; null when it is gone or under review. */
-export async function currentUpvoteCount(db: Executor, tenantId: string, questionId: string): Promise<number | null> {
-  const row = await db("questions").where({ tenant_id: tenantId, id: questionId }).whereNot("status", "UNDER_REVIEW").first("upvote_count");
-  return row ? Number(row.upvote_count) : null;
-}
-
-/**
- * The upvote and the question's count in one statement: the row of a question a whole room votes
- * on is locked from this statement to the commit, so every round trip saved there is saved for
- * each voter queued behind. A vote that changes nothing (again, or taken back twice) touches no row.
- */
-export async function addUpvote(trx: Executor, tenantId: string, questionId: string, userId: string): Promise<{ changed: boolean; upvoteCount: number }> {
-  const counted = await trx.raw(
-    `with added as (
-       insert into upvotes (tenant_id, question_id, user_id) values (?, ?, ?) on conflict (question_id, user_id) do nothing returning 1
-     )
-     update questions set upvote_count = upvote_count + 1
-     where tenant_id = ? and id = ? and exists (select 1 from added)
-     returning upvote_count`,
-    [tenantId, questionId, userId, tenantId, questionId],
-  );
-  return countAfter(trx, tenantId, questionId, counted.rows);
-}
-
-export async function removeUpvote(trx: Executor, tenantId: string, questionId: string, userId: string): Promise<{ changed: boolean; upvoteCount: number }> {
-  const counted = await trx.raw(
-    `with removed as (
-       delete from upvotes where tenant_id = ? and question_id = ? and user_id = ? returning 1
-     )
-     update questions set upvote_count = upvote_count - 1
-     where tenant_id = ? and id = ? and exists (select 1 from removed)
-     returning upvote_count`,
-    [tenantId, questionId, userId, tenantId, questionId],
-  );
-  return countAfter(trx, tenantId, questionId, counted.rows);
-}
-
-async function countAfter(trx: Executor, tenantId: string, questionId: string, updated: Array<{ upvote_count: number }>) {
-  if (updated[0]) return { changed: true, upvoteCount: Number(updated[0].upvote_count) };
-  const row = await trx("questions").where({ tenant_id: tenantId, id: questionId }).first("upvote_count");
-  return { changed: false, upvoteCount: Number(row?.upvote_count ?? 0) };
-}
-
 /** True when the tag was not on the question yet. */
 export async function addQuestionTag(db: Executor, tenantId: string, questionId: string, tagId: string): Promise<boolean> {
   const inserted = await db.raw("insert into question_tags (tenant_id, question_id, tag_id) values (?, ?, ?) on conflict do nothing returning 1 as added", [
@@ -389,21 +315,4 @@ export async function moveTeamQuestions(trx: Executor, tenantId: string, fromTea
  */
 export async function anonymiseQuestionsOf(trx: Executor, tenantId: string, userId: string): Promise<number> {
   return trx("questions").where({ tenant_id: tenantId, author_id: userId }).update({ is_anonymous: true });
-}
-
-/**
- * The user's upvotes go with the user (foreign key): take them off the questions' counters first
- * so each count still equals its upvote rows. Returns the new counts (visible: not under review).
- */
-export async function withdrawUpvotesOf(
-  trx: Executor,
-  tenantId: string,
-  userId: string,
-): Promise<Array<{ questionId: string; upvoteCount: number; visible: boolean }>> {
-  const rows: Array<{ id: string; upvote_count: number; status: string }> = await trx("questions")
-    .where({ tenant_id: tenantId })
-    .whereIn("id", trx("upvotes").select("question_id").where({ tenant_id: tenantId, user_id: userId }))
-    .update({ upvote_count: trx.raw("greatest(upvote_count - 1, 0)") })
-    .returning(["id", "upvote_count", "status"]);
-  return rows.map((row) => ({ questionId: row.id, upvoteCount: Number(row.upvote_count), visible: row.status !== "UNDER_REVIEW" }));
 }

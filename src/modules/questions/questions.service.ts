@@ -12,17 +12,15 @@ import type { QuestionPage, UpvoteSets } from "./questions.board.js";
 import type { QuestionLimits } from "./questions.limits.js";
 import { normalizeBody } from "./questions.text.js";
 import {
-  addUpvote,
   deleteQuestion,
   findQuestion,
-  findVoteTarget,
   insertQuestion,
-  removeUpvote,
   toPrefixQuery,
   updateQuestion,
   type QuestionFilter,
   type QuestionRecord,
 } from "./questions.repository.js";
+import { addUpvote, findVoteTarget, removeUpvote } from "./questions.upvotes.repository.js";
 import type { ListQuestionsQuery, QuestionStatus } from "./questions.schemas.js";
 
 export interface QuestionServiceDeps {
