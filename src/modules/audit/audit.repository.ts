@@ -28,10 +28,15 @@ export interface AuditActor {
  * and its audit entry commit or fail together.
  */
 export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntryInput): Promise<void> {
+  await db("audit_logs").insert(auditRow(actor, entry));
+}
+
+/** The audit_logs columns of one entry: for a statement that writes its change and its audit row at once. */
+function auditRow(actor: AuditActor, entry: AuditEntryInput) {
   // A signed-in actor left unnamed (the author of an anonymous question) leaves no address or
   // browser either: admins could match those to the same person's sign-in entries.
   const actorHidden = entry.userId === null && actor.user !== null;
-  await db("audit_logs").insert({
+  return {
     tenant_id: actor.tenant.id,
     user_id: entry.userId === undefined ? (actor.user?.id ?? null) : entry.userId,
     action: entry.action,
@@ -42,7 +47,26 @@ export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditE
     ip_address: actorHidden ? null : actor.ip,
     user_agent: actorHidden ? null : (actor.userAgent?.slice(0, 1000) ?? null),
     metadata: JSON.stringify({ requestId: actor.requestId, ...(entry.metadata ?? {}) }),
-  });
+  };
+}
+
+/**
+ * The insert of an audit row for a statement that writes its change and the row together (a
+ * data-modifying CTE): one row per row of `from`, with `before` and `after` as SQL over it (e.g.
+ * the count a vote's update returned). A single statement commits alone, so no transaction stays
+ * open across round trips while it holds the changed rows.
+ */
+export function auditInsertFrom(
+  actor: AuditActor,
+  entry: AuditEntryInput,
+  from: { relation: string; before: string; after: string },
+): { sql: string; bindings: Array<string | null> } {
+  const row = auditRow(actor, entry);
+  return {
+    sql: `insert into audit_logs (tenant_id, user_id, action, entity_type, entity_id, ip_address, user_agent, metadata, before, after)
+          select ?::uuid, ?::uuid, ?, ?, ?::uuid, ?, ?, ?::jsonb, ${from.before}, ${from.after} from ${from.relation}`,
+    bindings: [row.tenant_id, row.user_id, row.action, row.entity_type, row.entity_id, row.ip_address, row.user_agent, row.metadata],
+  };
 }
 
 export interface AuditFilters {

@@ -1,7 +1,7 @@
 import type { Database } from "../../platform/db.js";
 import { signedInUser, type RequestContext } from "../../platform/context.js";
 import { AppError, errors } from "../../platform/errors.js";
-import { recordAudit } from "../audit/index.js";
+import { auditInsertFrom, recordAudit } from "../audit/index.js";
 import { checkContent } from "./questions.content-check.js";
 import { findTag } from "../tags/index.js";
 import { findTeam, type TeamDirectory } from "../teams/index.js";
@@ -20,7 +20,7 @@ import {
   type QuestionFilter,
   type QuestionRecord,
 } from "./questions.repository.js";
-import { addUpvote, findVoteTarget, removeUpvote } from "./questions.upvotes.repository.js";
+import { addUpvote, findVoteTarget, removeUpvote, type VoteAudit } from "./questions.upvotes.repository.js";
 import type { ListQuestionsQuery, QuestionStatus } from "./questions.schemas.js";
 
 export interface QuestionServiceDeps {
@@ -223,20 +223,13 @@ export function createQuestionService(deps: QuestionServiceDeps) {
     if (question.status === "UNDER_REVIEW") throw errors.conflict("QUESTION_UNDER_REVIEW", "This question is waiting for moderation.");
     if (question.isFrozen) throw errors.conflict("QUESTION_FROZEN", "This question is frozen: upvotes are closed.");
     await limits.upvotes(ctx);
-    const result = await db.transaction(async (trx) => {
-      const outcome = upvote ? await addUpvote(trx, ctx.tenant.id, id, user.id) : await removeUpvote(trx, ctx.tenant.id, id, user.id);
-      if (outcome.changed) {
-        await recordAudit(trx, ctx, {
-          action: upvote ? "upvote.add" : "upvote.remove",
-          entityType: "question",
-          entityId: id,
-          userId: auditUserId(ctx, question),
-          before: { upvoteCount: outcome.upvoteCount + (upvote ? -1 : 1) },
-          after: { upvoteCount: outcome.upvoteCount },
-        });
-      }
-      return outcome;
-    });
+    const audit: VoteAudit = (count) =>
+      auditInsertFrom(
+        ctx,
+        { action: upvote ? "upvote.add" : "upvote.remove", entityType: "question", entityId: id, userId: auditUserId(ctx, question) },
+        count,
+      );
+    const result = upvote ? await addUpvote(db, ctx.tenant.id, id, user.id, audit) : await removeUpvote(db, ctx.tenant.id, id, user.id, audit);
     if (result.changed) {
       await upvotes.changed(ctx.tenant.id, user.id);
       await events.upvoted(question, result.upvoteCount);

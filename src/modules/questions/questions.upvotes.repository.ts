@@ -36,42 +36,66 @@ export async function currentUpvoteCount(db: Executor, tenantId: string, questio
   return row ? Number(row.upvote_count) : null;
 }
 
+/** The vote's audit row, written by the statement that changes the vote (auditInsertFrom). */
+export type VoteAudit = (count: { relation: string; before: string; after: string }) => { sql: string; bindings: Array<string | null> };
+
 /**
- * The upvote and the question's count in one statement: the row of a question a whole room votes
- * on is locked from this statement to the commit, so every round trip saved there is saved for
- * each voter queued behind. The unique (question, user) key makes a repeat a no-op, and the count
- * moves only when a row really changed (so concurrent requests count exactly); a vote that changes
- * nothing touches no question row.
+ * The upvote, the question's count and the audit row in one statement, outside any transaction:
+ * the row of a question a whole room votes on is locked from the count's update to the commit, and
+ * a statement that commits alone holds it for the database's own time only, never across a round
+ * trip to a busy server. The unique (question, user) key makes a repeat a no-op, and the count
+ * moves (and the audit row is written) only when a row really changed, so concurrent requests count
+ * exactly; a vote that changes nothing touches no question row.
  */
-export async function addUpvote(trx: Executor, tenantId: string, questionId: string, userId: string): Promise<{ changed: boolean; upvoteCount: number }> {
-  const counted = await trx.raw(
-    `with added as (
-       insert into upvotes (tenant_id, question_id, user_id) values (?, ?, ?) on conflict (question_id, user_id) do nothing returning 1
-     )
-     update questions set upvote_count = upvote_count + 1
-     where tenant_id = ? and id = ? and exists (select 1 from added)
-     returning upvote_count`,
-    [tenantId, questionId, userId, tenantId, questionId],
+export async function addUpvote(db: Executor, tenantId: string, questionId: string, userId: string, audit: VoteAudit) {
+  return changeVote(
+    db,
+    {
+      sql: "insert into upvotes (tenant_id, question_id, user_id) values (?, ?, ?) on conflict (question_id, user_id) do nothing returning 1",
+      bindings: [tenantId, questionId, userId],
+    },
+    1,
+    { tenantId, questionId },
+    audit,
   );
-  return countAfter(trx, tenantId, questionId, counted.rows);
 }
 
-export async function removeUpvote(trx: Executor, tenantId: string, questionId: string, userId: string): Promise<{ changed: boolean; upvoteCount: number }> {
-  const counted = await trx.raw(
-    `with removed as (
-       delete from upvotes where tenant_id = ? and question_id = ? and user_id = ? returning 1
-     )
-     update questions set upvote_count = upvote_count - 1
-     where tenant_id = ? and id = ? and exists (select 1 from removed)
-     returning upvote_count`,
-    [tenantId, questionId, userId, tenantId, questionId],
+export async function removeUpvote(db: Executor, tenantId: string, questionId: string, userId: string, audit: VoteAudit) {
+  return changeVote(
+    db,
+    { sql: "delete from upvotes where tenant_id = ? and question_id = ? and user_id = ? returning 1", bindings: [tenantId, questionId, userId] },
+    -1,
+    { tenantId, questionId },
+    audit,
   );
-  return countAfter(trx, tenantId, questionId, counted.rows);
 }
 
-async function countAfter(trx: Executor, tenantId: string, questionId: string, updated: Array<{ upvote_count: number }>) {
+async function changeVote(
+  db: Executor,
+  change: { sql: string; bindings: string[] },
+  delta: 1 | -1,
+  question: { tenantId: string; questionId: string },
+  audit: VoteAudit,
+): Promise<{ changed: boolean; upvoteCount: number }> {
+  const audited = audit({
+    relation: "counted",
+    before: `jsonb_build_object('upvoteCount', upvote_count - (${delta}))`,
+    after: "jsonb_build_object('upvoteCount', upvote_count)",
+  });
+  const counted = await db.raw(
+    `with changed as (${change.sql}),
+     counted as (
+       update questions set upvote_count = upvote_count + (${delta})
+       where tenant_id = ? and id = ? and exists (select 1 from changed)
+       returning upvote_count
+     ),
+     audited as (${audited.sql})
+     select upvote_count from counted`,
+    [...change.bindings, question.tenantId, question.questionId, ...audited.bindings],
+  );
+  const updated: Array<{ upvote_count: number }> = counted.rows;
   if (updated[0]) return { changed: true, upvoteCount: Number(updated[0].upvote_count) };
-  const row = await trx("questions").where({ tenant_id: tenantId, id: questionId }).first("upvote_count");
+  const row = await db("questions").where({ tenant_id: question.tenantId, id: question.questionId }).first("upvote_count");
   return { changed: false, upvoteCount: Number(row?.upvote_count ?? 0) };
 }
 
