@@ -5,8 +5,8 @@ import { SseHub } from "../../src/modules/events/index.js";
 import { InProcessEventBus } from "../../src/platform/events.js";
 import { createLogger } from "../../src/platform/logger.js";
 
-/** A response that keeps what is written to it, as the hub uses one. */
-function fakeStream() {
+/** A response that keeps what is written to it, as the hub uses one; each write takes `writeMs` (a syscall's time). */
+function fakeStream(writeMs = 0) {
   const emitter = new EventEmitter();
   const written: string[] = [];
   const res = Object.assign(emitter, {
@@ -15,7 +15,11 @@ function fakeStream() {
     status: () => res,
     setHeader: () => res,
     flushHeaders: () => undefined,
-    write: (chunk: string) => written.push(chunk) > 0,
+    write: (chunk: string) => {
+      const until = performance.now() + writeMs;
+      while (performance.now() < until);
+      return written.push(chunk) > 0;
+    },
     end: () => {
       res.writableEnded = true;
     },
@@ -28,9 +32,9 @@ function fakeStream() {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A hub on an in-process bus, as one instance runs it. */
-function hubOnItsOwn() {
+function hubOnItsOwn(writeMsPerTurn?: number) {
   const bus = new InProcessEventBus();
-  const hub = new SseHub(bus, createLogger({ level: "silent" }));
+  const hub = new SseHub(bus, createLogger({ level: "silent" }), undefined, writeMsPerTurn);
   return {
     bus,
     hub,
@@ -89,6 +93,42 @@ describe("the stream hub writes events together", () => {
     await bus.publish(updated("two"));
     hub.close();
     expect(stream.ids()).toEqual(["one", "two"]);
+    await bus.close();
+  });
+
+  it("a window's writes go out a few milliseconds' worth per event-loop turn, each stream's events once and in order", async () => {
+    // Writes of 2 ms each and 3 ms per turn: at most two streams per turn.
+    const { bus, hub, close } = hubOnItsOwn(3);
+    try {
+      const streams = Array.from({ length: 8 }, () => fakeStream(2));
+      for (const stream of streams) await hub.attach(stream.res, { tenantId: "tenant-1", lastEventId: null });
+      await bus.publish(updated("first"));
+      // The first slice leaves at once; the other streams wait for the following turns, so what
+      // arrives meanwhile (a request) is served between slices.
+      const written = () => streams.filter((stream) => stream.ids().length > 0).length;
+      const firstTurn = written();
+      expect(firstTurn).toBeGreaterThan(0);
+      expect(firstTurn).toBeLessThanOrEqual(2);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(written()).toBeGreaterThan(firstTurn);
+      expect(written()).toBeLessThan(streams.length);
+      await bus.publish(updated("second"));
+      await bus.publish(updated("third"));
+      await sleep(150);
+      for (const stream of streams) expect(stream.ids()).toEqual(["first", "second", "third"]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("ending the hub in the middle of a window's slices writes every stream's events before the streams end", async () => {
+    const { bus, hub } = hubOnItsOwn(3);
+    const streams = Array.from({ length: 5 }, () => fakeStream(2));
+    for (const stream of streams) await hub.attach(stream.res, { tenantId: "tenant-1", lastEventId: null });
+    await bus.publish(updated("one"));
+    await bus.publish(updated("two"));
+    hub.close();
+    for (const stream of streams) expect(stream.ids()).toEqual(["one", "two"]);
     await bus.close();
   });
 });

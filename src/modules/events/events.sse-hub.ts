@@ -3,8 +3,9 @@ import type { Response } from "express";
 import { errors } from "../../platform/errors.js";
 import type { EventBus, PublishedEvent } from "../../platform/events.js";
 import type { Logger } from "../../platform/logger.js";
-import type { StreamGuard, StreamOwner } from "./events.stream-guard.js";
-import type { StreamSlots } from "./events.stream-slots.js";
+import type { StreamOwner } from "./events.stream-guard.js";
+import { checkKeptStreams, STREAM_CHECK_MS, type StreamKeeping } from "./events.stream-keeping.js";
+import { SlicedWrites } from "./events.stream-writes.js";
 
 export const HEARTBEAT_MS = 30_000;
 /** A client this far behind (bytes queued in its socket) is too slow to keep: it reconnects and replays. */
@@ -13,8 +14,6 @@ const MAX_BUFFERED_BYTES = 1 << 20;
 const RECONNECT_MS = 3000;
 /** After a shutdown, come back quickly: the load balancer already sends new connections elsewhere. */
 const SHUTDOWN_RECONNECT_MS = 500;
-/** How often open streams' credentials are checked: CONTRACT §4 ends a stream within 5 s of its credential. */
-export const STREAM_CHECK_MS = 2500;
 /** Retry-After of a refused stream (the user already has the maximum open). */
 const FULL_RETRY_SECONDS = 10;
 /**
@@ -57,13 +56,6 @@ interface SseClient {
   streamId: string;
 }
 
-export interface StreamKeeping {
-  guard: StreamGuard;
-  slots: StreamSlots;
-  intervalMs?: number;
-  now?: () => Date;
-}
-
 /**
  * A stream's headers. No Connection header: the server decides whether the connection is kept
  * after the stream (while it stops it is not).
@@ -103,12 +95,16 @@ export class SseHub {
   private checking = false;
   /** Set by close() (shutdown): a stream opened after it is told where it stands and to go elsewhere. */
   private closed = false;
+  private readonly writes: SlicedWrites<SseClient>;
 
   constructor(
     private readonly bus: EventBus,
     private readonly logger: Logger,
     private readonly heartbeatMs = HEARTBEAT_MS,
-  ) {}
+    writeMsPerTurn?: number,
+  ) {
+    this.writes = new SlicedWrites((client, chunk, lastId) => this.send(client, chunk, lastId), writeMsPerTurn);
+  }
 
   get size(): number {
     let total = 0;
@@ -216,7 +212,10 @@ export class SseHub {
     else this.flushTimer = setTimeout(() => this.flushBatches(), wait);
   }
 
-  /** Writes each tenant's batch to its streams: one write per stream, the events in id order. */
+  /**
+   * Queues each tenant's batch for its streams: one write per stream, the events in id order, the
+   * batch encoded once for all of them.
+   */
   private flushBatches(): void {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
@@ -227,7 +226,7 @@ export class SseHub {
     for (const [tenantId, batch] of batches) {
       const tenantClients = this.clients.get(tenantId);
       if (!tenantClients) continue;
-      const whole = batch.map((item) => item.message).join("");
+      const whole = Buffer.from(batch.map((item) => item.message).join(""));
       const lastId = batch.reduce((max, item) => Math.max(max, item.event.id), 0);
       const first = batch[0] as BatchedEvent;
       for (const client of tenantClients) {
@@ -243,19 +242,24 @@ export class SseHub {
               .filter(own)
               .map((item) => item.message)
               .join("");
-        if (fresh) this.send(client, fresh, lastId);
+        if (fresh.length > 0) this.writes.add(client, fresh, lastId);
       }
     }
   }
 
-  private send(client: SseClient, message: string, id: number): void {
-    if (client.res.writableEnded) return;
+  private send(client: SseClient, message: string | Buffer, id: number): void {
+    if (client.res.writableEnded || client.res.destroyed) return;
     if (client.res.writableLength > MAX_BUFFERED_BYTES) {
       this.logger.warn({ tenantId: client.tenantId }, "SSE client too slow; closing its stream");
       client.res.destroy();
       return;
     }
+    // Corked around the write, the socket sends now rather than on the next tick: the sliced
+    // writes count their time, and the syscalls do not pile up after the slice.
+    const socket = client.res.socket;
+    socket?.cork();
     client.res.write(message);
+    socket?.uncork();
     client.lastId = Math.max(client.lastId, id);
   }
 
@@ -282,33 +286,15 @@ export class SseHub {
     }
   }
 
-  /** Ends the streams whose credential or user no longer holds, and renews the others' slots. */
   private async checkStreams(): Promise<void> {
     if (!this.keeping || this.checking) return;
     this.checking = true;
     try {
-      const kept = [...this.clients.values()].flatMap((set) => [...set]).filter((client) => client.owner && !client.res.writableEnded);
-      if (kept.length === 0) return;
-      const now = this.keeping.now?.() ?? new Date();
-      let ended: Set<StreamOwner>;
-      try {
-        ended = await this.keeping.guard.ended(
-          kept.map((client) => client.owner as StreamOwner),
-          now,
-        );
-      } catch (error) {
-        // Without an answer nothing is ended; the next check asks again.
-        this.logger.warn({ err: { message: (error as Error).message } }, "SSE credential check failed");
-        return;
-      }
-      const open: SseClient[] = [];
-      for (const client of kept) {
-        if (ended.has(client.owner as StreamOwner)) client.res.end();
-        else open.push(client);
-      }
-      await this.keeping.slots
-        .renew(open.map((client) => ({ userId: (client.owner as StreamOwner).userId, streamId: client.streamId })))
-        .catch((error) => this.logger.warn({ err: { message: (error as Error).message } }, "SSE slot leases not renewed"));
+      const kept = [...this.clients.values()]
+        .flatMap((set) => [...set])
+        .filter((client) => client.owner && !client.res.writableEnded)
+        .map((client) => ({ owner: client.owner as StreamOwner, streamId: client.streamId, end: () => client.res.end() }));
+      await checkKeptStreams(this.keeping, kept, this.logger);
     } finally {
       this.checking = false;
     }
@@ -322,6 +308,7 @@ export class SseHub {
     this.closed = true;
     // What is waiting for its window goes out before the streams end.
     this.flushBatches();
+    this.writes.drain();
     this.unsubscribe?.();
     this.unsubscribe = null;
     if (this.heartbeat) clearInterval(this.heartbeat);
