@@ -48,6 +48,8 @@ const EXPRESS_PORT = 3243;
 const BARE_SSE_PORT = 3244;
 const EXPRESS_SSE_PORT = 3245;
 const DB_NAME = "qa_bench_allhands";
+const METRICS_TOKEN = "bench-metrics-token";
+const VOTE_LOG = process.env.BENCH_VOTE_LOG;
 const PRESENTING = "Currently Presenting";
 
 const UPVOTED = /"type":"question:upvoted".*"questionId":"([^"]+)","upvoteCount":(\d+)/;
@@ -448,6 +450,8 @@ async function eventPhase(
     const started = now();
     const status = await target.vote(i);
     voteTimes.push(now() - started);
+    // BENCH_VOTE_LOG=<file>: one line per vote (target, start in epoch ms, duration in ms), to see when the slow ones come.
+    if (VOTE_LOG) fs.appendFileSync(VOTE_LOG, `${target.name} ${Math.round(started)} ${(now() - started).toFixed(1)}\n`);
     if (status < 200 || status >= 300) voteErrors += 1;
   });
   const questions = atRate(QUESTIONS_PER_SECOND, seconds, async (i) => {
@@ -488,6 +492,42 @@ async function eventPhase(
     writeErrors,
     missingDeliveries: missing(delivery, announced),
     ...figures,
+  };
+}
+
+async function scrapeMetrics(): Promise<string> {
+  return (await request(`http://127.0.0.1:${APP_PORT}`, "GET", "/metrics", { authorization: `Bearer ${METRICS_TOKEN}` })).body;
+}
+
+/**
+ * What the server itself saw during the event phase, to tell its own time from the queues of the
+ * machine it shares with the clients: the vote's duration from the app's histogram (request
+ * handled to response finished; bucket upper bounds, so "≤ x ms") and the event loop's delay.
+ */
+function serverView(before: string, after: string) {
+  const buckets = (text: string) => {
+    const counts = new Map<number, number>();
+    const pattern = /^qa_http_request_duration_seconds_bucket\{(.*)\} (\d+)$/gm;
+    for (const [, labels, count] of text.matchAll(pattern)) {
+      if (!labels?.includes('route="/questions/:id/upvote"') || !labels.includes('method="POST"') || !labels.includes('status_code="200"')) continue;
+      const le = /le="([^"]+)"/.exec(labels)?.[1] as string;
+      counts.set(le === "+Inf" ? Infinity : Number(le), Number(count));
+    }
+    return counts;
+  };
+  const start = buckets(before);
+  const end = [...buckets(after)].map(([le, count]) => [le, count - (start.get(le) ?? 0)] as const).sort((a, b) => a[0] - b[0]);
+  const total = end.at(-1)?.[1] ?? 0;
+  const upperBound = (p: number) => 1000 * (end.find(([, count]) => count >= (total * p) / 100)?.[0] ?? NaN);
+  const gauge = (name: string) => 1000 * Number(new RegExp(`^${name} ([\\d.e+-]+)$`, "m").exec(after)?.[1] ?? NaN);
+  return {
+    serverVotes: total,
+    serverVoteP50AtMost: upperBound(50),
+    serverVoteP99AtMost: upperBound(99),
+    // prom-client resets these at each scrape: they cover the event phase.
+    eventLoopDelayP50: +gauge("qa_nodejs_eventloop_lag_p50_seconds").toFixed(1),
+    eventLoopDelayP99: +gauge("qa_nodejs_eventloop_lag_p99_seconds").toFixed(1),
+    eventLoopDelayMax: +gauge("qa_nodejs_eventloop_lag_max_seconds").toFixed(1),
   };
 }
 
@@ -683,13 +723,15 @@ function markdown(app: AppResult, baselines: Array<{ name: string; burst: Record
   lines.push(
     `| server RSS max MB (burst / events) | ${app.burst.rssMbMax} / ${app.events.rssMbMax} | ${bare.burst.rssMbMax} / ${usage(bare.events, "readServer").rssMbMax} + ${usage(bare.events, "fanOutServer").rssMbMax} | ${plain.burst.rssMbMax} / ${usage(plain.events, "readServer").rssMbMax} + ${usage(plain.events, "fanOutServer").rssMbMax} | | |`,
     `| server CPU % of one core (burst / events) | ${app.burst.cpuPercentAvg} / ${app.events.cpuPercentAvg} | ${bare.burst.cpuPercentAvg} / ${usage(bare.events, "readServer").cpuPercentAvg} + ${usage(bare.events, "fanOutServer").cpuPercentAvg} | ${plain.burst.cpuPercentAvg} / ${usage(plain.events, "readServer").cpuPercentAvg} + ${usage(plain.events, "fanOutServer").cpuPercentAvg} | | |`,
+    `| vote inside the server p50 / p99 ms (histogram bucket: at most) | ${app.events.serverVoteP50AtMost} / ${app.events.serverVoteP99AtMost} | | | | |`,
+    `| server event-loop delay p50 / p99 / max ms (events) | ${app.events.eventLoopDelayP50} / ${app.events.eventLoopDelayP99} / ${app.events.eventLoopDelayMax} | | | | |`,
   );
   return lines.join("\n");
 }
 
 async function main() {
   const database = await recreateDatabase(DB_NAME);
-  const server = startServer(productionAppEnv(APP_PORT, database, "qa-bench-allhands:", { EMAIL_WORKER: "false", LOG_LEVEL: "warn" }));
+  const server = startServer(productionAppEnv(APP_PORT, database, "qa-bench-allhands:", { EMAIL_WORKER: "false", LOG_LEVEL: "warn", METRICS_TOKEN }));
   const helpers: ChildProcess[] = [];
   try {
     await waitFor(`http://127.0.0.1:${APP_PORT}/health/ready`);
@@ -717,13 +759,14 @@ async function main() {
     const burstUsage = burstSampler.stop();
     console.log(`app burst: ${JSON.stringify({ ...burst, ...burstUsage })}`);
     const eventSampler = sampleProcess(server.child.pid as number);
+    const metricsBefore = await scrapeMetrics();
     const events = await eventPhase(app, clients, VOTE_SECONDS, () =>
       withClient(database, async (client) => {
         const rows = (await client.query("select id, upvote_count from questions where id = any($1::uuid[])", [data.pool])).rows;
         return Object.fromEntries(rows.map((row) => [row.id as string, Number(row.upvote_count)]));
       }),
     );
-    const eventUsage = eventSampler.stop();
+    const eventUsage = { ...eventSampler.stop(), ...serverView(metricsBefore, await scrapeMetrics()) };
     console.log(`app events: ${JSON.stringify({ ...events, ...eventUsage })}`);
     const appResult = { name: "app", streams: clients.connect, connectUsage, burst: { ...burst, ...burstUsage }, events: { ...events, ...eventUsage } };
 

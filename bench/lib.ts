@@ -107,7 +107,13 @@ export function startServer(env: Record<string, string>, logFile = path.join(os.
   const out = fs.openSync(logFile, "w");
   // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, entry], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", out, out] });
+  // BENCH_SERVER_FLAGS: more Node flags for the server, e.g. "--trace-gc" (its lines go to the log file).
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...profile, ...flags, entry], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stdio: ["ignore", out, out],
+  });
   return {
     child,
     stop: () =>
