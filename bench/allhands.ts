@@ -205,8 +205,8 @@ function runClientProcess(): void {
         staleCounts,
         unseenCounts,
       };
-      send(report);
-      setTimeout(() => process.exit(0), 200);
+      // Exit once the report is handed to the channel: a large one (10,000 clients) takes longer than a fixed wait.
+      process.send?.(report, () => process.exit(0));
     }
   });
 }
@@ -355,8 +355,9 @@ async function openClients(url: string, cookies: string[]) {
       const reports = await Promise.all(
         children.map(
           (child) =>
-            new Promise<ClientReport>((resolve) => {
+            new Promise<ClientReport>((resolve, reject) => {
               child.on("message", (message: ClientReport) => message.type === "report" && resolve(message));
+              child.once("exit", (code) => reject(new Error(`a client process exited (${code}) without its report`)));
               child.send({ type: "finish", finalCounts } satisfies ToClient);
             }),
         ),

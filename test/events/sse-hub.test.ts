@@ -121,6 +121,30 @@ describe("the stream hub writes events together", () => {
     }
   });
 
+  it("a window waits for the last window's writes: streams slower than the window get fewer, larger writes, never a growing queue", async () => {
+    // 12 streams × 8 ms = about 100 ms of writes per window of 50 ms.
+    const { bus, hub, close } = hubOnItsOwn(3);
+    try {
+      const streams = Array.from({ length: 12 }, () => fakeStream(8));
+      for (const stream of streams) await hub.attach(stream.res, { tenantId: "tenant-1", lastEventId: null });
+      const sent: string[] = [];
+      let mostQueued = 0;
+      const until = Date.now() + 400;
+      while (Date.now() < until) {
+        sent.push(`e${sent.length}`);
+        await bus.publish(updated(sent.at(-1) as string));
+        mostQueued = Math.max(mostQueued, hub.queuedWrites);
+        await sleep(5);
+      }
+      await sleep(400);
+      expect(mostQueued).toBeLessThanOrEqual(streams.length);
+      for (const stream of streams) expect(stream.ids()).toEqual(sent);
+      expect(hub.queuedWrites).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
   it("ending the hub in the middle of a window's slices writes every stream's events before the streams end", async () => {
     const { bus, hub } = hubOnItsOwn(3);
     const streams = Array.from({ length: 5 }, () => fakeStream(2));

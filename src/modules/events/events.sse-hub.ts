@@ -21,11 +21,13 @@ const FULL_RETRY_SECONDS = 10;
  * a window, and the events that follow within it go to each stream together, in one write, when
  * it ends. A busy room (hundreds of votes a second) then costs a write per stream per window, not
  * one per event; a quiet room sees no delay. The window grows with the streams (a millisecond per
- * ten, from 50 to 250 ms: the upvote coalescing window), as the writes are what a big room costs.
+ * ten, from 50 to 250 ms: the upvote coalescing window), as the writes are what a big room costs,
+ * and it lasts at least until the previous window's writes are all out: a room larger than the
+ * instance can write to in a window gets fewer, larger writes instead of a queue that grows.
  */
 const MIN_BATCH_WINDOW_MS = 50;
 const MAX_BATCH_WINDOW_MS = 250;
-/** A window's events go out early once they reach this size, so a burst holds bounded memory. */
+/** A window's events go out early once they reach this size (unless the last window's writes are still going out). */
 const MAX_BATCH_BYTES = 64 * 1024;
 
 interface BatchedEvent {
@@ -87,6 +89,8 @@ export class SseHub {
   private batchedBytes = 0;
   private arrived = 0;
   private flushTimer: NodeJS.Timeout | null = null;
+  /** The window is over but its predecessor's writes are not all out yet: it flushes when they are. */
+  private awaitingWrites = false;
   private lastFlushAt = 0;
   private unsubscribe: (() => void) | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
@@ -104,6 +108,11 @@ export class SseHub {
     writeMsPerTurn?: number,
   ) {
     this.writes = new SlicedWrites((client, chunk, lastId) => this.send(client, chunk, lastId), writeMsPerTurn);
+  }
+
+  /** Stream writes queued and not yet made. */
+  get queuedWrites(): number {
+    return this.writes.queued;
   }
 
   get size(): number {
@@ -205,7 +214,7 @@ export class SseHub {
     const message = formatEvent(event);
     batch.push({ event, message, seq: (this.arrived += 1) });
     this.batchedBytes += message.length;
-    if (this.flushTimer && this.batchedBytes < MAX_BATCH_BYTES) return;
+    if ((this.flushTimer || this.awaitingWrites) && this.batchedBytes < MAX_BATCH_BYTES) return;
     const window = Math.min(MAX_BATCH_WINDOW_MS, Math.max(MIN_BATCH_WINDOW_MS, this.size / 10));
     const wait = this.lastFlushAt + window - Date.now();
     if (wait <= 0 || this.batchedBytes >= MAX_BATCH_BYTES) this.flushBatches();
@@ -219,6 +228,16 @@ export class SseHub {
   private flushBatches(): void {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
+    if (this.writes.queued > 0) {
+      if (!this.awaitingWrites) {
+        this.awaitingWrites = true;
+        this.writes.whenDrained(() => {
+          this.awaitingWrites = false;
+          this.flushBatches();
+        });
+      }
+      return;
+    }
     this.lastFlushAt = Date.now();
     this.batchedBytes = 0;
     const batches = [...this.batches];
@@ -307,6 +326,7 @@ export class SseHub {
   close(): void {
     this.closed = true;
     // What is waiting for its window goes out before the streams end.
+    this.writes.drain();
     this.flushBatches();
     this.writes.drain();
     this.unsubscribe?.();

@@ -22,6 +22,7 @@ export class SlicedWrites<T> {
   private queue: Array<QueuedWrite<T>> = [];
   private head = 0;
   private scheduled = false;
+  private drained: Array<() => void> = [];
 
   constructor(
     private readonly write: (target: T, chunk: string | Buffer, lastId: number) => void,
@@ -41,15 +42,32 @@ export class SlicedWrites<T> {
     }
   }
 
+  /** Calls back when the queue is next empty (at once when it is now). */
+  whenDrained(callback: () => void): void {
+    if (this.queued === 0) callback();
+    else this.drained.push(callback);
+  }
+
   /** Writes everything queued, now (shutdown: before the streams end). */
   drain(): void {
     this.writeUntil(Infinity);
+    this.callDrained();
   }
 
   private writeSlice(): void {
     this.writeUntil(performance.now() + this.msPerTurn);
-    if (this.queued > 0) setImmediate(() => this.writeSlice());
-    else this.scheduled = false;
+    if (this.queued > 0) {
+      setImmediate(() => this.writeSlice());
+      return;
+    }
+    this.scheduled = false;
+    this.callDrained();
+  }
+
+  private callDrained(): void {
+    const drained = this.drained;
+    this.drained = [];
+    for (const callback of drained) callback();
   }
 
   private writeUntil(deadline: number): void {
