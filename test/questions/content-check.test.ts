@@ -58,6 +58,19 @@ describe("content check", () => {
     expect(checkContent("Is Dick from finance a dick about expenses?")).toEqual({ flagged: true, confidence: "medium", reasons: ["profanity"] });
   });
 
+  it("reads digits as letters among letters only: a number is not a word", () => {
+    // 4 and 5 read as a and s: "455" spelled a listed word and held the question for review.
+    for (const question of [
+      "How does the all-hands plan change our roadmap next quarter? (ah-455)",
+      "Can we book room 455 for the retro, or is it $455 a day?",
+      "Is the 5318008 ticket still open?",
+    ]) {
+      expect(checkContent(question), question).toEqual({ flagged: false, confidence: null, reasons: [] });
+    }
+    expect(checkContent("Why is this a55 of a manager still here?")).toEqual({ flagged: true, confidence: "medium", reasons: ["profanity"] });
+    expect(checkContent("Why is this sh1t still broken?")).toEqual({ flagged: true, confidence: "medium", reasons: ["profanity"] });
+  });
+
   it("is deterministic", () => {
     const text = "Why is this shit still broken after three releases???";
     expect(checkContent(text)).toEqual(checkContent(text));

@@ -60,9 +60,20 @@ const profanity = new RegExpMatcher({
   ...englishRecommendedTransformers,
 });
 
+/**
+ * Numbers are numbers, not leetspeak: the recommended transformers read 4 as a and 5 as s, so
+ * "room 455" or "$455" would hold a question for review. A token made of digits only is blanked
+ * before matching; digits among letters ("a55", "sh1t") still read as letters.
+ */
+function withoutNumbers(text: string): string {
+  return text.replace(/[\p{L}\p{N}]+/gu, (token) => (/^\p{N}+$/u.test(token) ? " ".repeat(token.length) : token));
+}
+
 /** The listed words a text contains. Matches carry ids of the dataset the matcher was built from. */
 function listedWords(text: string): Set<string> {
-  const found = new Set(profanity.getAllMatches(text).map((match) => workplaceDataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord ?? ""));
+  const found = new Set(
+    profanity.getAllMatches(withoutNumbers(text)).map((match) => workplaceDataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord ?? ""),
+  );
   found.delete("");
   return found;
 }
