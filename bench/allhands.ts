@@ -482,6 +482,12 @@ async function eventPhase(
   const delivery = await clients.finish(await finalCounts());
   voteTimes.sort((a, b) => a - b);
   const { perEvent: _perEvent, ...figures } = delivery;
+  // The first few events some client never received, with how many did: a lost event from a late one.
+  const unreceived = announced.filter((key) => (delivery.perEvent.get(key)?.count ?? 0) < delivery.clients);
+  for (const key of unreceived.slice(0, 5)) {
+    const position = `${announced.indexOf(key) + 1} of ${announced.length} announced`;
+    console.log(`${target.name}: ${key} reached ${delivery.perEvent.get(key)?.count ?? 0} of ${delivery.clients} clients (${position})`);
+  }
   return {
     seconds,
     votes: voteTimes.length,
