@@ -95,6 +95,11 @@ describe("POST /questions through the content check", () => {
     }
   });
 
+  it("a question with a number that digits-as-letters would read as a listed word goes straight to OPEN", async () => {
+    const body = "Can we book room 455 for the retro, or is it $455 a day?";
+    expect((await member.post("/questions", { body, teamId: t.teams.a.id }).expect(201)).body.status).toBe("OPEN");
+  });
+
   it("a medium or low finding sends the question to UNDER_REVIEW with a flagged audit (reasons, confidence)", async () => {
     const response = await member.post("/questions", { body: "Why is this shit still broken after three releases?", teamId: t.teams.a.id }).expect(201);
     expect(response.body).toMatchObject({ status: "UNDER_REVIEW", moderation: null });
