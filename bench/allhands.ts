@@ -1,4 +1,4 @@
-import { fork, type ChildProcess } from "node:child_process";
+import { execFileSync, fork, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -108,25 +108,53 @@ function runClientProcess(): void {
     perEvent.set(key, entry);
   };
 
-  const handle = (stream: (typeof streams)[number], message: string, arrival: number) => {
-    const idLine = message.match(/^id: (\d+)$/m);
-    if (idLine) stream.lastId = idLine[1] as string;
-    const dataAt = message.indexOf("data: ");
-    if (dataAt < 0 || message.includes('"type":"heartbeat"')) return;
-    // Most events are vote counts: read without a full JSON parse (thousands of streams per process).
-    const vote = UPVOTED.exec(message);
-    if (vote) {
-      stream.counts.set(vote[1] as string, Number(vote[2]));
-      return;
+  /**
+   * What one piece of a stream says: its last event id, the vote counts and the awaited events in it.
+   * Every stream gets the same bytes for a batch (the server encodes a batch once), so a client
+   * process reads each distinct piece once and applies the result to each stream that received it.
+   * Thousands of streams per process on two shared cores: reading each stream's copy again took
+   * the CPU the server needs (a phone in the room reads only its own).
+   */
+  interface Reading {
+    lastId: string | null;
+    counts: Array<[string, number]>;
+    awaited: string[];
+  }
+  const readings = new Map<string, Reading>();
+  const READINGS_KEPT = 512;
+
+  const read = (text: string): Reading => {
+    const known = readings.get(text);
+    if (known) return known;
+    const reading: Reading = { lastId: null, counts: [], awaited: [] };
+    for (const message of text.split("\n\n")) {
+      const idLine = /^id: (\d+)$/m.exec(message);
+      if (idLine) reading.lastId = idLine[1] as string;
+      const dataAt = message.indexOf("data: ");
+      if (dataAt < 0 || message.includes('"type":"heartbeat"')) continue;
+      const vote = UPVOTED.exec(message);
+      if (vote) {
+        reading.counts.push([vote[1] as string, Number(vote[2])]);
+        continue;
+      }
+      const event = JSON.parse(message.slice(dataAt + 6)) as { type: string; data: Record<string, unknown> };
+      if (event.type === "question:created") {
+        const marker = /\(ah-(\d+)\)/.exec(String(event.data.body));
+        if (marker) reading.awaited.push(`q:${marker[1]}`);
+      } else if (event.type === "question:tagged") {
+        const tag = event.data.tag as { name?: string } | undefined;
+        if (tag?.name === PRESENTING) reading.awaited.push(`p:${event.data.questionId as string}`);
+      }
     }
-    const event = JSON.parse(message.slice(dataAt + 6)) as { type: string; data: Record<string, unknown> };
-    if (event.type === "question:created") {
-      const marker = /\(ah-(\d+)\)/.exec(String(event.data.body));
-      if (marker) record(`q:${marker[1]}`, arrival);
-    } else if (event.type === "question:tagged") {
-      const tag = event.data.tag as { name?: string } | undefined;
-      if (tag?.name === PRESENTING) record(`p:${event.data.questionId as string}`, arrival);
-    }
+    readings.set(text, reading);
+    if (readings.size > READINGS_KEPT) readings.delete(readings.keys().next().value as string);
+    return reading;
+  };
+
+  const apply = (stream: (typeof streams)[number], reading: Reading, arrival: number) => {
+    if (reading.lastId !== null) stream.lastId = reading.lastId;
+    for (const [questionId, count] of reading.counts) stream.counts.set(questionId, count);
+    for (const key of reading.awaited) record(key, arrival);
   };
 
   const connect = (url: string, cookie: string, stream: (typeof streams)[number]): Promise<void> =>
@@ -147,12 +175,10 @@ function runClientProcess(): void {
         res.on("data", (chunk: string) => {
           const arrival = now();
           buffer += chunk;
-          let end = buffer.indexOf("\n\n");
-          while (end >= 0) {
-            handle(stream, buffer.slice(0, end), arrival);
-            buffer = buffer.slice(end + 2);
-            end = buffer.indexOf("\n\n");
-          }
+          const end = buffer.lastIndexOf("\n\n");
+          if (end < 0) return;
+          apply(stream, read(buffer.slice(0, end)), arrival);
+          buffer = buffer.slice(end + 2);
         });
         res.on("close", () => {
           if (finishing) return;
@@ -301,19 +327,37 @@ function histogramPercentile(histogram: Map<number, number>, p: number): number 
   return 0;
 }
 
-/** RSS (MB) and CPU (% of one core) of a process, sampled from /proc every second (as in load.ts). */
-function sampleProcess(pid: number) {
+/**
+ * RSS (MB) and CPU (% of one core) of a process, or summed over several (the client processes,
+ * PostgreSQL's), sampled from /proc every second (as in load.ts). A process that has gone counts
+ * no more.
+ */
+function sampleProcess(pidOrPids: number | number[]) {
+  const pids = typeof pidOrPids === "number" ? [pidOrPids] : pidOrPids;
   const samples: Array<{ rssMb: number; cpu: number }> = [];
-  const read = () => {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    return { cpuSeconds: (Number(stat[11]) + Number(stat[12])) / 100, rssMb: (Number(stat[21]) * 4096) / 2 ** 20 };
+  const read = (pid: number) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      return { cpuSeconds: (Number(stat[11]) + Number(stat[12])) / 100, rssMb: (Number(stat[21]) * 4096) / 2 ** 20 };
+    } catch {
+      return null;
+    }
   };
-  let last = { time: performance.now(), cpu: read().cpuSeconds };
+  const last = new Map(pids.map((pid) => [pid, read(pid)?.cpuSeconds ?? 0]));
+  let lastTime = performance.now();
   const timer = setInterval(() => {
     const time = performance.now();
-    const { cpuSeconds, rssMb } = read();
-    samples.push({ rssMb, cpu: ((cpuSeconds - last.cpu) / ((time - last.time) / 1000)) * 100 });
-    last = { time, cpu: cpuSeconds };
+    let cpuSeconds = 0;
+    let rssMb = 0;
+    for (const pid of pids) {
+      const current = read(pid);
+      if (!current) continue;
+      cpuSeconds += current.cpuSeconds - (last.get(pid) ?? current.cpuSeconds);
+      rssMb += current.rssMb;
+      last.set(pid, current.cpuSeconds);
+    }
+    samples.push({ rssMb, cpu: (cpuSeconds / ((time - lastTime) / 1000)) * 100 });
+    lastTime = time;
   }, 1000);
   return {
     stop() {
@@ -324,6 +368,32 @@ function sampleProcess(pid: number) {
         cpuPercentAvg: Math.round(cpu.reduce((sum, value) => sum + value, 0) / Math.max(1, cpu.length)),
       };
     },
+  };
+}
+
+/** The pids of a program running on this machine (PostgreSQL's backends, Redis), none if pgrep finds none. */
+function pidsOf(program: string): number[] {
+  try {
+    return execFileSync("pgrep", ["-x", program], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Where the two cores go during an event phase, beside the server: the client processes, the
+ * driver (this process), PostgreSQL and Redis. The bench shares the machine with what it measures.
+ */
+function sampleMachine(clientPids: number[]) {
+  const samplers = {
+    clients: sampleProcess(clientPids),
+    driver: sampleProcess(process.pid),
+    postgres: sampleProcess(pidsOf("postgres")),
+    redis: sampleProcess(pidsOf("redis-server")),
+  };
+  return {
+    stop: () =>
+      Object.fromEntries(Object.entries(samplers).map(([name, sampler]) => [name, sampler.stop().cpuPercentAvg])) as Record<keyof typeof samplers, number>,
   };
 }
 
@@ -347,6 +417,7 @@ async function openClients(url: string, cookies: string[]) {
   console.log(`streams: ${JSON.stringify(connect)}`);
   return {
     connect,
+    pids: children.map((child) => child.pid as number),
     announce(key: string) {
       const message: ToClient = { type: "sent", key, at: now() };
       for (const child of children) child.send(message);
@@ -689,6 +760,7 @@ async function runBaseline(
   })();
   const readsSampler = sampleProcess(servers.pid);
   const fanOutSampler = sampleProcess(servers.ssePid);
+  const machineSampler = sampleMachine(clients.pids);
   const events = await eventPhase(target, clients, BASELINE_SECONDS, async () => {
     flushing = false;
     await flusher;
@@ -696,10 +768,11 @@ async function runBaseline(
     await sleep(SETTLE_MS);
     return Object.fromEntries(counts);
   });
-  return { name, burst, events: { ...events, readServer: readsSampler.stop(), fanOutServer: fanOutSampler.stop() }, streams: clients.connect };
+  const elsewhere = machineSampler.stop();
+  return { name, burst, events: { ...events, readServer: readsSampler.stop(), fanOutServer: fanOutSampler.stop(), elsewhere }, streams: clients.connect };
 }
 
-type AppResult = { burst: Record<string, number>; events: Record<string, number>; streams: { opened: number; refused: number } };
+type AppResult = { burst: Record<string, number>; events: Record<string, unknown>; streams: { opened: number; refused: number } };
 
 /** The README table: each figure of the app beside the two baselines', with the app's ratio to each. */
 function markdown(app: AppResult, baselines: Array<{ name: string; burst: Record<string, number>; events: Record<string, unknown> }>): string {
@@ -727,11 +800,16 @@ function markdown(app: AppResult, baselines: Array<{ name: string; burst: Record
   for (const [label, read] of rows)
     lines.push(`| ${label} | ${read(app)} | ${read(bare)} | ${read(plain)} | ${ratio(read(app), read(bare))} | ${ratio(read(app), read(plain))} |`);
   const usage = (r: Record<string, unknown>, key: string) => (r[key] as Record<string, number> | undefined) ?? {};
+  const elsewhere = (r: Record<string, unknown>) => {
+    const cpu = usage(r, "elsewhere");
+    return `${cpu.clients} / ${cpu.driver} / ${cpu.postgres} / ${cpu.redis}`;
+  };
   lines.push(
     `| server RSS max MB (burst / events) | ${app.burst.rssMbMax} / ${app.events.rssMbMax} | ${bare.burst.rssMbMax} / ${usage(bare.events, "readServer").rssMbMax} + ${usage(bare.events, "fanOutServer").rssMbMax} | ${plain.burst.rssMbMax} / ${usage(plain.events, "readServer").rssMbMax} + ${usage(plain.events, "fanOutServer").rssMbMax} | | |`,
     `| server CPU % of one core (burst / events) | ${app.burst.cpuPercentAvg} / ${app.events.cpuPercentAvg} | ${bare.burst.cpuPercentAvg} / ${usage(bare.events, "readServer").cpuPercentAvg} + ${usage(bare.events, "fanOutServer").cpuPercentAvg} | ${plain.burst.cpuPercentAvg} / ${usage(plain.events, "readServer").cpuPercentAvg} + ${usage(plain.events, "fanOutServer").cpuPercentAvg} | | |`,
     `| vote inside the server p50 / p99 ms (histogram bucket: at most) | ${app.events.serverVoteP50AtMost} / ${app.events.serverVoteP99AtMost} | | | | |`,
     `| server event-loop delay p50 / p99 / max ms (events) | ${app.events.eventLoopDelayP50} / ${app.events.eventLoopDelayP99} / ${app.events.eventLoopDelayMax} | | | | |`,
+    `| beside the server, CPU % of one core (events): client processes / driver / PostgreSQL / Redis | ${elsewhere(app.events)} | ${elsewhere(bare.events)} | ${elsewhere(plain.events)} | | |`,
   );
   return lines.join("\n");
 }
@@ -766,6 +844,7 @@ async function main() {
     const burstUsage = burstSampler.stop();
     console.log(`app burst: ${JSON.stringify({ ...burst, ...burstUsage })}`);
     const eventSampler = sampleProcess(server.child.pid as number);
+    const machineSampler = sampleMachine(clients.pids);
     const metricsBefore = await scrapeMetrics();
     const events = await eventPhase(app, clients, VOTE_SECONDS, () =>
       withClient(database, async (client) => {
@@ -773,7 +852,7 @@ async function main() {
         return Object.fromEntries(rows.map((row) => [row.id as string, Number(row.upvote_count)]));
       }),
     );
-    const eventUsage = { ...eventSampler.stop(), ...serverView(metricsBefore, await scrapeMetrics()) };
+    const eventUsage = { ...eventSampler.stop(), elsewhere: machineSampler.stop(), ...serverView(metricsBefore, await scrapeMetrics()) };
     console.log(`app events: ${JSON.stringify({ ...events, ...eventUsage })}`);
     const appResult = { name: "app", streams: clients.connect, connectUsage, burst: { ...burst, ...burstUsage }, events: { ...events, ...eventUsage } };
 
