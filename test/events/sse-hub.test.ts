@@ -145,6 +145,52 @@ describe("the stream hub writes events together", () => {
     }
   });
 
+  it("heartbeats leave a slice per turn too, each with its stream's position when written", async () => {
+    // 12 streams × 2 ms and 3 ms per turn: a heartbeat to all of them spans several turns.
+    const bus = new InProcessEventBus();
+    const hub = new SseHub(bus, createLogger({ level: "silent" }), 40, 3);
+    let turn = 0;
+    let ticking = true;
+    const tick = () => {
+      turn += 1;
+      if (ticking) setImmediate(tick);
+    };
+    tick();
+    try {
+      const heartbeatTurns: number[] = [];
+      const streams = Array.from({ length: 12 }, () => fakeStream(2));
+      for (const stream of streams) {
+        const write = stream.res.write.bind(stream.res) as (chunk: string) => boolean;
+        Object.assign(stream.res, {
+          write: (chunk: string) => {
+            if (String(chunk).includes('"type":"heartbeat"')) heartbeatTurns.push(turn);
+            return write(chunk);
+          },
+        });
+        await hub.attach(stream.res, { tenantId: "tenant-1", lastEventId: null });
+      }
+      const until = Date.now() + 300;
+      for (let i = 0; Date.now() < until; i += 1) {
+        await bus.publish(updated(`e${i}`));
+        await sleep(5);
+      }
+      await sleep(150);
+      expect(heartbeatTurns.length).toBeGreaterThanOrEqual(streams.length);
+      // One heartbeat round reached the twelve streams over more than one turn.
+      expect(new Set(heartbeatTurns.slice(0, streams.length)).size).toBeGreaterThan(1);
+      for (const stream of streams) {
+        const positions = [...stream.written.join("").matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1]));
+        // A heartbeat queued behind a window's write says the position after it, never an older one.
+        expect(positions).toEqual([...positions].sort((a, b) => a - b));
+        expect(stream.written.some((chunk) => chunk.includes('"type":"heartbeat"'))).toBe(true);
+      }
+    } finally {
+      ticking = false;
+      hub.close();
+      await bus.close();
+    }
+  });
+
   it("ending the hub in the middle of a window's slices writes every stream's events before the streams end", async () => {
     const { bus, hub } = hubOnItsOwn(3);
     const streams = Array.from({ length: 5 }, () => fakeStream(2));
@@ -154,5 +200,47 @@ describe("the stream hub writes events together", () => {
     hub.close();
     for (const stream of streams) expect(stream.ids()).toEqual(["one", "two"]);
     await bus.close();
+  });
+});
+
+describe("the stream hub keeps its streams", () => {
+  it("checks the streams' credentials at every interval and renews their slots only every third of a lease", async () => {
+    const checks: number[] = [];
+    const renewals: number[] = [];
+    const bus = new InProcessEventBus();
+    const hub = new SseHub(bus, createLogger({ level: "silent" }));
+    hub.keep({
+      guard: {
+        ended: async (owners) => {
+          checks.push(owners.length);
+          return new Set();
+        },
+      },
+      slots: {
+        acquire: async () => true,
+        release: async () => undefined,
+        renew: async (slots) => {
+          renewals.push(slots.length);
+        },
+      },
+      intervalMs: 10,
+      renewEveryMs: 100,
+    });
+    try {
+      for (const userId of ["user-1", "user-2"]) {
+        const credential = { kind: "session" as const, id: `session-of-${userId}`, expiresAt: Date.now() + 60_000 };
+        await hub.attach(fakeStream().res, { tenantId: "tenant-1", lastEventId: null, owner: { tenantId: "tenant-1", userId, credential } });
+      }
+      await sleep(350);
+      expect(checks.length).toBeGreaterThanOrEqual(10);
+      expect(checks.every((streams) => streams === 2)).toBe(true);
+      // The first check renews, then one in every 100 ms: two Redis commands per stream each time, so not at every check.
+      expect(renewals.length).toBeGreaterThanOrEqual(2);
+      expect(renewals.length).toBeLessThanOrEqual(5);
+      expect(renewals.every((slots) => slots === 2)).toBe(true);
+    } finally {
+      hub.close();
+      await bus.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { errors } from "../../platform/errors.js";
 import type { EventBus, PublishedEvent } from "../../platform/events.js";
 import type { Logger } from "../../platform/logger.js";
 import type { StreamOwner } from "./events.stream-guard.js";
-import { checkKeptStreams, STREAM_CHECK_MS, type StreamKeeping } from "./events.stream-keeping.js";
+import { checkKeptStreams, SLOT_RENEW_MS, STREAM_CHECK_MS, type StreamKeeping } from "./events.stream-keeping.js";
 import { SlicedWrites } from "./events.stream-writes.js";
 
 export const HEARTBEAT_MS = 30_000;
@@ -71,6 +71,11 @@ function setStreamHeaders(res: Response): void {
   res.flushHeaders();
 }
 
+/** A heartbeat's data, the same for every stream of a tenant; each stream's `id:` goes with it when written. */
+class Heartbeat {
+  constructor(readonly data: string) {}
+}
+
 function formatEvent(event: PublishedEvent): string {
   const { id, ...envelope } = event;
   return `id: ${id}\ndata: ${JSON.stringify(envelope)}\n\n`;
@@ -97,9 +102,10 @@ export class SseHub {
   private keeping: StreamKeeping | null = null;
   private checkTimer: NodeJS.Timeout | null = null;
   private checking = false;
+  private lastRenewalAt = 0;
   /** Set by close() (shutdown): a stream opened after it is told where it stands and to go elsewhere. */
   private closed = false;
-  private readonly writes: SlicedWrites<SseClient>;
+  private readonly writes: SlicedWrites<SseClient, string | Buffer | Heartbeat>;
 
   constructor(
     private readonly bus: EventBus,
@@ -266,7 +272,7 @@ export class SseHub {
     }
   }
 
-  private send(client: SseClient, message: string | Buffer, id: number): void {
+  private send(client: SseClient, chunk: string | Buffer | Heartbeat, id: number): void {
     if (client.res.writableEnded || client.res.destroyed) return;
     if (client.res.writableLength > MAX_BUFFERED_BYTES) {
       this.logger.warn({ tenantId: client.tenantId }, "SSE client too slow; closing its stream");
@@ -276,19 +282,22 @@ export class SseHub {
     // Corked around the write, the socket sends now rather than on the next tick: the sliced
     // writes count their time, and the syscalls do not pile up after the slice.
     const socket = client.res.socket;
+    // A heartbeat repeats the stream's position as of its write, after whatever was queued before it.
+    const message = chunk instanceof Heartbeat ? `id: ${client.lastId}\ndata: ${chunk.data}\n\n` : chunk;
     socket?.cork();
     client.res.write(message);
     socket?.uncork();
     client.lastId = Math.max(client.lastId, id);
   }
 
+  /** Queued behind the windows' writes, so that they too leave a slice per turn: a write to every stream at once would hold the loop. */
   private sendHeartbeats(): void {
     const timestamp = Date.now();
     for (const [tenantId, tenantClients] of this.clients) {
-      const data = JSON.stringify({ type: "heartbeat", tenantId, data: { timestamp }, timestamp });
+      const heartbeat = new Heartbeat(JSON.stringify({ type: "heartbeat", tenantId, data: { timestamp }, timestamp }));
       for (const client of tenantClients) {
         if (client.pending || client.res.writableEnded) continue;
-        client.res.write(`id: ${client.lastId}\ndata: ${data}\n\n`);
+        this.writes.add(client, heartbeat, 0);
       }
     }
   }
@@ -313,7 +322,9 @@ export class SseHub {
         .flatMap((set) => [...set])
         .filter((client) => client.owner && !client.res.writableEnded)
         .map((client) => ({ owner: client.owner as StreamOwner, streamId: client.streamId, end: () => client.res.end() }));
-      await checkKeptStreams(this.keeping, kept, this.logger);
+      const renew = Date.now() - this.lastRenewalAt >= (this.keeping.renewEveryMs ?? SLOT_RENEW_MS);
+      if (renew) this.lastRenewalAt = Date.now();
+      await checkKeptStreams(this.keeping, kept, this.logger, renew);
     } finally {
       this.checking = false;
     }

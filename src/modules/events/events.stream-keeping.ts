@@ -1,14 +1,21 @@
 import type { Logger } from "../../platform/logger.js";
 import type { StreamGuard, StreamOwner } from "./events.stream-guard.js";
-import type { StreamSlots } from "./events.stream-slots.js";
+import { SLOT_LEASE_MS, type StreamSlots } from "./events.stream-slots.js";
 
 /** How often open streams' credentials are checked: CONTRACT §4 ends a stream within 5 s of its credential. */
 export const STREAM_CHECK_MS = 2500;
+
+/**
+ * How often the slots of open streams are renewed: a third of their lease, so that a slot outlives
+ * two missed renewals. Renewing at every check wrote two Redis commands per stream every 2.5 s.
+ */
+export const SLOT_RENEW_MS = SLOT_LEASE_MS / 3;
 
 export interface StreamKeeping {
   guard: StreamGuard;
   slots: StreamSlots;
   intervalMs?: number;
+  renewEveryMs?: number;
   now?: () => Date;
 }
 
@@ -19,8 +26,8 @@ export interface KeptStream {
   end(): void;
 }
 
-/** Ends the streams whose credential or user no longer holds, and renews the others' slots. */
-export async function checkKeptStreams(keeping: StreamKeeping, streams: KeptStream[], logger: Logger): Promise<void> {
+/** Ends the streams whose credential or user no longer holds, and renews the others' slots when `renew`. */
+export async function checkKeptStreams(keeping: StreamKeeping, streams: KeptStream[], logger: Logger, renew: boolean): Promise<void> {
   if (streams.length === 0) return;
   const now = keeping.now?.() ?? new Date();
   let ended: Set<StreamOwner>;
@@ -39,6 +46,7 @@ export async function checkKeptStreams(keeping: StreamKeeping, streams: KeptStre
     if (ended.has(stream.owner)) stream.end();
     else open.push(stream);
   }
+  if (!renew) return;
   await keeping.slots
     .renew(open.map((stream) => ({ userId: stream.owner.userId, streamId: stream.streamId })))
     .catch((error) => logger.warn({ err: { message: (error as Error).message } }, "SSE slot leases not renewed"));

@@ -4,9 +4,9 @@
  */
 export const WRITE_MS_PER_TURN = 3;
 
-interface QueuedWrite<T> {
+interface QueuedWrite<T, C> {
   target: T;
-  chunk: string | Buffer;
+  chunk: C;
   lastId: number;
 }
 
@@ -18,14 +18,14 @@ interface QueuedWrite<T> {
  * tick) for the time to count. Writes leave in the order they were queued, so each stream's events
  * stay in order across windows.
  */
-export class SlicedWrites<T> {
-  private queue: Array<QueuedWrite<T>> = [];
+export class SlicedWrites<T, C = string | Buffer> {
+  private queue: Array<QueuedWrite<T, C>> = [];
   private head = 0;
   private scheduled = false;
   private drained: Array<() => void> = [];
 
   constructor(
-    private readonly write: (target: T, chunk: string | Buffer, lastId: number) => void,
+    private readonly write: (target: T, chunk: C, lastId: number) => void,
     private readonly msPerTurn = WRITE_MS_PER_TURN,
   ) {}
 
@@ -33,7 +33,7 @@ export class SlicedWrites<T> {
     return this.queue.length - this.head;
   }
 
-  add(target: T, chunk: string | Buffer, lastId: number): void {
+  add(target: T, chunk: C, lastId: number): void {
     this.queue.push({ target, chunk, lastId });
     if (!this.scheduled) {
       this.scheduled = true;
@@ -72,7 +72,7 @@ export class SlicedWrites<T> {
 
   private writeUntil(deadline: number): void {
     while (this.head < this.queue.length) {
-      const { target, chunk, lastId } = this.queue[this.head] as QueuedWrite<T>;
+      const { target, chunk, lastId } = this.queue[this.head] as QueuedWrite<T, C>;
       this.head += 1;
       this.write(target, chunk, lastId);
       if (performance.now() >= deadline) break;
