@@ -281,6 +281,8 @@ function runFanOutServer(port: number, kind: "bare" | "express"): void {
 // Driver helpers.
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+/** Requests of the driver that got no answer, by error code (status 0 in the figures). */
+const requestFailures = new Map<string, number>();
 
 /** One HTTP request; resolves with status (0 = network error) and the body. */
 function request(base: string, method: string, pathname: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
@@ -292,8 +294,12 @@ function request(base: string, method: string, pathname: string, headers: Record
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
       res.on("error", () => resolve({ status: 0, body: "" }));
     });
-    req.setTimeout(30_000, () => req.destroy());
-    req.on("error", () => resolve({ status: 0, body: "" }));
+    req.setTimeout(30_000, () => req.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      const code = error.code ?? error.message;
+      requestFailures.set(code, (requestFailures.get(code) ?? 0) + 1);
+      resolve({ status: 0, body: "" });
+    });
     req.end(body);
   });
 }
@@ -520,6 +526,8 @@ async function eventPhase(
 ) {
   const voteTimes: number[] = [];
   let voteErrors = 0;
+  const voteErrorStatuses: Record<string, number> = {};
+  requestFailures.clear();
   let writeErrors = 0;
   const announced: string[] = [];
   const createdIds: string[] = [];
@@ -530,7 +538,10 @@ async function eventPhase(
     voteTimes.push(now() - started);
     // BENCH_VOTE_LOG=<file>: one line per vote (target, start in epoch ms, duration in ms), to see when the slow ones come.
     if (VOTE_LOG) fs.appendFileSync(VOTE_LOG, `${target.name} ${Math.round(started)} ${(now() - started).toFixed(1)}\n`);
-    if (status < 200 || status >= 300) voteErrors += 1;
+    if (status < 200 || status >= 300) {
+      voteErrors += 1;
+      voteErrorStatuses[status] = (voteErrorStatuses[status] ?? 0) + 1;
+    }
   });
   const questions = atRate(QUESTIONS_PER_SECOND, seconds, async (i) => {
     const key = `q:${i}`;
@@ -571,6 +582,8 @@ async function eventPhase(
     voteP50: percentile(voteTimes, 50),
     voteP99: percentile(voteTimes, 99),
     voteErrors,
+    voteErrorStatuses,
+    failedRequests: Object.fromEntries(requestFailures),
     questionsAsked: announced.filter((key) => key.startsWith("q:")).length,
     presenterChanges,
     writeErrors,
