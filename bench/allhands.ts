@@ -9,6 +9,7 @@ import {
   machine,
   productionAppEnv,
   recreateDatabase,
+  sampleProcess,
   saveResults,
   startServer,
   startBaseline,
@@ -335,56 +336,6 @@ function histogramPercentile(histogram: Map<number, number>, p: number): number 
     if (seen >= (p / 100) * total) return ms;
   }
   return 0;
-}
-
-/**
- * RSS (MB) and CPU (% of one core) of a process, or summed over several (the client processes,
- * PostgreSQL's), sampled from /proc every second (as in load.ts). A process that has gone counts
- * no more.
- */
-function sampleProcess(pidOrPids: number | number[]) {
-  const pids = typeof pidOrPids === "number" ? [pidOrPids] : pidOrPids;
-  const samples: Array<{ rssMb: number; cpu: number }> = [];
-  const read = (pid: number) => {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-      return { cpuSeconds: (Number(stat[11]) + Number(stat[12])) / 100, systemSeconds: Number(stat[12]) / 100, rssMb: (Number(stat[21]) * 4096) / 2 ** 20 };
-    } catch {
-      return null;
-    }
-  };
-  const first = new Map(pids.map((pid) => [pid, read(pid)]));
-  const last = new Map(pids.map((pid) => [pid, first.get(pid)?.cpuSeconds ?? 0]));
-  const started = performance.now();
-  let lastTime = performance.now();
-  const timer = setInterval(() => {
-    const time = performance.now();
-    let cpuSeconds = 0;
-    let rssMb = 0;
-    for (const pid of pids) {
-      const current = read(pid);
-      if (!current) continue;
-      cpuSeconds += current.cpuSeconds - (last.get(pid) ?? current.cpuSeconds);
-      rssMb += current.rssMb;
-      last.set(pid, current.cpuSeconds);
-    }
-    samples.push({ rssMb, cpu: (cpuSeconds / ((time - lastTime) / 1000)) * 100 });
-    lastTime = time;
-  }, 1000);
-  return {
-    stop() {
-      clearInterval(timer);
-      const cpu = samples.map((sample) => sample.cpu);
-      // The kernel's share: on loopback a stream write carries the receiving side's TCP work too.
-      const seconds = (performance.now() - started) / 1000;
-      const system = pids.reduce((sum, pid) => sum + ((read(pid)?.systemSeconds ?? 0) - (first.get(pid)?.systemSeconds ?? 0)), 0);
-      return {
-        rssMbMax: Math.round(Math.max(0, ...samples.map((sample) => sample.rssMb))),
-        cpuPercentAvg: Math.round(cpu.reduce((sum, value) => sum + value, 0) / Math.max(1, cpu.length)),
-        systemCpuPercentAvg: Math.round((system / Math.max(seconds, 1)) * 100),
-      };
-    },
-  };
 }
 
 /** The pids of a program running on this machine (PostgreSQL's backends, Redis), none if pgrep finds none. */

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import http from "node:http";
 import autocannon from "autocannon";
 import {
@@ -8,6 +7,7 @@ import {
   machine,
   productionAppEnv,
   recreateDatabase,
+  sampleProcess,
   saveResults,
   startServer,
   waitFor,
@@ -129,38 +129,6 @@ function openListeners(count: number, cookie: string): { received: () => number;
     );
   }
   return { received: () => received, close: () => requests.forEach((req) => req.destroy()) };
-}
-
-/** RSS (MB) and CPU (% of one core) of a process, sampled from /proc every second. */
-function sampleProcess(pid: number) {
-  const ticks = 100;
-  const samples: Array<{ rssMb: number; cpu: number }> = [];
-  let last = { time: performance.now(), cpu: 0 };
-  const read = () => {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-    const cpuSeconds = (Number(stat[11]) + Number(stat[12])) / ticks;
-    const rssMb = (Number(stat[21]) * 4096) / 2 ** 20;
-    return { cpuSeconds, rssMb };
-  };
-  last.cpu = read().cpuSeconds;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    const { cpuSeconds, rssMb } = read();
-    samples.push({ rssMb, cpu: ((cpuSeconds - last.cpu) / ((now - last.time) / 1000)) * 100 });
-    last = { time: now, cpu: cpuSeconds };
-  }, 1000);
-  return {
-    stop() {
-      clearInterval(timer);
-      const rss = samples.map((sample) => sample.rssMb);
-      const cpu = samples.map((sample) => sample.cpu);
-      return {
-        rssMbMax: Math.round(Math.max(...rss)),
-        rssMbEnd: Math.round(rss.at(-1) ?? 0),
-        cpuPercentAvg: Math.round(cpu.reduce((sum, value) => sum + value, 0) / Math.max(1, cpu.length)),
-      };
-    },
-  };
 }
 
 /**
