@@ -279,11 +279,11 @@ export class SseHub {
       client.res.destroy();
       return;
     }
+    // A heartbeat repeats the stream's position as of its write, after whatever was queued before it.
+    const message = chunk instanceof Heartbeat ? `id: ${client.lastId}\ndata: ${chunk.data}\n\n` : chunk;
     // Corked around the write, the socket sends now rather than on the next tick: the sliced
     // writes count their time, and the syscalls do not pile up after the slice.
     const socket = client.res.socket;
-    // A heartbeat repeats the stream's position as of its write, after whatever was queued before it.
-    const message = chunk instanceof Heartbeat ? `id: ${client.lastId}\ndata: ${chunk.data}\n\n` : chunk;
     socket?.cork();
     client.res.write(message);
     socket?.uncork();
@@ -336,7 +336,8 @@ export class SseHub {
    */
   close(): void {
     this.closed = true;
-    // What is waiting for its window goes out before the streams end.
+    // What is waiting for its window goes out before the streams end: the queued writes first
+    // (a window is not flushed while they wait), then the window's own.
     this.writes.drain();
     this.flushBatches();
     this.writes.drain();
