@@ -7,7 +7,7 @@ import { openDatabase, type Database } from "../src/platform/db.js";
 import { createLogger } from "../src/platform/logger.js";
 import { migrateToLatest } from "../src/platform/migrator.js";
 import { createPulseReleaser, createPulseSealer, sealAnswer, type PulseReleaser } from "../src/modules/pulse/index.js";
-import { createPulseRespondService } from "../src/modules/pulse/index.js";
+import { createHeldAnswers, createPulsePrivacyService, createPulseRespondService } from "../src/modules/pulse/index.js";
 import { provisionTenant } from "../src/modules/provisioning/index.js";
 import {
   dropDatabase,
@@ -192,8 +192,6 @@ async function answerAll(service: ReturnType<typeof createPulseRespondService>, 
 function timedReleaser(inner: PulseReleaser, defer: boolean) {
   const calls: Array<{ ms: number; released: number; failed: boolean }> = [];
   const releaser: PulseReleaser = {
-    keyIds: inner.keyIds,
-    seal: (score) => inner.seal(score),
     async release(group, threshold) {
       if (defer) return 0;
       const begin = performance.now();
@@ -245,7 +243,10 @@ async function releaseBench() {
 
     const logger = createLogger({ level: "silent" });
     const sealer = createPulseSealer([SECRET]);
-    const inner = createPulseReleaser({ db, sealer, clock: systemClock, logger });
+    // Taps are committed at once here (no scanner window): this measures answering and releasing.
+    const heldAnswers = createHeldAnswers({ db, sealer, clock: systemClock, windowMs: 0 });
+    const privacy = createPulsePrivacyService({ db });
+    const inner = createPulseReleaser({ db, sealer, clock: systemClock, logger, heldAnswers });
     const waitingOf = (questions: string[]) => countRows(db, "pulse_waiting_responses", (q) => void q.whereIn("question_id", questions));
     const releasedOf = (questions: string[]) => countRows(db, "pulse_responses", (q) => void q.whereIn("question_id", questions));
     const answeredOf = (question: string) => countRows(db, "pulse_invites", (q) => void q.where({ question_id: question }).whereNotNull("responded_at"));
@@ -264,7 +265,7 @@ async function releaseBench() {
     let mark = (await batchesSince(db, 0)).lastId;
     let counted = statements;
     const answersA = {
-      ...(await answerAll(createPulseRespondService({ db, clock: systemClock, releaser: withRelease.releaser, logger }), tokensA)),
+      ...(await answerAll(createPulseRespondService({ db, clock: systemClock, releaser: withRelease.releaser, heldAnswers, privacy, logger }), tokensA)),
       statements: statements - counted,
     };
     const releaseCalls = { ...withRelease.report(), rolledBack: rollbacks };
@@ -279,7 +280,7 @@ async function releaseBench() {
     const deferred = timedReleaser(inner, true);
     counted = statements;
     const answersB = {
-      ...(await answerAll(createPulseRespondService({ db, clock: systemClock, releaser: deferred.releaser, logger }), tokensB)),
+      ...(await answerAll(createPulseRespondService({ db, clock: systemClock, releaser: deferred.releaser, heldAnswers, privacy, logger }), tokensB)),
       statements: statements - counted,
     };
     const waitingB = await waitingOf([questionB]);

@@ -14,6 +14,7 @@ import * as questionCounts from "./20261123080100_question_counts.js";
 import * as pulseBatchRelease from "./20261125000100_pulse_batch_release.js";
 import * as pulseScheduleFromSettings from "./20261125000200_pulse_schedule_from_settings.js";
 import * as apiTokenScopeAndExpiry from "./20261125000300_api_token_scope_and_expiry.js";
+import * as pulseHeldAnswersAndTenure from "./20261128000100_pulse_held_answers_and_tenure.js";
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -41,4 +42,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ["20261125000100_pulse_batch_release", pulseBatchRelease],
   ["20261125000200_pulse_schedule_from_settings", pulseScheduleFromSettings],
   ["20261125000300_api_token_scope_and_expiry", apiTokenScopeAndExpiry],
+  ["20261128000100_pulse_held_answers_and_tenure", pulseHeldAnswersAndTenure],
 ];

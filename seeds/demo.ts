@@ -162,6 +162,8 @@ const PULSE_QUESTIONS = [
 const NUM_COHORTS = 5;
 const HISTORY_WEEKS = 12;
 const DAY_MS = 86_400_000;
+/** How long ago the demo people joined their organisation and team: months before the pulse history. */
+const MEMBERS_SINCE_DAYS = 180;
 
 /** A UUID (v4 layout) derived from text, for seed records that should be the same on every run. */
 function stableUuid(text: string): string {
@@ -222,6 +224,9 @@ async function seedTenant(db: Database, demo: { slug: string; name: string }, em
     // Ids derived from tenant and username: every fresh demo database puts the same people in the
     // same pulse cohorts (cohorts hash the user id), so its figures are the same every time.
     const users = seedUsers().map((user) => ({ ...user, id: stableUuid(`${demo.slug}:${user.username}`) }));
+    // Everyone joined long before the pulse history, as in a real organisation: their answers
+    // count toward their groups (pulse.minTenureDays) from the first day of the history.
+    const joinedAt = new Date(now.getTime() - MEMBERS_SINCE_DAYS * DAY_MS);
     await insertInChunks(
       trx,
       "users",
@@ -235,6 +240,8 @@ async function seedTenant(db: Database, demo: { slug: string; name: string }, em
         sso_provider: "demo",
         sso_id: user.username,
         avatar_url: null,
+        created_at: joinedAt,
+        updated_at: joinedAt,
       })),
     );
     await insertInChunks(
@@ -245,6 +252,7 @@ async function seedTenant(db: Database, demo: { slug: string; name: string }, em
         team_id: teamIds[user.team],
         user_id: user.id,
         role: user.teamRole ?? (user.role === "viewer" ? "viewer" : "member"),
+        created_at: joinedAt,
       })),
     );
     const byUsername = new Map(users.map((user) => [user.username, user]));

@@ -38,7 +38,7 @@ import { healthRouter } from "./modules/health/index.js";
 import { pulseAdminRoutes } from "./modules/pulse/index.js";
 import { createPulseAdminService } from "./modules/pulse/index.js";
 import { createPulseRespondService } from "./modules/pulse/index.js";
-import { createPulseReleaser, createPulseSealer, type PulseReleaser } from "./modules/pulse/index.js";
+import { createHeldAnswers, createPulsePrivacyService, createPulseReleaser, createPulseSealer, type PulseReleaser } from "./modules/pulse/index.js";
 import { createPulseSummaryService } from "./modules/pulse/index.js";
 import { pulseRoutes, pulseTokenLinks } from "./modules/pulse/index.js";
 import { createHealthService } from "./modules/health/index.js";
@@ -84,7 +84,12 @@ export interface AppDeps {
   queue: EmailQueue;
   web?: WebFrontend;
   /** Test knobs; production uses the defaults. */
-  tuning?: { sseHeartbeatMs?: number; streamCheckMs?: number };
+  tuning?: {
+    sseHeartbeatMs?: number;
+    streamCheckMs?: number;
+    /** How long a pulse tap is held against link scanners (CONTRACT §5: 60 s); 0 commits at once. */
+    pulseScannerWindowMs?: number;
+  };
 }
 
 export interface BuiltApp {
@@ -235,14 +240,11 @@ export function buildApp(deps: AppDeps): BuiltApp {
   });
   const moderation = createModerationService({ db, events: questionEvents, limits: questionLimits, queue: systemQueue, logger });
 
-  const pulseReleaser = createPulseReleaser({
-    db,
-    clock,
-    logger,
-    sealer: createPulseSealer([config.session.secret, ...config.session.previousSecrets]),
-  });
-
-  const pulseRespond = createPulseRespondService({ db, clock, releaser: pulseReleaser, logger });
+  const pulseSealer = createPulseSealer([config.session.secret, ...config.session.previousSecrets]);
+  const heldAnswers = createHeldAnswers({ db, clock, sealer: pulseSealer, windowMs: deps.tuning?.pulseScannerWindowMs });
+  const pulseReleaser = createPulseReleaser({ db, clock, logger, sealer: pulseSealer, heldAnswers });
+  const pulsePrivacy = createPulsePrivacyService({ db });
+  const pulseRespond = createPulseRespondService({ db, clock, releaser: pulseReleaser, heldAnswers, privacy: pulsePrivacy, logger });
 
   const routes: AnyRoute[] = [
     ...authRoutes({ auth, config, tenants }),
@@ -263,7 +265,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     ...questionRoutes({ questions, moderation }),
     ...eventRoutes({ hub: sse }),
     ...pulseAdminRoutes({ admin: createPulseAdminService({ db, clock, settings: admin.settings, scheduler: { db, queue: systemQueue, logger, clock } }) }),
-    ...pulseRoutes({ respond: pulseRespond, summary: createPulseSummaryService({ db, clock }) }),
+    ...pulseRoutes({ respond: pulseRespond, summary: createPulseSummaryService({ db, clock }), privacy: pulsePrivacy }),
     ...userRoutes(admin),
     ...settingsRoutes(admin),
     ...auditRoutes(admin),

@@ -30,6 +30,7 @@ export const DEFAULT_TENANT_SETTINGS = Object.freeze({
   pulse: {
     enabled: false,
     anonThreshold: 5,
+    minTenureDays: 14,
     defaultCadence: "weekly" as const,
     defaultTime: "09:00",
     rotatingCohorts: true,

@@ -61,6 +61,9 @@ export const tenantSettingsSchema = z
       enabled: z.boolean(),
       // Below 3 a "group" is one or two people: the aggregate would identify them.
       anonThreshold: z.number().int().min(3).max(1000),
+      // An answer counts toward k only if its invitee had been in the team this long (0: off),
+      // so accounts made for the purpose cannot fill a victim's group.
+      minTenureDays: z.number().int().min(0).max(90),
       defaultCadence: z.enum(CADENCES),
       defaultTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:mm (24-hour)"),
       rotatingCohorts: z.boolean(),

@@ -18,7 +18,7 @@ describe("pulse end to end: run, email, one tap", () => {
   });
   afterAll(() => stack.close());
 
-  it("POST /admin/pulse/run emails every invited user five working links; one tap answers, the others are then refused", async () => {
+  it("POST /admin/pulse/run emails every invited user five working links; one tap is held as the answer, a second score within the minute keeps neither", async () => {
     const admin = await signIn(app, fixture.tenant.slug, "admin");
     await admin
       .put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 })
@@ -35,24 +35,32 @@ describe("pulse end to end: run, email, one tap", () => {
       (score) => new RegExp(`http://localhost:3000(/pulse/respond\\?token=[0-9a-f-]{36}&score=${score})`).exec(String(mine?.text))?.[1],
     );
     expect(links.every(Boolean)).toBe(true);
-    // Every link works until one is used: HEAD (mail link checkers) consumes nothing.
+    // HEAD (mail link checkers) consumes nothing.
     for (const link of links)
       await request(app.app)
         .head(link as string)
         .expect(200);
+    const invite = () => app.db("pulse_invites").where({ tenant_id: fixture.tenant.id, user_id: fixture.users.member.id }).first();
+    const held = async () =>
+      app
+        .db("pulse_held_answers")
+        .where({ invite_id: (await invite()).id })
+        .first();
 
     const answered = await request(app.app)
       .get(links[3] as string)
       .set("Accept", "application/json")
       .expect(200);
-    expect(answered.body).toEqual({ ok: true });
+    expect(answered.body).toEqual({ ok: true, answer: "received", retryAfterSeconds: null });
+    expect(await held()).toMatchObject({ disputed: false });
+    // Another score of the same e-mail within the minute is what a scanner does: neither is kept.
     const again = await request(app.app)
       .get(links[1] as string)
       .set("Accept", "application/json")
-      .expect(400);
-    expect(again.body.error.message).toBe("Invalid or expired invite");
-    const invite = await app.db("pulse_invites").where({ tenant_id: fixture.tenant.id, user_id: fixture.users.member.id }).first();
-    expect(invite.responded_at).not.toBeNull();
+      .expect(200);
+    expect(again.body).toMatchObject({ ok: true, answer: "unconfirmed" });
+    expect(await held()).toMatchObject({ disputed: true, sealed: null });
+    expect((await invite()).responded_at).toBeNull();
   });
 });
 

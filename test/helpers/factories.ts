@@ -38,8 +38,13 @@ export function uniqueSlug(prefix = "t"): string {
   return `${prefix}-${randomUUID().slice(0, 12)}`;
 }
 
-/** A fresh tenant with two teams and one user per role; every user can sign in by demo mode. */
-export async function createTenantFixture(db: Database, options: { settings?: unknown } = {}): Promise<TenantFixture> {
+/**
+ * A fresh tenant with two teams and one user per role; every user can sign in by demo mode.
+ * `joinedDaysAgo` dates the users and their memberships back (pulse.minTenureDays counts an
+ * answer toward k only from people who have been in the team that long); default: now.
+ */
+export async function createTenantFixture(db: Database, options: { settings?: unknown; joinedDaysAgo?: number } = {}): Promise<TenantFixture> {
+  const joinedAt = new Date(Date.now() - (options.joinedDaysAgo ?? 0) * 86_400_000);
   const slug = uniqueSlug();
   const provisioned = await provisionTenant(db, {
     slug,
@@ -65,9 +70,10 @@ export async function createTenantFixture(db: Database, options: { settings?: un
         primary_team_id: team.id,
         sso_provider: "demo",
         sso_id: username,
+        created_at: joinedAt,
       })
       .returning(["id"]);
-    await db("team_members").insert({ tenant_id: provisioned.tenant.id, team_id: team.id, user_id: row.id, role: spec.teamRole });
+    await db("team_members").insert({ tenant_id: provisioned.tenant.id, team_id: team.id, user_id: row.id, role: spec.teamRole, created_at: joinedAt });
     users[spec.key] = { id: row.id, username, email, name: `${spec.key} of ${slug}`, role: spec.role };
   }
   return { tenant: provisioned.tenant, teams: { a, b }, users };
@@ -77,8 +83,9 @@ export async function createTenantFixture(db: Database, options: { settings?: un
 export async function insertUser(
   db: Database,
   tenantId: string,
-  options: { role?: Role; teamId?: string | null; teamRole?: TeamRole; name?: string; email?: string; demoUsername?: string } = {},
+  options: { role?: Role; teamId?: string | null; teamRole?: TeamRole; name?: string; email?: string; demoUsername?: string; joinedDaysAgo?: number } = {},
 ): Promise<{ id: string; email: string; name: string; username: string }> {
+  const joinedAt = new Date(Date.now() - (options.joinedDaysAgo ?? 0) * 86_400_000);
   const suffix = randomUUID().slice(0, 8);
   const username = options.demoUsername ?? `user-${suffix}`;
   const email = options.email ?? `${username}@example.com`;
@@ -92,10 +99,17 @@ export async function insertUser(
       primary_team_id: options.teamId ?? null,
       sso_provider: "demo",
       sso_id: username,
+      created_at: joinedAt,
     })
     .returning(["id"]);
   if (options.teamId) {
-    await db("team_members").insert({ tenant_id: tenantId, team_id: options.teamId, user_id: row.id, role: options.teamRole ?? "member" });
+    await db("team_members").insert({
+      tenant_id: tenantId,
+      team_id: options.teamId,
+      user_id: row.id,
+      role: options.teamRole ?? "member",
+      created_at: joinedAt,
+    });
   }
   return { id: row.id, email, name, username };
 }

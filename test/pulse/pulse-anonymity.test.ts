@@ -20,7 +20,9 @@ describe("pulse anonymity against an attacker", () => {
   const clock = new ManualClock("2026-11-25T12:00:00Z");
 
   beforeAll(async () => {
-    app = await createTestApp({ clock });
+    // The answers commit at once (no scanner window): this file attacks the figures and the tables of
+    // released answers; the hold before them is attacked in pulse-scanners.test.ts.
+    app = await createTestApp({ clock, tuning: { pulseScannerWindowMs: 0 } });
   });
   afterAll(() => app.close());
 
@@ -177,7 +179,7 @@ describe("pulse anonymity against an attacker", () => {
 
   /** A tenant whose one-cohort send invites `people` extra users (team A only, or alternating A/B), run through the API. */
   async function freshSend(people: number, options: { team?: "a" } = {}): Promise<{ fixture: TenantFixture; tokens: string[]; admin: ApiClient }> {
-    const fixture = await createTenantFixture(app.db, { settings: { pulse: { enabled: true, anonThreshold: K } } });
+    const fixture = await createTenantFixture(app.db, { settings: { pulse: { enabled: true, anonThreshold: K, minTenureDays: 0 } } });
     await app
       .db("users")
       .whereIn(

@@ -21,7 +21,7 @@ describe("pulse on the embedded database (PGlite)", () => {
     handle = await openEmbeddedDatabase("memory://");
     await migrateToLatest(handle.db);
     await seedDemoData(handle.db, testSeedOptions(new Date("2026-11-23T00:00:00Z")));
-    app = await createTestApp({ database: handle, clock });
+    app = await createTestApp({ database: handle, clock, tuning: { pulseScannerWindowMs: 0 } });
   });
   afterAll(async () => {
     await app.close();

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPulseReleaser, createPulseSealer, openAnswer } from "../../src/modules/pulse/pulse.release.service.js";
+import { createHeldAnswers } from "../../src/modules/pulse/pulse.held-answers.service.js";
 import { systemClock } from "../../src/platform/clock.js";
 import { openDatabase, openEmbeddedDatabase, type DatabaseHandle } from "../../src/platform/db.js";
 import { createLogger } from "../../src/platform/logger.js";
@@ -134,7 +135,8 @@ describe("migrating existing pulse data to batch release", () => {
 
   it("the server seals the carried-over scores at its first sweep, and they stay countable", async () => {
     const sealer = createPulseSealer([TEST_SESSION_SECRET]);
-    const releaser = createPulseReleaser({ db: scratch.handle.db, sealer, clock: systemClock, logger: createLogger({ level: "silent" }) });
+    const heldAnswers = createHeldAnswers({ db: scratch.handle.db, sealer, clock: systemClock });
+    const releaser = createPulseReleaser({ db: scratch.handle.db, sealer, clock: systemClock, logger: createLogger({ level: "silent" }), heldAnswers });
     await releaser.sweep();
     const rows = await waiting("five");
     expect(rows).toHaveLength(5);

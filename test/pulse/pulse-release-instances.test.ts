@@ -1,9 +1,10 @@
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { SCANNER_WINDOW_MS } from "../../src/modules/pulse/pulse.held-answers.service.js";
 import { createTestApp, ManualClock, TEST_SESSION_SECRET, type TestApp } from "../helpers/app.js";
 import type { TenantFixture } from "../helpers/factories.js";
 import { startServerProcess } from "../helpers/processes.js";
-import { addWaiting, pulseGroup, releaseState } from "../helpers/pulse.js";
+import { addInvite, addWaiting, pulseGroup, releaseState } from "../helpers/pulse.js";
 
 /**
  * Batch release across instances and in the server process (PostgreSQL only: two apps on one
@@ -15,7 +16,8 @@ describe("pulse batch release across instances", () => {
   const clock = new ManualClock("2026-11-25T12:00:00Z");
 
   beforeAll(async () => {
-    app = await createTestApp({ clock });
+    // Answers commit at once here; the held answers' commit across instances has its own test below.
+    app = await createTestApp({ clock, tuning: { pulseScannerWindowMs: 0 } });
   });
   afterAll(() => app.close());
 
@@ -23,7 +25,7 @@ describe("pulse batch release across instances", () => {
   const state = (fixture: TenantFixture) => releaseState(app.db, fixture);
 
   it("two instances taking answers and sweeping at the same moment release a group's batch once", async () => {
-    const second = await createTestApp({ clock });
+    const second = await createTestApp({ clock, tuning: { pulseScannerWindowMs: 0 } });
     try {
       for (let round = 0; round < 3; round += 1) {
         const { fixture, invites } = await group();
@@ -43,6 +45,49 @@ describe("pulse batch release across instances", () => {
       }
     } finally {
       await second.close();
+    }
+  });
+
+  it("two instances committing held answers at the same moment commit each once, and release the group once", async () => {
+    // Far ahead of the real date, so no other file's sweep finds these held answers due.
+    const later = new ManualClock("2099-06-02T10:00:00Z");
+    const first = await createTestApp({ clock: later });
+    const second = await createTestApp({ clock: later });
+    try {
+      const { fixture, questionId } = await group();
+      const tokens: string[] = [];
+      for (let i = 0; i < 7; i += 1) {
+        const invite = await addInvite(app.db, {
+          tenantId: fixture.tenant.id,
+          userId: fixture.users.member.id,
+          questionId,
+          teamId: fixture.teams.a.id,
+          sentAt: later.now(),
+        });
+        tokens.push(invite.token);
+      }
+      await Promise.all(
+        tokens.map((token, i) =>
+          request((i % 2 === 0 ? first : second).app)
+            .post("/pulse/respond")
+            .send({ token, score: 1 + (i % 5) })
+            .expect(200),
+        ),
+      );
+      expect(await state(fixture)).toEqual({ batches: [], total: 0, waiting: 0 });
+      later.advance(SCANNER_WINDOW_MS);
+      const scope = { tenantIds: [fixture.tenant.id] };
+      await Promise.all([
+        first.pulseReleaser.sweep(scope),
+        second.pulseReleaser.sweep(scope),
+        first.pulseReleaser.sweep(scope),
+        second.pulseReleaser.sweep(scope),
+      ]);
+      await Promise.all([first.pulseReleaser.sweep(scope), second.pulseReleaser.sweep(scope)]);
+      expect(await state(fixture)).toEqual({ batches: [7], total: 1 + 2 + 3 + 4 + 5 + 1 + 2, waiting: 0 });
+      expect(await app.db("pulse_invites").where({ tenant_id: fixture.tenant.id }).whereNull("responded_at")).toEqual([]);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
     }
   });
 

@@ -1,19 +1,21 @@
 import { randomUUID } from "node:crypto";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SCANNER_WINDOW_MS } from "../../src/modules/pulse/pulse.held-answers.service.js";
 import { createPulseSealer, openAnswer } from "../../src/modules/pulse/pulse.release.service.js";
 import { createTestApp, ManualClock, signIn, TEST_SESSION_SECRET, type TestApp } from "../helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
 import { addInvite, addPulseQuestion } from "../helpers/pulse.js";
 
 const INVALID = { error: { code: "INVALID_INVITE", message: "Invalid or expired invite" }, requestId: expect.any(String) };
-const SENT = "2026-11-24T09:00:00Z"; // a Tuesday
+// Far ahead of the real date: sweeps of other test files (whose clocks are earlier) never find this file's held answers due.
+const SENT = "2099-11-24T09:00:00Z";
 
 describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
   let app: TestApp;
   let fixture: TenantFixture;
   let questionId: string;
-  const clock = new ManualClock("2026-11-24T10:00:00Z");
+  const clock = new ManualClock("2099-11-24T10:00:00Z");
 
   beforeAll(async () => {
     app = await createTestApp({ clock });
@@ -39,9 +41,15 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
     return (await count("pulse_responses")) + (await count("pulse_waiting_responses"));
   };
   const getJson = (query: string) => request(app.app).get(`/pulse/respond${query}`).set("Accept", "application/json");
+  /** The scanner window passes and the sweep commits what was held (this file's tenants only). */
+  const settle = async (tenantIds = [fixture.tenant.id]) => {
+    clock.advance(SCANNER_WINDOW_MS);
+    await app.pulseReleaser.sweep({ tenantIds });
+  };
+  const RECEIVED = { ok: true, answer: "received", retryAfterSeconds: null };
 
-  it("an open invite: the link stores the anonymous response, marks the invite answered and shows a confirmation page", async () => {
-    clock.set("2026-11-25T14:03:27.123Z"); // Wednesday
+  it("an open invite: the link shows a confirmation at once, and a minute later stores the anonymous response and marks the invite answered", async () => {
+    clock.set("2099-11-25T14:03:27.123Z");
     const { id, token } = await invite();
     const before = await responseCount();
     const page = await request(app.app).get(`/pulse/respond?token=${token}&score=4`).set("Accept", "text/html").expect(200);
@@ -53,20 +61,27 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
     expect(page.text).not.toContain("<b>the week</b>");
     expect(page.text).toMatch(/<html lang="en">/);
     expect(page.text).not.toMatch(/<script/i);
-    expect((await inviteRow(id)).responded_at.toISOString()).toBe("2026-11-25T14:03:27.123Z");
+    // Held against link scanners: the invite stays open and nothing is counted for a minute.
+    expect((await inviteRow(id)).responded_at).toBeNull();
+    expect(await responseCount()).toBe(before);
+    clock.advance(SCANNER_WINDOW_MS - 1);
+    await app.pulseReleaser.sweep({ tenantIds: [fixture.tenant.id] });
+    expect((await inviteRow(id)).responded_at).toBeNull();
+    await settle();
+    expect((await inviteRow(id)).responded_at.toISOString()).toBe("2099-11-25T14:05:27.122Z");
     expect(await responseCount()).toBe(before + 1);
     // It waits for its group, sealed: no score, no time, nobody; the server's secret opens it.
     const [stored] = await app.db("pulse_waiting_responses").where({ tenant_id: fixture.tenant.id });
-    expect(Object.keys(stored).sort()).toEqual(["id", "key_id", "legacy_score", "question_id", "sealed", "team_id", "tenant_id"]);
+    expect(Object.keys(stored).sort()).toEqual(["established", "id", "key_id", "legacy_score", "question_id", "sealed", "team_id", "tenant_id"]);
     expect(stored).toMatchObject({ question_id: questionId, team_id: fixture.teams.a.id, legacy_score: null });
     expect(openAnswer(createPulseSealer([TEST_SESSION_SECRET]), { keyId: stored.key_id, sealed: stored.sealed })).toBe(4);
     expect(openAnswer(createPulseSealer(["another-secret-of-at-least-32-characters"]), { keyId: stored.key_id, sealed: stored.sealed })).toBeNull();
     expect(await app.db("pulse_responses").where({ tenant_id: fixture.tenant.id })).toEqual([]);
   });
 
-  it("answers JSON {ok: true} to Accept: application/json, and HTML to a plain */* client", async () => {
+  it("answers JSON {ok: true, answer: 'received'} to Accept: application/json, and HTML to a plain */* client", async () => {
     const first = await invite();
-    expect((await getJson(`?token=${first.token}&score=5`).expect(200)).body).toEqual({ ok: true });
+    expect((await getJson(`?token=${first.token}&score=5`).expect(200)).body).toEqual(RECEIVED);
     const second = await invite();
     const plain = await request(app.app).get(`/pulse/respond?token=${second.token}&score=1`).expect(200);
     expect(plain.headers["content-type"]).toMatch(/^text\/html/);
@@ -75,9 +90,10 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
   it("a used invite is refused with 400 'Invalid or expired invite' and stays as it was", async () => {
     const { id, token } = await invite();
     await getJson(`?token=${token}&score=3`).expect(200);
+    await settle();
     const answeredAt = (await inviteRow(id)).responded_at;
+    expect(answeredAt).not.toBeNull();
     const count = await responseCount();
-    clock.advance(60_000);
     expect((await getJson(`?token=${token}&score=5`).expect(400)).body).toEqual(INVALID);
     const page = await request(app.app).get(`/pulse/respond?token=${token}&score=5`).set("Accept", "text/html").expect(400);
     expect(page.text).toContain("Invalid or expired invite");
@@ -86,17 +102,17 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
   });
 
   it("an invite expires when expiresAt is reached: a millisecond before it works, at it it is refused", async () => {
-    clock.set("2026-11-24T09:00:00Z");
-    const early = await invite("member", { sentAt: "2026-11-24T09:00:00Z" });
-    const late = await invite("member", { sentAt: "2026-11-24T09:00:00Z" });
-    clock.set("2026-12-01T08:59:59.999Z");
+    clock.set("2099-11-24T09:00:00Z");
+    const early = await invite("member", { sentAt: "2099-11-24T09:00:00Z" });
+    const late = await invite("member", { sentAt: "2099-11-24T09:00:00Z" });
+    clock.set("2099-12-01T08:59:59.999Z");
     await getJson(`?token=${early.token}&score=2`).expect(200);
-    clock.set("2026-12-01T09:00:00Z");
+    clock.set("2099-12-01T09:00:00Z");
     const count = await responseCount();
     expect((await getJson(`?token=${late.token}&score=2`).expect(400)).body).toEqual(INVALID);
     expect((await inviteRow(late.id)).responded_at).toBeNull();
     expect(await responseCount()).toBe(count);
-    clock.set("2026-11-25T10:00:00Z");
+    clock.set("2099-11-25T10:00:00Z");
   });
 
   it("unknown, malformed and missing tokens all get the same 400", async () => {
@@ -137,6 +153,7 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
   it("a link that cannot work gets the one invalid-invite page, with or without a score, and echoes nothing", async () => {
     const { token } = await invite();
     await getJson(`?token=${token}&score=3`).expect(200);
+    await settle();
     for (const query of [`?token=${token}&score=4`, `?token=${token}`, `?token=${encodeURIComponent('"><script>alert(1)</script>')}`, "?score=9"]) {
       const page = await request(app.app).get(`/pulse/respond${query}`).set("Accept", "text/html").expect(400);
       expect(page.text, query).toContain("Invalid or expired invite");
@@ -156,31 +173,48 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
     await getJson(`?token=${token}&score=5`).expect(200);
   });
 
-  it("50 concurrent answers with one token store exactly one response", async () => {
+  it("50 concurrent taps of one score with one token store exactly one response", async () => {
     const { id, token } = await invite();
+    await settle(); // what earlier tests left held
     const count = await responseCount();
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        i % 2 === 0
-          ? getJson(`?token=${token}&score=${(i % 5) + 1}`)
-          : request(app.app)
-              .post("/pulse/respond")
-              .send({ token, score: (i % 5) + 1 }),
+        i % 2 === 0 ? getJson(`?token=${token}&score=4`) : request(app.app).post("/pulse/respond").send({ token, score: 4 }),
       ),
     );
-    expect(results.filter((response) => response.status === 200)).toHaveLength(1);
-    expect(results.filter((response) => response.status === 400 && response.body.error.message === "Invalid or expired invite")).toHaveLength(49);
+    // The same score again is the same answer: every request is told it was received.
+    for (const response of results) expect(response.body).toEqual(RECEIVED);
+    expect(await app.db("pulse_held_answers").where({ invite_id: id })).toHaveLength(1);
+    await settle();
+    expect(await responseCount()).toBe(count + 1);
+    expect((await inviteRow(id)).responded_at).not.toBeNull();
+    expect((await getJson(`?token=${token}&score=4`).expect(400)).body).toEqual(INVALID);
+  });
+
+  it("a sweep racing the tap that finds the window over commits the answer once", async () => {
+    const { id, token } = await invite();
+    await settle();
+    const count = await responseCount();
+    await getJson(`?token=${token}&score=2`).expect(200);
+    clock.advance(SCANNER_WINDOW_MS);
+    const [late] = await Promise.all([
+      getJson(`?token=${token}&score=2`),
+      app.pulseReleaser.sweep({ tenantIds: [fixture.tenant.id] }),
+      app.pulseReleaser.sweep({ tenantIds: [fixture.tenant.id] }),
+    ]);
+    // The late request either committed the held answer itself or found it committed: the link is used.
+    expect(late.status).toBe(400);
     expect(await responseCount()).toBe(count + 1);
     expect((await inviteRow(id)).responded_at).not.toBeNull();
   });
 
   it("POST /pulse/respond {token, score} answers {ok: true}; a signed-in person posts with the CSRF header", async () => {
     const first = await invite();
-    expect((await request(app.app).post("/pulse/respond").send({ token: first.token, score: 2 }).expect(200)).body).toEqual({ ok: true });
+    expect((await request(app.app).post("/pulse/respond").send({ token: first.token, score: 2 }).expect(200)).body).toEqual(RECEIVED);
     const member = await signIn(app, fixture.tenant.slug, "member");
     const second = await invite();
     expect((await member.agent.post("/pulse/respond").send({ token: second.token, score: 2 }).expect(403)).body.error.code).toBe("CSRF_INVALID");
-    expect((await member.post("/pulse/respond", { token: second.token, score: 2 }).expect(200)).body).toEqual({ ok: true });
+    expect((await member.post("/pulse/respond", { token: second.token, score: 2 }).expect(200)).body).toEqual(RECEIVED);
     await request(app.app).post("/pulse/respond").send({ score: 2 }).expect(400);
   });
 
@@ -188,6 +222,7 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
     const other = await createTenantFixture(app.db);
     const { id, token } = await invite();
     await getJson(`?token=${token}&score=4`).set("x-tenant-id", other.tenant.slug).expect(200);
+    await settle();
     expect((await inviteRow(id)).responded_at).not.toBeNull();
   });
 
@@ -205,7 +240,8 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
         .set("Host", host)
         .set("Accept", "application/json")
         .expect(200);
-      expect(answered.body).toEqual({ ok: true });
+      expect(answered.body).toEqual(RECEIVED);
+      await settle();
       expect((await inviteRow(id)).responded_at).not.toBeNull();
       const second = await invite();
       await request(subdomains.app).post("/pulse/respond").set("Host", host).send({ token: second.token, score: 3 }).expect(200);
@@ -276,6 +312,7 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
     const answered = await addInvite(app.db, { tenantId: fixture.tenant.id, userId: row.id, questionId, teamId: fixture.teams.b.id, sentAt: SENT });
     const open = await addInvite(app.db, { tenantId: fixture.tenant.id, userId: row.id, questionId, teamId: fixture.teams.b.id, sentAt: SENT });
     await getJson(`?token=${answered.token}&score=1`).expect(200);
+    await settle();
     const waitingBefore = await app.db("pulse_waiting_responses").where({ tenant_id: fixture.tenant.id, team_id: fixture.teams.b.id });
     expect(waitingBefore).toHaveLength(1);
     await app.db("users").where({ tenant_id: fixture.tenant.id, id: row.id }).delete();

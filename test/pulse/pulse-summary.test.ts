@@ -20,7 +20,8 @@ describe("GET /pulse/summary", () => {
   const clock = new ManualClock(NOW);
 
   beforeAll(async () => {
-    app = await createTestApp({ clock });
+    // Answers commit at once: this file is about the figures (the hold is pulse-scanners.test.ts's).
+    app = await createTestApp({ clock, tuning: { pulseScannerWindowMs: 0 } });
     fixture = await createTenantFixture(app.db, { settings: { pulse: { enabled: true } } });
     const tenantId = fixture.tenant.id;
     const { a, b } = fixture.teams;

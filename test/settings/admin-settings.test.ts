@@ -15,7 +15,16 @@ const SPEC_DEFAULTS = {
   },
   branding: { theme: "executive-blue", primaryColor: null as string | null, accentColor: null, logoUrl: null, faviconUrl: null },
   features: { allowAnonymousQuestions: true, requireQuestionApproval: false, enableEmailNotifications: false },
-  pulse: { enabled: false, anonThreshold: 5, defaultCadence: "weekly", defaultTime: "09:00", rotatingCohorts: true, channelSlack: false, channelEmail: true },
+  pulse: {
+    enabled: false,
+    anonThreshold: 5,
+    minTenureDays: 14,
+    defaultCadence: "weekly",
+    defaultTime: "09:00",
+    rotatingCohorts: true,
+    channelSlack: false,
+    channelEmail: true,
+  },
 };
 
 describe("GET/POST /admin/tenant-settings", () => {

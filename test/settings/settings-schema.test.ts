@@ -16,6 +16,7 @@ describe("tenant settings schema", () => {
       pulse: {
         enabled: false,
         anonThreshold: 5,
+        minTenureDays: 14,
         defaultCadence: "weekly",
         defaultTime: "09:00",
         rotatingCohorts: true,
@@ -52,6 +53,10 @@ describe("tenant settings schema", () => {
     [{ users: { signup: "anyone" } }, "users.signup"],
     [{ users: { signup: "domains", allowedEmailDomains: ["@example.com"] } }, "users.allowedEmailDomains.0"],
     [{ pulse: { anonThreshold: 1 } }, "pulse.anonThreshold"],
+    [{ pulse: { anonThreshold: 2 } }, "pulse.anonThreshold"],
+    [{ pulse: { minTenureDays: -1 } }, "pulse.minTenureDays"],
+    [{ pulse: { minTenureDays: 91 } }, "pulse.minTenureDays"],
+    [{ pulse: { minTenureDays: 1.5 } }, "pulse.minTenureDays"],
     [{ security: { sessionTimeout: 0 } }, "security.sessionTimeout"],
     [{ features: { surprise: true } }, "features"],
   ])("rejects %o at %s", (patch, pathPrefix) => {

@@ -235,3 +235,37 @@ export async function auditExportBatch(
     cursor: { at: row.cursor_at, id: row.id },
   }));
 }
+
+export interface SettingChange {
+  /** The setting's dotted path, e.g. "pulse.anonThreshold". */
+  path: string;
+  from: unknown;
+  to: unknown;
+  changedAt: string;
+}
+
+/**
+ * Changes of the given settings in the last `days` days (by the database's clock, which dates
+ * the entries), newest first, read from the settings.update entries: the audit log cannot be
+ * changed or deleted, so what it says changed did change.
+ */
+export async function listSettingChanges(db: Executor, tenantId: string, paths: string[], days: number): Promise<SettingChange[]> {
+  const rows: Array<{ before: unknown; after: unknown; created_at: Date }> = await db("audit_logs")
+    .where({ tenant_id: tenantId, action: "settings.update" })
+    .andWhereRaw("created_at >= now() - make_interval(days => ?)", [days])
+    .andWhere((query) => {
+      for (const path of paths) query.orWhereRaw("metadata->'changed' @> ?::jsonb", [JSON.stringify([path])]);
+    })
+    .orderBy([
+      { column: "created_at", order: "desc" },
+      { column: "id", order: "desc" },
+    ])
+    .select("before", "after", "created_at");
+  const at = (value: unknown, path: string) =>
+    path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | null)?.[key], parseJson(value));
+  return rows.flatMap((row) =>
+    paths
+      .map((path) => ({ path, from: at(row.before, path), to: at(row.after, path), changedAt: new Date(row.created_at).toISOString() }))
+      .filter((change) => change.from !== undefined && JSON.stringify(change.from) !== JSON.stringify(change.to)),
+  );
+}

@@ -2,8 +2,8 @@
  * The audit module's public face: what other modules, the app and the command-line tools may use.
  * Everything else in this folder is internal.
  */
-export { auditInsertFrom, recordAudit } from "./audit.repository.js";
-export type { AuditActor, AuditExportRow } from "./audit.repository.js";
+export { auditInsertFrom, listSettingChanges, recordAudit } from "./audit.repository.js";
+export type { AuditActor, AuditExportRow, SettingChange } from "./audit.repository.js";
 export { auditRoutes } from "./audit.routes.js";
 export { auditEntrySchema, auditFilterFields } from "./audit.schemas.js";
 export { createAuditService } from "./audit.service.js";

@@ -8,6 +8,8 @@ export { INVITE_LIFETIME_DAYS, cohortIndex, cohortName, releaseDay } from "./pul
 export { createPulseReleaser, createPulseSealer, sealAnswer, startReleaseSweeps } from "./pulse.release.service.js";
 export type { PulseReleaser } from "./pulse.release.service.js";
 export { createPulseRespondService } from "./pulse.respond.service.js";
+export { createHeldAnswers, SCANNER_WINDOW_MS } from "./pulse.held-answers.service.js";
+export { createPulsePrivacyService } from "./pulse.privacy.service.js";
 export { teamNames } from "./pulse.responses.repository.js";
 export { pulseRoutes, pulseTokenLinks } from "./pulse.routes.js";
 export { createDefaultSchedule } from "./pulse.schedule.js";

@@ -13,8 +13,8 @@ export interface ResponseGroup {
 }
 
 export interface WaitingGroup extends ResponseGroup {
-  /** Waiting answers this server can open (sealed with a key it has). */
-  openable: number;
+  /** Waiting answers that count toward k: of established invitees, sealed with a key this server has. */
+  counting: number;
   /** The tenant's threshold k. */
   threshold: number;
 }
@@ -23,30 +23,32 @@ export interface SealedRow {
   id: string;
   keyId: string;
   sealed: Buffer;
+  /** Whether the answer counts toward k (its invitee had been in the team for pulse.minTenureDays). */
+  established: boolean;
 }
 
 /** A Postgres array literal: knex would spread a JS array into a list of placeholders. */
 const textArray = (values: string[]) => `{${values.join(",")}}`;
 
-/** Every group whose openable waiting answers reach its tenant's threshold (the release sweep). */
-export async function listReadyGroups(db: Executor, keyIds: string[], defaultThreshold: number): Promise<WaitingGroup[]> {
+/** Every group whose counting waiting answers reach its tenant's threshold (the release sweep). */
+export async function listReadyGroups(db: Executor, keyIds: string[], defaultThreshold: number, tenantIds?: string[]): Promise<WaitingGroup[]> {
   const result = await db.raw(
-    `select w.tenant_id, w.question_id, w.team_id, count(*)::int as openable, min(k.threshold) as threshold
+    `select w.tenant_id, w.question_id, w.team_id, count(*) filter (where w.established)::int as counting, min(k.threshold) as threshold
      from pulse_waiting_responses w
      join (
        select t.id as tenant_id, coalesce((ts.settings #>> '{pulse,anonThreshold}')::int, ?) as threshold
        from tenants t left join tenant_settings ts on ts.tenant_id = t.id
      ) k on k.tenant_id = w.tenant_id
-     where w.key_id = any(?::text[])
+     where w.key_id = any(?::text[]) ${tenantIds ? "and w.tenant_id = any(?::uuid[])" : ""}
      group by w.tenant_id, w.question_id, w.team_id
-     having count(*) >= min(k.threshold)`,
-    [defaultThreshold, textArray(keyIds)],
+     having count(*) filter (where w.established) >= min(k.threshold)`,
+    [defaultThreshold, textArray(keyIds), ...(tenantIds ? [textArray(tenantIds)] : [])],
   );
-  return result.rows.map((row: { tenant_id: string; question_id: string; team_id: string | null; openable: number; threshold: number }) => ({
+  return result.rows.map((row: { tenant_id: string; question_id: string; team_id: string | null; counting: number; threshold: number }) => ({
     tenantId: row.tenant_id,
     questionId: row.question_id,
     teamId: row.team_id ?? null,
-    openable: Number(row.openable),
+    counting: Number(row.counting),
     threshold: Number(row.threshold),
   }));
 }
@@ -56,11 +58,11 @@ export async function listWaitingAnswers(db: Executor, group: ResponseGroup, key
   const query = db("pulse_waiting_responses")
     .where({ tenant_id: group.tenantId, question_id: group.questionId })
     .whereRaw("key_id = any(?::text[])", [textArray(keyIds)])
-    .select("id", "key_id", "sealed");
+    .select("id", "key_id", "sealed", "established");
   if (group.teamId === null) query.whereNull("team_id");
   else query.andWhere("team_id", group.teamId);
-  const rows: Array<{ id: string; key_id: string; sealed: Buffer }> = await query;
-  return rows.map((row) => ({ id: row.id, keyId: row.key_id, sealed: Buffer.from(row.sealed) }));
+  const rows: Array<{ id: string; key_id: string; sealed: Buffer; established: boolean }> = await query;
+  return rows.map((row) => ({ id: row.id, keyId: row.key_id, sealed: Buffer.from(row.sealed), established: Boolean(row.established) }));
 }
 
 /** Whether a release statement failed because the batch changed under it (another release took some of its rows). */

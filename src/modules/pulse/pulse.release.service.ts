@@ -2,9 +2,10 @@ import { randomInt } from "node:crypto";
 import type { Clock } from "../../platform/clock.js";
 import type { Database } from "../../platform/db.js";
 import type { Logger } from "../../platform/logger.js";
-import { createSealer, type SealedValue, type Sealer } from "../../platform/sealed-box.js";
-import { DEFAULT_TENANT_SETTINGS } from "../../platform/tenant-settings.js";
+import type { Sealer } from "../../platform/sealed-box.js";
 import { releaseDay } from "./pulse.calendar.js";
+import { DEFAULT_THRESHOLD, openAnswer, sealAnswer } from "./pulse.sealing.js";
+import type { HeldAnswers } from "./pulse.held-answers.service.js";
 import {
   countUnopenable,
   isBatchChanged,
@@ -30,46 +31,20 @@ import {
  * try at the same moment.
  */
 export interface PulseReleaser {
-  /** Key ids this server can open (a group's count of releasable answers counts only these). */
-  readonly keyIds: string[];
-  /** A score sealed for the waiting table. */
-  seal(score: number): SealedValue;
   /**
    * Releases the group's waiting answers as one batch when at least `threshold` can be opened;
    * returns how many were released (0 when another connection is releasing it right now).
    */
   release(group: ResponseGroup, threshold: number): Promise<number>;
-  /** Seals carried-over scores, re-seals answers sealed by an older secret, releases every group that is ready. */
-  sweep(): Promise<{ released: number; batches: number }>;
+  /**
+   * Commits held answers whose scanner window has passed, seals carried-over scores, re-seals
+   * answers sealed by an older secret, releases every group that is ready. `tenantIds` narrows
+   * the commit and the release to those tenants (tests, whose tenants share one database).
+   */
+  sweep(options?: { tenantIds?: string[] }): Promise<{ released: number; batches: number }>;
 }
 
-/**
- * One key per server secret, not per tenant: an answer is sealed before the statement that
- * consumes its invite tells which tenant and question it belongs to, so that answering is one
- * round trip. Confidentiality is the same (every tenant's key would come from the one secret);
- * only moving sealed values between rows, which needs write access to the database, goes undetected.
- */
-const SEAL_SCOPE = "server";
-const SEAL_CONTEXT = "pulse-answer";
-
-/** A score sealed for the waiting table (the seed writes its unreleased history with this too). */
-export function sealAnswer(sealer: Sealer, score: number): SealedValue {
-  return sealer.seal(SEAL_SCOPE, SEAL_CONTEXT, Buffer.from([score]));
-}
-
-/** The score of a sealed waiting answer, or null when it cannot be opened with the sealer's secrets. */
-export function openAnswer(sealer: Sealer, box: SealedValue): number | null {
-  const value = sealer.open(SEAL_SCOPE, SEAL_CONTEXT, box);
-  const score = value?.length === 1 ? value[0] : undefined;
-  return score !== undefined && score >= 1 && score <= 5 ? score : null;
-}
-
-/** The sealer of waiting answers: its keys are derived from the server secrets (see SEAL_SCOPE). */
-export function createPulseSealer(secrets: string[]): Sealer {
-  return createSealer("pulse-waiting-responses", secrets);
-}
-
-export const DEFAULT_THRESHOLD = DEFAULT_TENANT_SETTINGS.pulse.anonThreshold;
+export { createPulseSealer, DEFAULT_THRESHOLD, openAnswer, sealAnswer } from "./pulse.sealing.js";
 const RESEAL_BATCH = 500;
 
 /** Fisher–Yates with a cryptographic source: the stored order must not follow the order of answering. */
@@ -82,18 +57,28 @@ function shuffled<T>(items: T[]): T[] {
   return result;
 }
 
-export function createPulseReleaser(deps: { db: Database; sealer: Sealer; clock: Clock; logger: Logger }): PulseReleaser {
+export function createPulseReleaser(deps: {
+  db: Database;
+  sealer: Sealer;
+  clock: Clock;
+  logger: Logger;
+  /** Answers held against link scanners join their groups here once their window has passed. */
+  heldAnswers: Pick<HeldAnswers, "commitDue">;
+}): PulseReleaser {
   const { db, sealer, clock, logger } = deps;
   let warnedUnopenable = -1;
 
   /**
    * Reads and opens the group's waiting answers, then releases them with one statement that takes
    * exactly those rows (see releaseBatch): no transaction stays open while this process works.
+   * Only answers of established invitees count toward k (CONTRACT §5); the others go out with
+   * the batch they wait in.
    */
   async function release(group: ResponseGroup, threshold: number): Promise<number> {
     const rows = await listWaitingAnswers(db, group, sealer.keyIds);
     const ids: string[] = [];
     const scores: number[] = [];
+    let counting = 0;
     for (const row of rows) {
       const score = openAnswer(sealer, row);
       // An altered box cannot be counted; it stays where it is and is reported.
@@ -101,9 +86,10 @@ export function createPulseReleaser(deps: { db: Database; sealer: Sealer; clock:
       else {
         ids.push(row.id);
         scores.push(score);
+        if (row.established) counting += 1;
       }
     }
-    if (scores.length < threshold) return 0;
+    if (counting < threshold) return 0;
     try {
       return await releaseBatch(db, group, ids, shuffled(scores), releaseDay(clock.now()));
     } catch (error) {
@@ -114,20 +100,18 @@ export function createPulseReleaser(deps: { db: Database; sealer: Sealer; clock:
   }
 
   return {
-    keyIds: sealer.keyIds,
-    seal: (score) => sealAnswer(sealer, score),
-
     async release(group, threshold) {
       const released = await release(group, threshold);
       if (released > 0) logger.info({ tenantId: group.tenantId, responses: released }, "pulse responses released");
       return released;
     },
 
-    async sweep() {
+    async sweep(options = {}) {
+      await deps.heldAnswers.commitDue(options.tenantIds);
       await resealOlder();
       let released = 0;
       let batches = 0;
-      for (const group of await listReadyGroups(db, sealer.keyIds, DEFAULT_THRESHOLD)) {
+      for (const group of await listReadyGroups(db, sealer.keyIds, DEFAULT_THRESHOLD, options.tenantIds)) {
         const count = await release(group, group.threshold);
         if (count > 0) {
           released += count;

@@ -1,4 +1,5 @@
 import type { TenantSettings } from "../../platform/tenant-settings.js";
+import type { PulsePrivacy } from "./pulse.privacy.service.js";
 
 /**
  * The page a person sees after tapping a score in the pulse email: plain HTML that works without
@@ -45,7 +46,8 @@ function layout(input: { title: string; settings: TenantSettings | null; organis
   .note { color: #4b5563; font-size: .9375rem; }
   .scores { display: flex; gap: .5rem; flex-wrap: wrap; margin: 1rem 0; padding: 0; border: 0; }
   .scores button { min-width: 3rem; min-height: 3rem; font-size: 1.125rem; border: 2px solid ${colour}; border-radius: 8px; background: #fff; color: ${colour}; cursor: pointer; }
-  .scores button:hover, .scores button:focus { background: ${colour}; color: #fff; outline: 3px solid #fbbf24; outline-offset: 2px; }
+  .scores button:hover, .scores button:focus, .scores button[aria-current] { background: ${colour}; color: #fff; outline: 3px solid #fbbf24; outline-offset: 2px; }
+  .notice { border-left: 4px solid #b45309; background: #fffbeb; padding: .25rem 1rem; margin: 1rem 0; }
   @media (max-width: 36rem) { main { margin: 0; border-radius: 0; } }
 </style>
 </head>
@@ -62,8 +64,58 @@ function questionBlock(questionText: string | null): string {
   return questionText ? `<p class="asked">The question</p>\n<p class="question">${escapeHtml(questionText)}</p>` : "";
 }
 
-export function thankYouPage(input: { questionText: string | null; score: number; settings: TenantSettings | null; organisation: string | null }): string {
-  const threshold = input.settings?.pulse.anonThreshold ?? 5;
+const SETTING_NAMES: Record<PulsePrivacy["changes"][number]["setting"], string> = {
+  anonThreshold: "the smallest group whose answers are counted",
+  minTenureDays: "how long someone must have been in a team before their answer counts toward that group (days)",
+};
+
+function formatDay(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+/** What protects the answer, in plain words, and every change of it in the last 30 days. */
+function privacyBlock(privacy: PulsePrivacy | null): string {
+  if (!privacy) return "";
+  const others = privacy.anonThreshold - 1;
+  const tenure =
+    privacy.minTenureDays > 0
+      ? ` Only people who have been in the team for at least ${privacy.minTenureDays} days count toward that group, so accounts made for the purpose cannot single you out.`
+      : "";
+  const changes = privacy.changes
+    .map(
+      (change) =>
+        `<li>On ${escapeHtml(formatDay(change.changedAt))} an administrator changed ${escapeHtml(SETTING_NAMES[change.setting])} from ${change.from} to ${change.to}.</li>`,
+    )
+    .join("\n");
+  return `<p class="note">Your answer is anonymous: it is stored without your name, email address or network address. It is counted only
+together with the answers of at least ${others} other people of your team, all at once, so nobody can tell which answer was yours.${tenure}</p>
+${changes ? `<div class="notice" role="note"><p><strong>Changed in the last 30 days</strong></p><ul>\n${changes}\n</ul></div>` : ""}`;
+}
+
+function scoreButtons(highlight: number | null): string {
+  return [1, 2, 3, 4, 5]
+    .map((score) => `<button type="submit" name="score" value="${score}"${score === highlight ? ' aria-current="true"' : ""}>${score}</button>`)
+    .join("\n");
+}
+
+function scoreForm(token: string, highlight: number | null): string {
+  return `<form method="get" action="/pulse/respond">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+<fieldset class="scores">
+<legend class="note">1 is the lowest, 5 the highest.</legend>
+${scoreButtons(highlight)}
+</fieldset>
+</form>`;
+}
+
+export interface PageInvite {
+  questionText: string | null;
+  settings: TenantSettings | null;
+  organisation: string | null;
+  privacy: PulsePrivacy | null;
+}
+
+export function thankYouPage(input: PageInvite & { score: number }): string {
   return layout({
     title: "Thank you",
     settings: input.settings,
@@ -72,10 +124,47 @@ export function thankYouPage(input: { questionText: string | null; score: number
 <div role="status">
 ${questionBlock(input.questionText)}
 <p>You chose <strong>${input.score} out of 5</strong>.</p>
-<p class="note">Your answer is anonymous: it is stored without your name, email address or network address. It is counted only
-together with the answers of at least ${threshold - 1} other people of your team, all at once, so nobody can tell which answer was yours.
-This link has now been used; you can close this page.</p>
+${privacyBlock(input.privacy)}
+<p class="note">This link has now been used; you can close this page.</p>
 </div>`,
+  });
+}
+
+/**
+ * Two different scores of one link within a minute: mail scanners open every link of an e-mail,
+ * so none of them was kept. The person may simply tap again once the minute has passed.
+ */
+export function unconfirmedPage(token: string, input: PageInvite & { retryAfterSeconds: number }): string {
+  return layout({
+    title: "Nothing recorded yet",
+    settings: input.settings,
+    organisation: input.organisation,
+    body: `<h1>Nothing was recorded yet</h1>
+${questionBlock(input.questionText)}
+<div role="alert">
+<p>This link was opened with different scores within a minute. Mail security systems do that when they check every link of an
+e-mail, so none of those answers was kept, and your link still works.</p>
+<p>Please choose your score again in about ${Math.ceil(input.retryAfterSeconds / 60) <= 1 ? "a minute" : `${Math.ceil(input.retryAfterSeconds / 60)} minutes`}.</p>
+</div>
+${input.questionText ? scoreForm(token, null) : ""}
+${privacyBlock(input.privacy)}`,
+  });
+}
+
+/**
+ * A prefetch or a link preview stores nothing. Should a browser show this prefetched page for
+ * the person's own tap, the page asks them to confirm, with the score they tapped marked.
+ */
+export function confirmScorePage(token: string, score: number | null, input: PageInvite): string {
+  return layout({
+    title: "Confirm your answer",
+    settings: input.settings,
+    organisation: input.organisation,
+    body: `<h1>Confirm your answer</h1>
+${questionBlock(input.questionText)}
+<p>Nothing was recorded yet: choose your score to answer.</p>
+${scoreForm(token, score)}
+${privacyBlock(input.privacy)}`,
   });
 }
 
@@ -102,8 +191,7 @@ export function invalidInvitePage(settings: TenantSettings | null): string {
 }
 
 /** A link without a usable score: show the question and offer the five choices again, as a form that needs no script. */
-export function chooseScorePage(token: string, invite: { questionText: string; settings: TenantSettings; organisation: string }): string {
-  const buttons = [1, 2, 3, 4, 5].map((score) => `<button type="submit" name="score" value="${score}">${score}</button>`).join("\n");
+export function chooseScorePage(token: string, invite: PageInvite): string {
   return layout({
     title: "Choose a score",
     settings: invite.settings,
@@ -111,12 +199,7 @@ export function chooseScorePage(token: string, invite: { questionText: string; s
     body: `<h1>Choose a score from 1 to 5</h1>
 ${questionBlock(invite.questionText)}
 <div role="alert"><p>The link did not carry a score from 1 to 5, so nothing was recorded yet.</p></div>
-<form method="get" action="/pulse/respond">
-<input type="hidden" name="token" value="${escapeHtml(token)}">
-<fieldset class="scores">
-<legend class="note">1 is the lowest, 5 the highest.</legend>
-${buttons}
-</fieldset>
-</form>`,
+${scoreForm(token, null)}
+${privacyBlock(invite.privacy)}`,
   });
 }

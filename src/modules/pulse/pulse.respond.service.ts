@@ -6,8 +6,10 @@ import { findTenant } from "../tenants/index.js";
 import type { TenantSettings } from "../../platform/tenant-settings.js";
 import { findPulseQuestion, isUuid } from "./pulse.admin.repository.js";
 import type { Logger } from "../../platform/logger.js";
-import { DEFAULT_THRESHOLD, type PulseReleaser } from "./pulse.release.service.js";
-import { consumeInviteAndStore, findInviteTenant, findOpenInvite } from "./pulse.responses.repository.js";
+import type { CommittedGroup, HeldAnswers } from "./pulse.held-answers.service.js";
+import type { PulsePrivacy, PulsePrivacyService } from "./pulse.privacy.service.js";
+import type { PulseReleaser } from "./pulse.release.service.js";
+import { findInviteTenant, findOpenInvite } from "./pulse.responses.repository.js";
 
 export const INVALID_INVITE_MESSAGE = "Invalid or expired invite";
 
@@ -27,23 +29,26 @@ export function parseScore(raw: unknown): number | null {
 }
 
 export interface RespondResult {
-  /** For the confirmation page: the question and the organisation's look. */
-  questionText: string | null;
-  settings: TenantSettings | null;
-  tenantName: string | null;
+  /** `received`: held, and counted once no other score of the link comes within a minute; `unconfirmed`: see HeldAnswers. */
+  answer: "received" | "unconfirmed";
+  /** For `unconfirmed`: when the link can be tapped again. */
+  retryAfterSeconds: number | null;
   score: number;
+  /** For the page (options.page): the question, the organisation's look and what protects the answer. */
+  page: InviteDescription | null;
 }
 
 export interface InviteDescription {
   questionText: string;
   settings: TenantSettings;
   tenantName: string;
+  privacy: PulsePrivacy;
 }
 
 export interface PulseRespondService {
-  /** `page`: also read what the confirmation page shows (the question, the organisation's look). */
+  /** `page`: also read what the page shows. */
   respond(ctx: RequestContext, input: { token: unknown; score: unknown }, options?: { page?: boolean }): Promise<RespondResult>;
-  /** What an open invite asks (for the page that offers the scores again); null for any unusable token. */
+  /** What an open invite asks (the page that offers the scores); null for any unusable token. */
   describe(token: unknown): Promise<InviteDescription | null>;
   /** The tenant a token's invite belongs to, used or not; null when it names no invite. */
   tenantOf(token: unknown): Promise<string | null>;
@@ -51,17 +56,43 @@ export interface PulseRespondService {
 
 /**
  * One-tap answers. The score is checked before anything is written, so a bad score leaves the
- * invite open. Consuming the invite and storing the sealed answer as waiting are one statement;
- * nothing about the request (token, address, agent) is logged or stored. When the answer
- * completes its group, the group's batch is released right away, by a statement of its own.
+ * invite open. The tap is held against link scanners (pulse.held-answers.service.ts) and joins
+ * its group once its minute has passed; nothing about the request (token, address, agent) is
+ * logged or stored. When a committed answer completes its group, the batch is released at once.
  */
-export function createPulseRespondService(deps: { db: Database; clock: Clock; releaser: PulseReleaser; logger: Logger }): PulseRespondService {
-  const { db, clock, releaser, logger } = deps;
+export function createPulseRespondService(deps: {
+  db: Database;
+  clock: Clock;
+  releaser: PulseReleaser;
+  heldAnswers: HeldAnswers;
+  privacy: PulsePrivacyService;
+  logger: Logger;
+}): PulseRespondService {
+  const { db, clock, releaser, heldAnswers, privacy, logger } = deps;
 
   const tokenOf = (raw: unknown): string | null => {
     const token = typeof raw === "string" ? raw.trim().toLowerCase() : "";
     return isUuid(token) ? token : null;
   };
+
+  async function releaseReady(groups: CommittedGroup[]): Promise<void> {
+    for (const group of groups) {
+      if (group.counting < group.threshold) continue;
+      // The answer is safely stored; a failed release is retried by the sweep within seconds.
+      await releaser.release(group, group.threshold).catch((error) => logger.error({ err: error }, "pulse release after an answer failed; the sweep retries"));
+    }
+  }
+
+  async function describeInvite(tenantId: string, questionId: string): Promise<InviteDescription | null> {
+    const [question, tenant] = await Promise.all([findPulseQuestion(db, tenantId, questionId), findTenant(db, tenantId)]);
+    if (!question || !tenant) return null;
+    return {
+      questionText: question.text,
+      settings: tenant.settings,
+      tenantName: tenant.tenant.name,
+      privacy: await privacy.current(tenantId, tenant.settings),
+    };
+  }
 
   return {
     async respond(_ctx, input, options = {}) {
@@ -70,24 +101,17 @@ export function createPulseRespondService(deps: { db: Database; clock: Clock; re
       const token = tokenOf(input.token);
       if (!token) throw invalidInvite();
 
-      const stored = await consumeInviteAndStore(db, {
-        token,
-        now: clock.now(),
-        ...releaser.seal(score),
-        openableKeyIds: releaser.keyIds,
-        defaultThreshold: DEFAULT_THRESHOLD,
-      });
-      if (!stored) throw invalidInvite();
-      if (stored.openable >= stored.threshold) {
-        // The answer is safely stored; a failed release is retried by the sweep within seconds.
-        await releaser
-          .release(stored, stored.threshold)
-          .catch((error) => logger.error({ err: error }, "pulse release after an answer failed; the sweep retries"));
+      // Read before the tap: a committed answer's invite is no longer open.
+      const invite = options.page ? await findOpenInvite(db, token, clock.now()) : null;
+      const receipt = await heldAnswers.receive(token, score);
+      if (receipt.outcome === "invalid") {
+        await releaseReady(receipt.committed);
+        throw invalidInvite();
       }
-
-      if (!options.page) return { questionText: null, settings: null, tenantName: null, score };
-      const [question, tenant] = await Promise.all([findPulseQuestion(db, stored.tenantId, stored.questionId), findTenant(db, stored.tenantId)]);
-      return { questionText: question?.text ?? null, settings: tenant?.settings ?? null, tenantName: tenant?.tenant.name ?? null, score };
+      if (receipt.outcome === "received") await releaseReady(receipt.committed);
+      const retryAfterSeconds = receipt.outcome === "unconfirmed" ? Math.max(1, Math.ceil((receipt.retryAt.getTime() - clock.now().getTime()) / 1000)) : null;
+      const page = invite ? await describeInvite(invite.tenantId, invite.questionId) : null;
+      return { answer: receipt.outcome, retryAfterSeconds, score, page };
     },
 
     async tenantOf(raw) {
@@ -99,10 +123,7 @@ export function createPulseRespondService(deps: { db: Database; clock: Clock; re
       const token = tokenOf(raw);
       if (!token) return null;
       const invite = await findOpenInvite(db, token, clock.now());
-      if (!invite) return null;
-      const [question, tenant] = await Promise.all([findPulseQuestion(db, invite.tenantId, invite.questionId), findTenant(db, invite.tenantId)]);
-      if (!question || !tenant) return null;
-      return { questionText: question.text, settings: tenant.settings, tenantName: tenant.tenant.name };
+      return invite ? describeInvite(invite.tenantId, invite.questionId) : null;
     },
   };
 }

@@ -21,54 +21,16 @@ export async function findInviteTenant(db: Executor, token: string): Promise<str
   return row?.tenant_id ?? null;
 }
 
-export interface StoredAnswer {
+export interface LockedInvite {
+  id: string;
   tenantId: string;
-  questionId: string;
-  teamId: string | null;
-  /** Openable waiting answers of the group, this one included. */
-  openable: number;
-  /** The tenant's threshold k. */
-  threshold: number;
 }
 
-/**
- * Consumes an open invite and stores its sealed answer as waiting, in one statement (so one
- * short transaction, whose locks, such as the invite rollup's row of the team and week, are held
- * no longer than the statement): concurrent requests with one token serialise on the invite's
- * row lock and the losers re-check `responded_at is null` and store nothing. Returns the group,
- * how many openable answers it now has and the tenant's threshold, or null when the token names
- * no open invite.
- */
-export async function consumeInviteAndStore(
-  db: Executor,
-  input: { token: string; now: Date; keyId: string; sealed: Buffer; openableKeyIds: string[]; defaultThreshold: number },
-): Promise<StoredAnswer | null> {
-  const result = await db.raw(
-    `with consumed as (
-       update pulse_invites i set responded_at = ? where ${OPEN_INVITE}
-       returning i.tenant_id, i.question_id, i.team_id
-     ), stored as (
-       insert into pulse_waiting_responses (tenant_id, question_id, team_id, key_id, sealed)
-       select tenant_id, question_id, team_id, ?, ? from consumed
-       returning tenant_id, question_id, team_id
-     )
-     select s.tenant_id, s.question_id, s.team_id,
-       1 + (select count(*)::int from pulse_waiting_responses w
-            where w.tenant_id = s.tenant_id and w.question_id = s.question_id and w.team_id is not distinct from s.team_id
-              and w.key_id = any(?::text[])) as openable,
-       coalesce((select (ts.settings #>> '{pulse,anonThreshold}')::int from tenant_settings ts where ts.tenant_id = s.tenant_id), ?) as threshold
-     from stored s`,
-    [input.now, input.token, input.now, input.keyId, input.sealed, `{${input.openableKeyIds.join(",")}}`, input.defaultThreshold],
-  );
+/** The open invite of a token, locked for the caller's transaction, so requests with one token go one at a time. */
+export async function lockOpenInvite(trx: Executor, token: string, now: Date): Promise<LockedInvite | null> {
+  const result = await trx.raw(`select i.id, i.tenant_id from pulse_invites i where ${OPEN_INVITE} for update of i`, [token, now]);
   const row = result.rows[0];
-  if (!row) return null;
-  return {
-    tenantId: row.tenant_id,
-    questionId: row.question_id,
-    teamId: row.team_id ?? null,
-    openable: Number(row.openable),
-    threshold: Number(row.threshold),
-  };
+  return row ? { id: row.id, tenantId: row.tenant_id } : null;
 }
 
 export interface ResponseCell {

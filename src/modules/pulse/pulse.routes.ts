@@ -3,11 +3,13 @@ import { isAppError } from "../../platform/errors.js";
 import { route, type AnyRoute } from "../../platform/http/route.js";
 import type { TokenLinks } from "../../platform/http/tenant.js";
 import { DEFAULT_TENANT_SETTINGS } from "../../platform/tenant-settings.js";
-import { chooseScorePage, invalidInvitePage, thankYouPage } from "./pulse.respond.pages.js";
-import type { PulseRespondService, RespondResult } from "./pulse.respond.service.js";
+import { isPrefetchOrPreview } from "./pulse.link-scanners.js";
+import type { PulsePrivacyService } from "./pulse.privacy.service.js";
+import { chooseScorePage, confirmScorePage, invalidInvitePage, thankYouPage, unconfirmedPage } from "./pulse.respond.pages.js";
+import { invalidInvite, parseScore, type InviteDescription, type PulseRespondService, type RespondResult } from "./pulse.respond.service.js";
 import { pulsePolicy } from "./pulse.policy.js";
 import type { PulseSummaryService } from "./pulse.summary.service.js";
-import { pulseSummarySchema, respondBody, respondQuery, respondResultSchema, summaryQuery } from "./pulse.schemas.js";
+import { pulsePrivacySchema, pulseSummarySchema, respondBody, respondQuery, respondResultSchema, summaryQuery } from "./pulse.schemas.js";
 
 /** Link checkers in mail systems probe links with HEAD: it answers 200 and never consumes. */
 const headNeverConsumes: RequestHandler = (req, res, next) => {
@@ -38,12 +40,19 @@ export function pulseTokenLinks(respond: PulseRespondService): TokenLinks {
   };
 }
 
-export function pulseRoutes(deps: { respond: PulseRespondService; summary: PulseSummaryService }): AnyRoute[] {
-  const { respond, summary } = deps;
+export function pulseRoutes(deps: { respond: PulseRespondService; summary: PulseSummaryService; privacy: PulsePrivacyService }): AnyRoute[] {
+  const { respond, summary, privacy } = deps;
 
   const sendPage = (res: Response, status: number, html: string) => {
     res.status(status).type("html").send(html);
   };
+  const pageOf = (invite: InviteDescription) => ({
+    questionText: invite.questionText,
+    settings: invite.settings,
+    organisation: invite.tenantName,
+    privacy: invite.privacy,
+  });
+  const resultOf = (result: RespondResult) => ({ ok: true as const, answer: result.answer, retryAfterSeconds: result.retryAfterSeconds });
 
   return [
     route({
@@ -51,11 +60,15 @@ export function pulseRoutes(deps: { respond: PulseRespondService; summary: Pulse
       path: "/pulse/respond",
       operationId: "respondToPulseLink",
       tag: "Pulse",
-      summary: "One-tap pulse answer from the email link: stores the anonymous response and shows a confirmation page",
+      summary: "One-tap pulse answer from the email link: takes the anonymous answer and shows a confirmation page",
       description:
-        "HTML for people; JSON ({ok: true}) with `Accept: application/json`. Unknown, used, expired or malformed " +
-        "token: 400 `Invalid or expired invite`. Score missing or outside 1..5: 400 VALIDATION_FAILED and the invite " +
-        "stays open. HEAD answers 200 and never consumes the invite. Authenticated by the token alone.",
+        "HTML for people; JSON with `Accept: application/json`. The answer is held for 60 s against link scanners: it " +
+        "counts once no other score of the same link has come within 60 s; two different scores within 60 s keep nothing " +
+        "and leave the link usable (answer `unconfirmed`). A prefetch or preview (Sec-Purpose, Purpose or X-Purpose " +
+        "naming prefetch or preview, X-Moz: prefetch, link-preview agents) records nothing and gets a page to confirm. " +
+        "Unknown, used, expired or malformed token: 400 `Invalid or expired invite`. Score missing or outside 1..5: 400 " +
+        "VALIDATION_FAILED and the invite stays open. HEAD answers 200 and never consumes the invite. Authenticated by " +
+        "the token alone.",
       access: "public",
       query: respondQuery,
       before: [headNeverConsumes],
@@ -65,6 +78,15 @@ export function pulseRoutes(deps: { respond: PulseRespondService; summary: Pulse
         res.setHeader("Cache-Control", "no-store");
         const json = wantsJson(req);
         const token = first(query.token);
+        if (isPrefetchOrPreview(req.headers)) {
+          const invite = await respond.describe(token);
+          if (!invite) {
+            if (json) throw invalidInvite();
+            return sendPage(res, 400, invalidInvitePage(ctx.settings));
+          }
+          if (json) return { ok: true as const, answer: "preview" as const, retryAfterSeconds: null };
+          return sendPage(res, 200, confirmScorePage(token ?? "", parseScore(first(query.score)), pageOf(invite)));
+        }
         let result: RespondResult;
         try {
           result = await respond.respond(ctx, { token, score: first(query.score) }, { page: !json });
@@ -74,21 +96,17 @@ export function pulseRoutes(deps: { respond: PulseRespondService; summary: Pulse
             // A score to choose only makes sense for a link that still works.
             const invite = await respond.describe(token);
             if (!invite) return sendPage(res, 400, invalidInvitePage(ctx.settings));
-            return sendPage(
-              res,
-              400,
-              chooseScorePage(token ?? "", { questionText: invite.questionText, settings: invite.settings, organisation: invite.tenantName }),
-            );
+            return sendPage(res, 400, chooseScorePage(token ?? "", pageOf(invite)));
           }
           if (error.code === "INVALID_INVITE") return sendPage(res, 400, invalidInvitePage(ctx.settings));
           throw error;
         }
-        if (json) return { ok: true as const };
-        sendPage(
-          res,
-          200,
-          thankYouPage({ questionText: result.questionText, score: result.score, settings: result.settings, organisation: result.tenantName }),
-        );
+        if (json) return resultOf(result);
+        const page = result.page ? pageOf(result.page) : { questionText: null, settings: null, organisation: null, privacy: null };
+        if (result.answer === "unconfirmed") {
+          return sendPage(res, 200, unconfirmedPage(token ?? "", { ...page, retryAfterSeconds: result.retryAfterSeconds ?? 60 }));
+        }
+        sendPage(res, 200, thankYouPage({ ...page, score: result.score }));
       },
     }),
     route({
@@ -97,15 +115,28 @@ export function pulseRoutes(deps: { respond: PulseRespondService; summary: Pulse
       operationId: "respondToPulse",
       tag: "Pulse",
       summary: "The same answer for the web app: {token, score}",
+      description: "Held against link scanners exactly as the link's answer (see respondToPulseLink).",
       access: "public",
       body: respondBody,
       response: respondResultSchema,
       otherResponses: { 400: "Invalid or expired invite, or a score outside 1..5" },
       handler: async ({ ctx, body, res }) => {
         res.setHeader("Cache-Control", "no-store");
-        await respond.respond(ctx, { token: body.token, score: body.score });
-        return { ok: true as const };
+        return resultOf(await respond.respond(ctx, { token: body.token, score: body.score }));
       },
+    }),
+    route({
+      method: "get",
+      path: "/pulse/privacy",
+      operationId: "getPulsePrivacy",
+      tag: "Pulse",
+      summary: "What protects a pulse answer in this organisation, and what changed about it in the last 30 days",
+      description:
+        "For everyone signed in: the group size k, the tenure an invitee needs for their answer to count toward k, and " +
+        "every change of either in the last 30 days (from the audit log, which nobody can edit).",
+      access: "session",
+      response: pulsePrivacySchema,
+      handler: ({ ctx }) => privacy.current(ctx.tenant.id, ctx.settings),
     }),
     route({
       method: "get",

@@ -3,6 +3,8 @@ import { settingsFromStorage, type TenantSettings } from "../../platform/tenant-
 import type { PulseScheduleRecord } from "./pulse.admin.repository.js";
 import { scheduleOf } from "./pulse.schedule.js";
 
+const DAY_MS = 86_400_000;
+
 export interface ScheduledTenant {
   tenant: { id: string; slug: string; name: string };
   settings: TenantSettings;
@@ -107,12 +109,16 @@ export interface NewInvites {
   cohortName: string;
   sentAt: Date;
   expiresAt: Date;
+  /** pulse.minTenureDays: how long an invitee must have been in the team and the tenant for the answer to count toward k. */
+  minTenureDays: number;
   invites: Array<{ userId: string; questionId: string; teamId: string | null }>;
 }
 
 /**
  * Inserts the invites in one statement per few thousand, each with a fresh UUID v4 token from
- * PostgreSQL's strong random source; returns their ids.
+ * PostgreSQL's strong random source; returns their ids. Each invite records whether its invitee
+ * is established (CONTRACT §5): an account and a membership of the invite's team both at least
+ * `minTenureDays` old now. Only established invitees' answers count toward their group's k.
  */
 export async function insertInvites(trx: Executor, input: NewInvites, chunk = 5000): Promise<string[]> {
   const ids: string[] = [];
@@ -120,18 +126,30 @@ export async function insertInvites(trx: Executor, input: NewInvites, chunk = 50
   for (let i = 0; i < input.invites.length; i += chunk) {
     const part = input.invites.slice(i, i + chunk);
     const result = await trx.raw(
-      `insert into pulse_invites (tenant_id, token, user_id, question_id, cohort_name, team_id, sent_at, expires_at)
-       select ?, gen_random_uuid(), x.user_id, x.question_id, ?, x.team_id, ?, ?
-       from unnest(?::uuid[], ?::uuid[], ?::uuid[]) as x(user_id, question_id, team_id)
+      `with x as (
+         select * from unnest(?::uuid[], ?::uuid[], ?::uuid[]) as x(user_id, question_id, team_id)
+       ), tenure as (select ?::timestamptz as joined_by)
+       insert into pulse_invites (tenant_id, token, user_id, question_id, cohort_name, team_id, sent_at, expires_at, established)
+       select ?, gen_random_uuid(), x.user_id, x.question_id, ?, x.team_id, ?, ?,
+         tenure.joined_by is null or (
+           exists (select 1 from users u where u.tenant_id = ? and u.id = x.user_id and u.created_at <= tenure.joined_by)
+           and (x.team_id is null or exists (
+             select 1 from team_members m
+             where m.tenant_id = ? and m.team_id = x.team_id and m.user_id = x.user_id and m.created_at <= tenure.joined_by)))
+       from x, tenure
        returning id`,
       [
+        array(part.map((invite) => invite.userId)),
+        array(part.map((invite) => invite.questionId)),
+        array(part.map((invite) => invite.teamId)),
+        // 0 turns the rule off: every invitee counts.
+        input.minTenureDays > 0 ? new Date(input.sentAt.getTime() - input.minTenureDays * DAY_MS) : null,
         input.tenantId,
         input.cohortName,
         input.sentAt,
         input.expiresAt,
-        array(part.map((invite) => invite.userId)),
-        array(part.map((invite) => invite.questionId)),
-        array(part.map((invite) => invite.teamId)),
+        input.tenantId,
+        input.tenantId,
       ],
     );
     for (const row of result.rows as Array<{ id: string }>) ids.push(row.id);

@@ -101,6 +101,7 @@ export async function runPulseForTenant(
       cohortName: cohort,
       sentAt: now,
       expiresAt: new Date(now.getTime() + INVITE_LIFETIME_DAYS * DAY_MS),
+      minTenureDays: settings.pulse.minTenureDays,
       invites,
     });
     await completeRun(trx, tenantId, day.date, ids.length, now);

@@ -77,7 +77,33 @@ export const respondBody = z.object({
   score: z.number().int().min(1).max(5),
 });
 
-export const respondResultSchema = z.object({ ok: z.literal(true) });
+export const respondResultSchema = z.object({
+  ok: z.literal(true).describe("The link names an open invite"),
+  answer: z
+    .enum(["received", "unconfirmed", "preview"])
+    .describe(
+      "received: the answer is held for a minute against link scanners and then counts (the same score again changes nothing); " +
+        "unconfirmed: a different score of the same link came within a minute (mail scanners open every link), so nothing was kept " +
+        "and the link works again after retryAfterSeconds; preview: a prefetch or link preview, nothing was recorded",
+    ),
+  retryAfterSeconds: z.number().int().nullable().describe("For unconfirmed: seconds until the link can be tapped again"),
+});
+
+const settingChange = z.object({
+  setting: z.enum(["anonThreshold", "minTenureDays"]),
+  from: z.number().int(),
+  to: z.number().int(),
+  changedAt: z.string().describe("ISO 8601"),
+});
+
+export const pulsePrivacySchema = z.object({
+  anonThreshold: z.number().int().describe("Answers are counted only in groups of at least this many (k)"),
+  minTenureDays: z
+    .number()
+    .int()
+    .describe("An answer counts toward k only if its invitee had been in the team and the organisation this many days when invited (0: off)"),
+  changes: z.array(settingChange).describe(`Changes of these two settings in the last 30 days, newest first`),
+});
 
 export const summaryQuery = z.object({
   range: z
