@@ -59,7 +59,7 @@ ${organisation}${input.body}
 }
 
 function questionBlock(questionText: string | null): string {
-  return questionText ? `<p class="asked">The question</p>\n<p class="question">${escapeHtml(questionText)}</p>` : "";
+  return questionText ? `<p class="asked">The question</p>\n<p class="question" dir="auto">${escapeHtml(questionText)}</p>` : "";
 }
 
 export function thankYouPage(input: { questionText: string | null; score: number; settings: TenantSettings | null; organisation: string | null }): string {
