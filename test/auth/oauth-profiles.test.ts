@@ -66,4 +66,16 @@ describe("provider profiles become identities with a verified email", () => {
     expect(googleIdentity(json)?.name).toBe("Ada Lovelace");
     expect(googleIdentity({ sub: "2", email: "solo@example.org", email_verified: true })?.name).toBe("solo");
   });
+
+  it("a profile name is saved as written names are (CONTRACT §3): no bidi controls, and one with nothing visible is passed over", () => {
+    const emails = [{ email: "me@example.com", primary: true, verified: true }];
+    // U+202E would reverse what the board shows after the name.
+    expect(githubIdentity({ ...github, name: "Mallory \u202Egnp.exe" }, emails)?.name).toBe("Mallory gnp.exe");
+    expect(githubIdentity({ ...github, name: "\u200B\u2800\u3164" }, emails)?.name).toBe("octocat");
+    expect(githubIdentity({ ...github, name: "\u2066\u2069", login: "\u200D" }, emails)?.name).toBe("me");
+    expect(githubIdentity({ ...github, name: "Ann\nSmith" }, emails)?.name).toBe("Ann Smith");
+    const google = { sub: "3", email: "grace@example.org", email_verified: true };
+    expect(googleIdentity({ ...google, name: "\u200B\u200B", given_name: "Grace", family_name: "H\u202Eopper" })?.name).toBe("Grace Hopper");
+    expect(googleIdentity({ ...google, name: "\u2800", given_name: "\u3164" })?.name).toBe("grace");
+  });
 });

@@ -28,14 +28,14 @@ describe("browser: team board", () => {
     await Promise.all([waitLive(asker), waitLive(watcher)]);
 
     const textbox = asker.getByLabel("Your question");
-    // This tenant's bounds (15 to 120, from GET /tenant), counted in code points after trimming.
+    // This tenant's bounds (15 to 120, from GET /tenant), counted in visible characters as the server counts them.
     await textbox.fill("  Too short?  ");
-    await asker.getByText("10 / 120").waitFor();
-    await asker.getByText("5 more characters needed").waitFor();
+    await asker.getByText("9 / 120").waitFor();
+    await asker.getByText("6 more characters needed").waitFor();
     await asker.getByRole("button", { name: "Ask question" }).click();
     await asker.getByText("A question needs at least 15 characters.").waitFor();
     await textbox.fill("Is 😀 okay here?");
-    await asker.getByText("15 / 120").waitFor();
+    await asker.getByText("12 / 120").waitFor();
 
     await textbox.fill("x".repeat(121));
     await asker.getByText("121 / 120").waitFor();

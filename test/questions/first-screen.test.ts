@@ -56,7 +56,9 @@ describe("the board's first screen in index.html", () => {
     const body = response.text;
     expect(response.headers["cache-control"]).toBe("private, no-store");
     expect(body).not.toContain(PLACEHOLDER);
-    expect(body).toContain(`<h1 class="boot-team">${open.teams.a.name}</h1>`);
+    // Each written text in an element of its own direction (CONTRACT §3), as in the web app.
+    expect(body).toContain(`<h1 class="boot-team" dir="auto">${open.teams.a.name}</h1>`);
+    expect(body).toContain('<p class="boot-text" dir="auto">Top voted: when is the offsite?</p>');
     expect(body.indexOf("Top voted: when is the offsite?")).toBeLessThan(body.indexOf("&lt;img src=x onerror=alert(1)&gt; &amp; more?"));
     expect(body).not.toContain("<img src=x");
     expect(body).toContain('<div class="boot-vote boot-count">40</div>');

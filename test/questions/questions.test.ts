@@ -92,7 +92,7 @@ describe("questions: submit, read, edit, delete", () => {
       expect(others).toEqual([expect.objectContaining({ action: "upvote.add", ip_address: expect.any(String) })]);
     });
 
-    it("length bounds come from the tenant settings, counted in code points after trimming", async () => {
+    it("length bounds come from the tenant settings, counted in visible characters after trimming", async () => {
       const tooShort = await submit(member, { body: "  short  ", teamId: t.teams.a.id }).expect(400);
       expect(tooShort.body.error).toMatchObject({
         code: "VALIDATION_FAILED",
@@ -106,6 +106,10 @@ describe("questions: submit, read, edit, delete", () => {
       await submit(strictMember, { body: "Exactly nineteen ch", teamId: strict.teams.a.id }).expect(400);
       await submit(strictMember, { body: "This one is twenty-five.", teamId: strict.teams.a.id }).expect(201);
       await submit(strictMember, { body: "This one is far longer than thirty characters", teamId: strict.teams.a.id }).expect(400);
+      // Spaces do not count: thirty letters and twenty-nine spaces are thirty characters, within twice the maximum in all.
+      await submit(strictMember, { body: "abcdefghijklmnopqrstuvwxyz1234".split("").join(" "), teamId: strict.teams.a.id }).expect(201);
+      const padded = await submit(strictMember, { body: `${"x".repeat(20)}${" \u200B".repeat(21)}!`, teamId: strict.teams.a.id }).expect(400);
+      expect(padded.body.error.details).toEqual([{ path: "body.body", message: "must be at most 60 characters long, invisible ones included" }]);
     });
 
     it("requireQuestionApproval sends every question to UNDER_REVIEW without a flag audit", async () => {

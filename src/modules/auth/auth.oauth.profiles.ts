@@ -1,3 +1,5 @@
+import { normalizeUserText, visibleLength } from "../../platform/text.js";
+
 /**
  * What we keep of a provider's profile, normalised. An identity always has a verified email:
  * a first sign-in may link to an existing account by email (CONTRACT §8), so an unverified one
@@ -38,10 +40,16 @@ function httpUrl(value: unknown): string | null {
   }
 }
 
+/**
+ * The first candidate with something visible left once saved as a written name is (CONTRACT §3:
+ * NFC, no bidi controls; control characters become spaces): a profile name of zero-width or blank
+ * characters, or one that would reverse the text shown after it, does not become a user's name.
+ */
 function displayName(...candidates: unknown[]): string {
   for (const candidate of candidates) {
-    const value = text(candidate);
-    if (value) return [...value].slice(0, MAX_NAME).join("");
+    if (typeof candidate !== "string") continue;
+    const value = [...normalizeUserText(candidate.replace(/\p{Cc}/gu, " "))].slice(0, MAX_NAME).join("").trim();
+    if (visibleLength(value) > 0) return value;
   }
   return "Unnamed user";
 }

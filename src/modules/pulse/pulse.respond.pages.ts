@@ -61,7 +61,7 @@ ${organisation}${input.body}
 }
 
 function questionBlock(questionText: string | null): string {
-  return questionText ? `<p class="asked">The question</p>\n<p class="question">${escapeHtml(questionText)}</p>` : "";
+  return questionText ? `<p class="asked">The question</p>\n<p class="question" dir="auto">${escapeHtml(questionText)}</p>` : "";
 }
 
 const SETTING_NAMES: Record<PulsePrivacy["changes"][number]["setting"], string> = {

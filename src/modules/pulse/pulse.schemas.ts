@@ -1,13 +1,10 @@
 import { z } from "zod";
+import { userText } from "../../platform/user-text.js";
 import { CADENCES, isValidTimezone, MAX_COHORTS } from "./pulse.calendar.js";
 import { PULSE_QUESTION_MAX_LENGTH } from "./pulse.constants.js";
 
-/** CONTRACT §8: lengths in Unicode code points after trimming. */
-const questionText = z
-  .string()
-  .transform((text) => text.trim())
-  .refine((text) => [...text].length >= 1, "must not be empty")
-  .refine((text) => [...text].length <= PULSE_QUESTION_MAX_LENGTH, `must be at most ${PULSE_QUESTION_MAX_LENGTH} characters`);
+/** CONTRACT §3: visible characters; the column holds PULSE_QUESTION_MAX_LENGTH code points in all. */
+const questionText = userText({ min: 1, max: PULSE_QUESTION_MAX_LENGTH, maxCodePoints: PULSE_QUESTION_MAX_LENGTH });
 
 export const pulseQuestionSchema = z.object({
   id: z.uuid(),

@@ -3,6 +3,8 @@
  * Everything else in this folder is internal.
  */
 export { createQuestionBoard, createUpvoteSets } from "./questions.board.js";
+// The content check is used by the service; exported for its benchmark (bench/content-check.ts).
+export { checkContent, countLinks } from "./questions.content-check.js";
 export { createQuestionEvents } from "./questions.events.js";
 export { createBoardFirstScreen, type BoardFirstScreen } from "./questions.first-screen.js";
 export { createQuestionLimits } from "./questions.limits.js";

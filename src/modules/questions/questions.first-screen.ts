@@ -31,12 +31,12 @@ export function createBoardFirstScreen(deps: { teams: TeamDirectory; questions: 
       limit: FIRST_SCREEN_QUESTIONS,
       offset: 0,
     });
-    return html`<h1 class="boot-team">${team.name}</h1>
+    return html`<h1 class="boot-team" dir="auto">${team.name}</h1>
       ${page.items.map(
         (question) =>
           html`<div class="boot-card boot-question">
             <div class="boot-vote boot-count">${question.upvoteCount}</div>
-            <p class="boot-text">${question.body}</p>
+            <p class="boot-text" dir="auto">${question.body}</p>
           </div>`,
       )}`.value;
   };

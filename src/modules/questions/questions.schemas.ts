@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { userText } from "../../platform/user-text.js";
 import { tagSchema } from "../tags/tags.schemas.js";
 
 import {
@@ -61,33 +62,32 @@ export const listQuestionsQuery = z
   }));
 export type ListQuestionsQuery = z.output<typeof listQuestionsQuery>;
 
-/** Bounds from tenant settings are checked by the service (CONTRACT §8: code points after trimming). */
+/**
+ * A question body: its bounds are the tenant's settings, so the service checks them
+ * (questions.text.ts); this only refuses what no setting allows.
+ */
+const questionBody = z
+  .string()
+  .max(BODY_HARD_MAX * 4)
+  .describe(
+    "Between the tenant's `questions.minLength` and `questions.maxLength` visible characters (white space, zero-width, " +
+      "format and Braille-blank characters and combining marks do not count), at most twice the maximum in code points. " +
+      "Saved in NFC, trimmed, without bidirectional override and isolate controls (U+202A..U+202E, U+2066..U+2069).",
+  );
+
 export const submitQuestionBody = z.strictObject({
-  body: z.string().max(BODY_HARD_MAX * 4),
+  body: questionBody,
   teamId: z.uuid(),
   anonymous: z.boolean().optional(),
 });
 
-export const editQuestionBody = z.strictObject({ body: z.string().max(BODY_HARD_MAX * 4) });
-export const answerBody = z.strictObject({
-  responseText: z
-    .string()
-    .trim()
-    .min(1, "must not be empty")
-    .refine((text) => [...text].length <= ANSWER_MAX_LENGTH, `must be at most ${ANSWER_MAX_LENGTH} characters`),
-});
+export const editQuestionBody = z.strictObject({ body: questionBody });
+export const answerBody = z.strictObject({ responseText: userText({ min: 1, max: ANSWER_MAX_LENGTH, multiline: true }) });
 export const pinBody = z.strictObject({ pinned: z.boolean() });
 export const freezeBody = z.strictObject({ frozen: z.boolean() });
 export const tagQuestionBody = z.strictObject({ tagId: z.uuid() });
-export const approveBody = z
-  .strictObject({
-    body: z
-      .string()
-      .max(BODY_HARD_MAX * 4)
-      .optional(),
-  })
-  .optional();
-export const rejectBody = z.strictObject({ reason: z.string().trim().max(500).optional() }).optional();
+export const approveBody = z.strictObject({ body: questionBody.optional() }).optional();
+export const rejectBody = z.strictObject({ reason: userText({ min: 0, max: 500, multiline: true }).optional() }).optional();
 
 const personSchema = z.object({ id: z.uuid(), name: z.string() });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasControlCharacters } from "../../platform/text.js";
+import { userText } from "../../platform/user-text.js";
 
 export { PRESENTING_TAG } from "./tags.constants.js";
 
@@ -9,12 +9,7 @@ const hexColor = z
   .regex(/^#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})$/, "must be a hex colour like #1a2b3c")
   .transform((color) => (color.length === 4 ? `#${[...color.slice(1)].map((digit) => digit + digit).join("")}` : color).toLowerCase());
 
-const tagName = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(50, "must be at most 50 characters")
-  .refine((name) => !hasControlCharacters(name), "must not contain control characters");
+const tagName = userText({ min: 1, max: 50 });
 
 export const tagSchema = z.object({ id: z.uuid(), name: z.string(), color: z.string(), createdAt: z.string() });
 export const tagIdParams = z.object({ id: z.uuid() });

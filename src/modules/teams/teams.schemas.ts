@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TEAM_ROLES } from "../../platform/context.js";
+import { userText } from "../../platform/user-text.js";
 
 export const teamSchema = z.object({
   id: z.uuid(),
@@ -46,14 +47,14 @@ export const TEAM_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 /** Whether a path segment can name a team at all (a page such as /login or /admin never does). */
 export const couldBeTeamSlug = (segment: string): boolean => TEAM_SLUG_PATTERN.test(segment) && !RESERVED_TEAM_SLUGS.has(segment);
 
-const teamName = z.string().trim().min(1, "must not be empty").max(100);
+const teamName = userText({ min: 1, max: 100 });
 const teamSlug = z
   .string()
   .trim()
   .toLowerCase()
   .regex(TEAM_SLUG_PATTERN, "must be 1-63 lowercase letters, digits or inner hyphens")
   .refine((slug) => !RESERVED_TEAM_SLUGS.has(slug), "is reserved by the application");
-const description = z.string().trim().max(1000).nullable();
+const description = userText({ min: 0, max: 1000, multiline: true }).nullable();
 
 export const teamIdParams = z.object({ teamId: z.uuid() });
 export const memberParams = z.object({ teamId: z.uuid(), userId: z.uuid() });

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { ROLES } from "../../platform/context.js";
+import { userText } from "../../platform/user-text.js";
 
 const email = z.string().trim().toLowerCase().max(320).pipe(z.email("must be an email address"));
-const name = z.string().trim().min(1, "must not be empty").max(200);
+const name = userText({ min: 1, max: 200 });
 
 export const userIdParams = z.object({ id: z.uuid() });
 

@@ -72,13 +72,17 @@ export function Layout() {
                 Q&amp;A
               </span>
             )}
-            <span className="brand-name">{tenantName ?? "Team Q&A"}</span>
+            <span className="brand-name" dir="auto">
+              {tenantName ?? "Team Q&A"}
+            </span>
           </Link>
           <nav aria-label="Main" className="main-nav">
             <ul>
               {teams.map((team) => (
                 <li key={team.id}>
-                  <NavLink to={`/${team.slug}`}>{team.name}</NavLink>
+                  <NavLink to={`/${team.slug}`} dir="auto">
+                    {team.name}
+                  </NavLink>
                 </li>
               ))}
               {canModerate && (
@@ -107,7 +111,7 @@ export function Layout() {
                     {initials(me.user.name)}
                   </span>
                   <span className="user-full">
-                    {me.user.name} <span className="role-badge">{me.user.role}</span>
+                    <span dir="auto">{me.user.name}</span> <span className="role-badge">{me.user.role}</span>
                   </span>
                 </Link>
                 {/* On a phone, signing out is on the account page: the header stays one line. */}

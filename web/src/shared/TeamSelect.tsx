@@ -24,7 +24,7 @@ export function TeamSelect({ label, teams, value, onChange, emptyLabel, by = "id
         <select {...props} value={value} onChange={(event) => onChange(event.target.value)} required={required}>
           {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
           {teams.map((team) => (
-            <option key={team.id} value={team[by]}>
+            <option key={team.id} value={team[by]} dir="auto">
               {team.name}
             </option>
           ))}

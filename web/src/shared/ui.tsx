@@ -102,7 +102,7 @@ export function TagChip({ tag, onRemove }: { tag: { id: string; name: string; co
   return (
     <span className="tag-chip">
       <span className="tag-dot" style={{ background: tag.color }} aria-hidden="true" />
-      {tag.name}
+      <span dir="auto">{tag.name}</span>
       {onRemove && (
         <button type="button" className="tag-remove" onClick={onRemove} aria-label={`Remove tag ${tag.name}`}>
           ×

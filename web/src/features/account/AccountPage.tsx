@@ -19,7 +19,7 @@ function AccountSummary() {
     <section className="card account-summary" aria-labelledby="account-heading">
       <h1 id="account-heading">Your account</h1>
       <p>
-        {me.user.name} · {me.user.email} · <span className="role-badge">{me.user.role}</span>
+        <span dir="auto">{me.user.name}</span> · {me.user.email} · <span className="role-badge">{me.user.role}</span>
       </p>
       <button type="button" className="button-secondary" onClick={() => void signOut()}>
         Sign out

@@ -53,7 +53,7 @@ export function AuditPage() {
               <select {...props} value={draft.userId} onChange={set("userId")}>
                 <option value="">Anyone</option>
                 {(users.data ?? []).map((user) => (
-                  <option key={user.id} value={user.id}>
+                  <option key={user.id} value={user.id} dir="auto">
                     {user.name}
                   </option>
                 ))}
@@ -116,7 +116,7 @@ export function AuditPage() {
             {(page.data?.items ?? []).map((entry) => (
               <tr key={entry.id}>
                 <td>{new Date(entry.createdAt).toLocaleString()}</td>
-                <td>{entry.userId ? (names.get(entry.userId) ?? entry.userId.slice(0, 8)) : "System"}</td>
+                <td dir="auto">{entry.userId ? (names.get(entry.userId) ?? entry.userId.slice(0, 8)) : "System"}</td>
                 <td>
                   <code>{entry.action}</code>
                 </td>

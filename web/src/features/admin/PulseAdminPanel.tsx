@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { PULSE_QUESTION_MAX_LENGTH as MAX_TEXT } from "@server/modules/pulse/pulse.constants";
+import { writtenLength } from "@server/platform/text";
 import { errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
 import { TeamSelect } from "../../shared/TeamSelect";
@@ -24,7 +25,7 @@ function PulseQuestions() {
   const [form, setForm] = useState<{ id: string | null; text: string; teamId: string; active: boolean }>({ id: null, text: "", teamId: "", active: true });
   const [error, setError] = useState<string | null>(null);
   const teamName = (id: string | null) => (id ? (teams.find((team) => team.id === id)?.name ?? "Unknown team") : "All teams");
-  const length = [...form.text.trim()].length;
+  const length = writtenLength(form.text);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -61,8 +62,8 @@ function PulseQuestions() {
         <DataTable caption="Pulse questions" columns={["Question", "Team", "Status", "Actions"]}>
           {(questions.data ?? []).map((question) => (
             <tr key={question.id}>
-              <td>{question.text}</td>
-              <td>{teamName(question.teamId)}</td>
+              <td dir="auto">{question.text}</td>
+              <td dir="auto">{teamName(question.teamId)}</td>
               <td>{question.active ? "Active" : "Inactive"}</td>
               <td className="row">
                 <button
@@ -95,7 +96,7 @@ function PulseQuestions() {
           hint={`${length} / ${MAX_TEXT} characters; answered on a 1 to 5 scale.`}
           error={length > MAX_TEXT ? `At most ${MAX_TEXT} characters.` : null}
         >
-          {(props) => <input {...props} value={form.text} onChange={(event) => setForm({ ...form, text: event.target.value })} required />}
+          {(props) => <input {...props} dir="auto" value={form.text} onChange={(event) => setForm({ ...form, text: event.target.value })} required />}
         </Field>
         <div className="grid-2">
           <TeamSelect label="Team" teams={teams} value={form.teamId} onChange={(teamId) => setForm({ ...form, teamId })} emptyLabel="All teams" />

@@ -75,7 +75,9 @@ export function TagsPanel() {
         <h2>{form.id ? "Edit tag" : "New tag"}</h2>
         <div className="grid-2">
           <Field label="Name">
-            {(props) => <input {...props} value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} required maxLength={50} />}
+            {(props) => (
+              <input {...props} dir="auto" value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} required maxLength={50} />
+            )}
           </Field>
           <Field label="Colour">
             {(props) => <input {...props} type="color" value={form.color} onChange={(event) => setForm({ ...form, color: event.target.value })} />}

@@ -52,8 +52,12 @@ export function TeamsPanel() {
         {teams.map((team) => (
           <tr key={team.id}>
             <td>
-              <strong>{team.name}</strong>
-              {team.description && <div className="hint">{team.description}</div>}
+              <strong dir="auto">{team.name}</strong>
+              {team.description && (
+                <div className="hint" dir="auto">
+                  {team.description}
+                </div>
+              )}
             </td>
             <td>
               <code>/{team.slug}</code>
@@ -82,14 +86,14 @@ export function TeamsPanel() {
         <h2>{form.id ? "Edit team" : "New team"}</h2>
         <div className="grid-2">
           <Field label="Name">
-            {(props) => <input {...props} value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} required />}
+            {(props) => <input {...props} dir="auto" value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} required />}
           </Field>
           <Field label="Address (slug)" hint="Lowercase letters, digits and dashes; derived from the name when empty.">
             {(props) => <input {...props} value={form.slug} onChange={(event) => setForm({ ...form, slug: event.target.value })} pattern="[a-z0-9\-]*" />}
           </Field>
         </div>
         <Field label="Description">
-          {(props) => <input {...props} value={form.description} onChange={(event) => setForm({ ...form, description: event.target.value })} />}
+          {(props) => <input {...props} dir="auto" value={form.description} onChange={(event) => setForm({ ...form, description: event.target.value })} />}
         </Field>
         <div className="row">
           <button type="submit">{form.id ? "Save team" : "Create team"}</button>
@@ -129,7 +133,9 @@ function Members({ team }: { team?: Team }) {
   const candidates = (users.data ?? []).filter((user) => !(members.data ?? []).some((member) => member.userId === user.id));
   return (
     <section className="card" aria-labelledby="members-heading">
-      <h2 id="members-heading">Members of {team.name}</h2>
+      <h2 id="members-heading">
+        Members of <span dir="auto">{team.name}</span>
+      </h2>
       {!isOwner && <p className="hint">Only an owner can change a member's team role or remove a member; admins can add members.</p>}
       <ErrorNotice error={members.error} />
       {error && <Notice kind="error">{error}</Notice>}
@@ -139,7 +145,7 @@ function Members({ team }: { team?: Team }) {
         <DataTable caption={`Members of ${team.name}`} columns={["Name", "Email", "Team role", ...(isOwner ? ["Actions"] : [])]}>
           {(members.data ?? []).map((member) => (
             <tr key={member.userId}>
-              <td>{member.name}</td>
+              <td dir="auto">{member.name}</td>
               <td>{member.email}</td>
               <td>
                 {isOwner ? (
@@ -191,7 +197,7 @@ function Members({ team }: { team?: Team }) {
             <select {...props} value={userId} onChange={(event) => setUserId(event.target.value)}>
               <option value="">Choose a user…</option>
               {candidates.map((user) => (
-                <option key={user.id} value={user.id}>
+                <option key={user.id} value={user.id} dir="auto">
                   {user.name} ({user.email})
                 </option>
               ))}

@@ -52,10 +52,10 @@ export function UsersPanel() {
         <DataTable caption="Users" columns={["Name", "Email", "Role", "Primary team", "Status", ...(isOwner ? ["Actions"] : [])]}>
           {shown.map((user) => (
             <tr key={user.id}>
-              <td>{user.name}</td>
+              <td dir="auto">{user.name}</td>
               <td>{user.email}</td>
               <td>{user.role}</td>
-              <td>{teamName(user.primaryTeamId)}</td>
+              <td dir="auto">{teamName(user.primaryTeamId)}</td>
               <td>{user.deactivated ? "Deactivated" : "Active"}</td>
               {/* Only an owner edits or deletes users: an admin sees no buttons it cannot use (the hint above says why). */}
               {isOwner && (
@@ -127,7 +127,7 @@ function UserDialog({ user, roles, onClose, onSaved }: { user: User | "new" | nu
     <Dialog title={existing ? `Edit ${existing.name}` : "Add a user"} open={user !== null} onClose={onClose}>
       <form onSubmit={submit}>
         <Field label="Name">
-          {(props) => <input {...props} value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} required />}
+          {(props) => <input {...props} dir="auto" value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} required />}
         </Field>
         <Field label="Email">
           {(props) => <input {...props} type="email" value={form.email} onChange={(event) => setForm({ ...form, email: event.target.value })} required />}

@@ -43,7 +43,7 @@ export function BoardFilters({ searchInput, onSearchInput, searching, tags, tagI
         <select id="board-tag" value={tagId} onChange={(event) => onTag(event.target.value)}>
           <option value="">All tags</option>
           {tags.map((tag) => (
-            <option key={tag.id} value={tag.id}>
+            <option key={tag.id} value={tag.id} dir="auto">
               {tag.name}
             </option>
           ))}

@@ -191,8 +191,12 @@ export function BoardPage() {
     <div className="board">
       <div className="board-header">
         <div className="board-title">
-          <h1>{team.name}</h1>
-          {team.description && <p className="hint board-description">{team.description}</p>}
+          <h1 dir="auto">{team.name}</h1>
+          {team.description && (
+            <p className="hint board-description" dir="auto">
+              {team.description}
+            </p>
+          )}
         </div>
         <div className="board-header-actions">
           <ShareJoinButton team={team} />

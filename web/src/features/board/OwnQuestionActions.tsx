@@ -79,7 +79,15 @@ function EditDialog({ question, onClose, onSaved }: { question: Question; onClos
     <Dialog title="Edit your question" open onClose={onClose}>
       <form onSubmit={submit}>
         <label htmlFor={`${id}-text`}>Your question</label>
-        <textarea id={`${id}-text`} rows={4} value={text} onChange={(event) => setText(event.target.value)} aria-describedby={`${id}-count`} required />
+        <textarea
+          id={`${id}-text`}
+          dir="auto"
+          rows={4}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-describedby={`${id}-count`}
+          required
+        />
         <p id={`${id}-count`} className={outOfBounds ? "counter counter-bad" : "counter"}>
           {length} / {maxLength}
         </p>

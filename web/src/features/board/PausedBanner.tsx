@@ -16,7 +16,10 @@ export function PausedBanner({ teamId, discreet = false }: { teamId: string | un
         ⏸
       </span>
       <span>
-        <strong>New questions are paused</strong> <span className="paused-banner-detail">in {team.name}. Voting and answers go on.</span>
+        <strong>New questions are paused</strong>{" "}
+        <span className="paused-banner-detail">
+          in <span dir="auto">{team.name}</span>. Voting and answers go on.
+        </span>
       </span>
     </div>
   );

@@ -53,7 +53,9 @@ export function PendingQuestions({ teamSlug, isModerator, version }: { teamSlug:
         <ul className="plain-list pending-list">
           {items.map((question) => (
             <li key={question.id}>
-              <p className="pending-body">{question.body}</p>
+              <p className="pending-body" dir="auto">
+                {question.body}
+              </p>
               <p className="hint pending-meta">
                 Pending · <RelativeTime iso={question.submittedAt} /> ·{" "}
                 <button type="button" className="link-button" onClick={() => void withdraw(question)} aria-label={`Withdraw “${short(question.body)}”`}>

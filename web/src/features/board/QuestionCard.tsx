@@ -27,9 +27,18 @@ interface Props {
 /** "1 vote", "14 votes": the accessible name starts with the count the button shows. */
 const votes = (count: number) => `${count} ${count === 1 ? "vote" : "votes"}`;
 
-export function authorLabel(question: Question): string {
-  if (question.author) return question.isAnonymous ? `${question.author.name} (anonymous to others)` : question.author.name;
-  return "Anonymous";
+/**
+ * The author's name as written, in an element of its own direction (dir="auto", as every text
+ * people write): a name in Hebrew or Arabic reads right to left without reordering what follows.
+ */
+export function AuthorName({ question }: { question: Question }) {
+  if (!question.author) return <>Anonymous</>;
+  return (
+    <>
+      <span dir="auto">{question.author.name}</span>
+      {question.isAnonymous && " (anonymous to others)"}
+    </>
+  );
 }
 
 /** One question as everyone sees it: votes, body, author, tags, answer. */
@@ -72,11 +81,11 @@ export function QuestionCard({ question, terms = [], onVote, voteHint, showTags 
           {question.status === "ANSWERED" && <span className="badge badge-ok">Answered</span>}
           {question.status === "UNDER_REVIEW" && <span className="badge badge-warning">Awaiting review</span>}
         </div>
-        <p id={headingId} className="question-body">
+        <p id={headingId} className="question-body" dir="auto">
           <Highlight text={question.body} terms={terms} />
         </p>
         <p className="question-meta">
-          {authorLabel(question)} · <RelativeTime iso={question.submittedAt} />
+          <AuthorName question={question} /> · <RelativeTime iso={question.submittedAt} />
         </p>
         {showTags && topics.length > 0 && (
           <ul className="tag-list" aria-label="Tags">
@@ -90,7 +99,13 @@ export function QuestionCard({ question, terms = [], onVote, voteHint, showTags 
         {question.status === "ANSWERED" && question.responseText && (
           <div className="answer">
             <p className="answer-label">
-              Answer{question.responder ? ` from ${question.responder.name}` : ""}
+              Answer
+              {question.responder && (
+                <>
+                  {" from "}
+                  <span dir="auto">{question.responder.name}</span>
+                </>
+              )}
               {question.respondedAt && (
                 <>
                   {" "}
@@ -98,7 +113,7 @@ export function QuestionCard({ question, terms = [], onVote, voteHint, showTags 
                 </>
               )}
             </p>
-            <p className="answer-text">
+            <p className="answer-text" dir="auto">
               <Highlight text={question.responseText} terms={terms} />
             </p>
           </div>

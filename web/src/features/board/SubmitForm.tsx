@@ -12,7 +12,8 @@ const CONFIRMATION_MS = 6000;
 
 /**
  * Ask a question: one line until tapped (so a phone's first screen shows questions), then the
- * live length counter against the tenant's bounds and the anonymous option when allowed.
+ * live length counter against the tenant's bounds (visible characters, counted as the server
+ * counts them) and the anonymous option when allowed.
  */
 export function SubmitForm({ team, onSubmitted }: { team: Team; onSubmitted: (question: Question) => void }) {
   const { me, settings } = useSession();
@@ -41,7 +42,12 @@ export function SubmitForm({ team, onSubmitted }: { team: Team; onSubmitted: (qu
       </Notice>
     );
   }
-  if (team.queueFrozen) return <Notice kind="warning">New questions to {team.name} are paused for now.</Notice>;
+  if (team.queueFrozen)
+    return (
+      <Notice kind="warning">
+        New questions to <span dir="auto">{team.name}</span> are paused for now.
+      </Notice>
+    );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -88,13 +94,14 @@ export function SubmitForm({ team, onSubmitted }: { team: Team; onSubmitted: (qu
       aria-labelledby={`${id}-title`}
     >
       <h2 id={`${id}-title`} className="submit-title">
-        Ask {team.name}
+        Ask <span dir="auto">{team.name}</span>
       </h2>
       <label htmlFor={`${id}-body`} className="visually-hidden">
         Your question
       </label>
       <textarea
         id={`${id}-body`}
+        dir="auto"
         value={body}
         onChange={(event) => setBody(event.target.value)}
         rows={expanded ? 3 : 1}
@@ -112,7 +119,7 @@ export function SubmitForm({ team, onSubmitted }: { team: Team; onSubmitted: (qu
             <span id={`${id}-bounds`} className="hint">
               {tooShort
                 ? `${minLength - length} more ${minLength - length === 1 ? "character" : "characters"} needed`
-                : `Between ${minLength} and ${maxLength} characters`}
+                : `Between ${minLength} and ${maxLength} characters; spaces do not count`}
             </span>
           </div>
           {me && settings.features.allowAnonymousQuestions && (

@@ -1,5 +1,6 @@
 import type { QuestionSort } from "@server/modules/questions/questions.constants";
 import { PRESENTING_TAG } from "@server/modules/tags/tags.constants";
+import { writtenLength } from "@server/platform/text";
 import type { LiveEvent } from "../../shared/live";
 import type { Question, QuestionTag } from "./api";
 
@@ -71,10 +72,8 @@ export function replaceQuestion(list: Question[], updated: Question): Question[]
   return list.map((question) => (question.id === updated.id ? updated : question));
 }
 
-/** Code points after trimming, as the server counts (CONTRACT §8). */
-export function questionLength(body: string): number {
-  return [...body.trim()].length;
-}
+/** Visible characters of the text as it will be saved, counted as the server counts them (CONTRACT §3). */
+export const questionLength = writtenLength;
 
 /** The tag that puts a question on the team's screens (matched without regard to case, as the server does). */
 export const isPresentingTag = (tag: { name: string }): boolean => tag.name.toLowerCase() === PRESENTING_TAG.toLowerCase();

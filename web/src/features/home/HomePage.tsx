@@ -27,13 +27,17 @@ export function HomePage() {
             {teams.map((team) => (
               <li key={team.id} className="card team-card">
                 <h3>
-                  <Link to={`/${team.slug}`}>{team.name}</Link>
+                  <Link to={`/${team.slug}`} dir="auto">
+                    {team.name}
+                  </Link>
                 </h3>
-                {team.description && <p>{team.description}</p>}
+                {team.description && <p dir="auto">{team.description}</p>}
                 {team.queueFrozen && <p className="badge badge-warning">New questions paused</p>}
                 {canModerate(team.id) && (
                   <p>
-                    <Link to={`/${team.slug}/open/present`}>Present {team.name}</Link>
+                    <Link to={`/${team.slug}/open/present`}>
+                      Present <span dir="auto">{team.name}</span>
+                    </Link>
                   </p>
                 )}
               </li>

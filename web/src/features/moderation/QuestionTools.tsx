@@ -194,7 +194,7 @@ export function QuestionTools({
         {question.tags.filter(generic).map((tag) => (
           <span key={tag.id} className="tag-chip">
             <span className="tag-dot" style={{ background: tag.color }} aria-hidden="true" />
-            {tag.name}
+            <span dir="auto">{tag.name}</span>
             <button
               type="button"
               className="tag-remove"
@@ -231,7 +231,7 @@ export function QuestionTools({
             <select id={`tag-${id}`} value={tagToAdd} onChange={(event) => setTagToAdd(event.target.value)} className="select-small">
               <option value="">Add a tag…</option>
               {available.map((tag) => (
-                <option key={tag.id} value={tag.id}>
+                <option key={tag.id} value={tag.id} dir="auto">
                   {tag.name}
                 </option>
               ))}
@@ -282,10 +282,14 @@ function AnswerDialog({
   };
   return (
     <Dialog title={editing ? "Edit the answer" : "Answer the question"} open={open} onClose={onClose}>
-      <blockquote className="quote">{question.body}</blockquote>
+      <blockquote className="quote" dir="auto">
+        {question.body}
+      </blockquote>
       <form onSubmit={submit}>
         <Field label="Answer" hint="Everyone on the board sees it at once.">
-          {(props) => <textarea {...props} rows={5} value={text} onChange={(event) => setText(event.target.value)} required maxLength={ANSWER_MAX_LENGTH} />}
+          {(props) => (
+            <textarea {...props} dir="auto" rows={5} value={text} onChange={(event) => setText(event.target.value)} required maxLength={ANSWER_MAX_LENGTH} />
+          )}
         </Field>
         {error && <Notice kind="error">{error}</Notice>}
         <div className="row">

@@ -31,7 +31,7 @@ export function QueueControls({ teams, notify }: { teams: Team[]; notify: Notify
         {teams.map((team) => (
           <li key={team.id} className="row queue-row">
             <span className="queue-state">
-              <strong>{team.name}</strong>:{" "}
+              <strong dir="auto">{team.name}</strong>:{" "}
               {team.queueFrozen ? <span className="badge badge-warning">Paused</span> : <span className="badge badge-ok">Accepting questions</span>}
             </span>
             <button type="button" className="button-small button-secondary" onClick={() => void setPaused(team, !team.queueFrozen)}>

@@ -3,7 +3,7 @@ import { errorMessage } from "../../shared/api";
 import type { Team } from "../../shared/sessionApi";
 import { Dialog, Field, Notice, RelativeTime } from "../../shared/ui";
 import type { Question } from "../board/api";
-import { authorLabel } from "../board/QuestionCard";
+import { AuthorName } from "../board/QuestionCard";
 import { approveQuestion, rejectQuestion, type Flag } from "./api";
 import type { Notify } from "./QuestionTools";
 import { useCardCommands, type CommandRegistry } from "./useShortcuts";
@@ -80,9 +80,9 @@ export function ReviewItem({
       </div>
       <div className="question-main">
         <p className="question-meta">
-          {team ? team.name : "Team"} · {authorLabel(question)} · <RelativeTime iso={question.submittedAt} />
+          {team ? <span dir="auto">{team.name}</span> : "Team"} · <AuthorName question={question} /> · <RelativeTime iso={question.submittedAt} />
         </p>
-        <p id={headingId} className="question-body">
+        <p id={headingId} className="question-body" dir="auto">
           {question.body}
         </p>
         <div className="review-reasons">
@@ -117,7 +117,7 @@ export function ReviewItem({
           }}
         >
           <Field label="Question" hint="The original text stays in the audit log.">
-            {(props) => <textarea {...props} rows={5} value={body} onChange={(event) => setBody(event.target.value)} required />}
+            {(props) => <textarea {...props} dir="auto" rows={5} value={body} onChange={(event) => setBody(event.target.value)} required />}
           </Field>
           {error && <Notice kind="error">{error}</Notice>}
           <div className="row">
@@ -134,7 +134,7 @@ export function ReviewItem({
         <form onSubmit={reject}>
           <p>The question is deleted; the audit log keeps a record.</p>
           <Field label="Reason (optional)">
-            {(props) => <input {...props} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />}
+            {(props) => <input {...props} dir="auto" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />}
           </Field>
           {error && <Notice kind="error">{error}</Notice>}
           <div className="row">

@@ -78,7 +78,9 @@ export default function PresentPage() {
   return (
     <main className="present" id="main">
       <header className="present-header">
-        <h1 className="present-team">{team.name}</h1>
+        <h1 className="present-team" dir="auto">
+          {team.name}
+        </h1>
         <span className="present-status">
           {LIVE_STATUS_LABEL[liveStatus]} · {queue.length} open
         </span>
@@ -150,16 +152,22 @@ function PresentedQuestion({ question, frame }: { question: Question; frame: Ref
   useFitText(frame, slide, [question.id, question.body, question.upvoteCount, answer].join("\u0000"));
   return (
     <div className="present-slide" ref={slide}>
-      <p className="present-question" data-question-id={question.id}>
+      <p className="present-question" data-question-id={question.id} dir="auto">
         {question.body}
       </p>
       <p className="present-meta">
         <span className="present-votes">
           ▲ {question.upvoteCount} {question.upvoteCount === 1 ? "vote" : "votes"}
         </span>
-        <span className="present-author">{presentedAuthor(question)}</span>
+        <span className="present-author" dir="auto">
+          {presentedAuthor(question)}
+        </span>
       </p>
-      {answer && <p className="present-answer">Answer: {answer}</p>}
+      {answer && (
+        <p className="present-answer">
+          Answer: <span dir="auto">{answer}</span>
+        </p>
+      )}
     </div>
   );
 }

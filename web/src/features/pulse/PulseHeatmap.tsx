@@ -35,7 +35,7 @@ export function PulseHeatmap({ questions, threshold, weeks, period }: HeatmapPro
             <tr>
               <th scope="col">Question</th>
               {columns.map((team) => (
-                <th scope="col" key={team.key} className="heatmap-team">
+                <th scope="col" key={team.key} className="heatmap-team" dir="auto">
                   {team.name}
                 </th>
               ))}
@@ -44,7 +44,7 @@ export function PulseHeatmap({ questions, threshold, weeks, period }: HeatmapPro
           <tbody>
             {questions.map((question) => (
               <tr key={question.id}>
-                <th scope="row" className="heatmap-question">
+                <th scope="row" className="heatmap-question" dir="auto">
                   {question.text}
                 </th>
                 {columns.map((team) => (

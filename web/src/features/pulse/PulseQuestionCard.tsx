@@ -17,7 +17,9 @@ export function PulseQuestionCard({ question, threshold, weeks }: QuestionCardPr
   const oneGroup = question.byTeam.length === 1;
   return (
     <article className="card pulse-card" aria-labelledby={headingId}>
-      <h3 id={headingId}>{question.text}</h3>
+      <h3 id={headingId} dir="auto">
+        {question.text}
+      </h3>
       <p className="pulse-figure">
         {question.averageScore === null ? (
           <span className="pulse-figure-none">No average yet</span>
