@@ -2,7 +2,8 @@ import request from "supertest";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPeriod, isoWeekMonday, weeksOfRange } from "../../web/src/features/pulse/pulseFormat.js";
-import { signIn, type ApiClient } from "../helpers/app.js";
+import { SCANNER_WINDOW_MS } from "../../src/modules/pulse/pulse.held-answers.service.js";
+import { ManualClock, signIn, type ApiClient } from "../helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
 import { expectAccessible, signInAs, startHarness, type Harness } from "./harness.js";
 
@@ -51,9 +52,15 @@ describe("browser: pulse", () => {
   let fixture: TenantFixture;
   let adminApi: ApiClient;
   let tokens: string[];
+  // Moved on by hand past the minute a tapped answer is held against link scanners.
+  const clock = new ManualClock(new Date());
+  const settle = async () => {
+    clock.advance(SCANNER_WINDOW_MS);
+    await harness.app.pulseReleaser.sweep({ tenantIds: [fixture.tenant.id] });
+  };
 
   beforeAll(async () => {
-    harness = await startHarness();
+    harness = await startHarness({ clock });
     fixture = await createTenantFixture(harness.app.db, { settings: { pulse: { enabled: true } } });
     adminApi = await signIn(harness.app, fixture.tenant.slug, "admin");
     const question = await adminApi.post("/admin/pulse/questions", { text: QUESTION });
@@ -76,14 +83,17 @@ describe("browser: pulse", () => {
   });
   afterAll(() => harness?.close());
 
-  it("the one-tap link records the answer on a page that needs no JavaScript, and refuses the same link twice", async () => {
+  it("the one-tap link records the answer on a page that needs no JavaScript, and refuses the link once the answer counts", async () => {
     const context = await harness.browser.newContext({ baseURL: harness.baseUrl, javaScriptEnabled: false });
     const page = await context.newPage();
     const link = `/pulse/respond?token=${tokens[0]}&score=4`;
     const response = await page.goto(link);
     expect(response?.status()).toBe(200);
     await page.getByRole("heading", { level: 1, name: "Thank you, your response was recorded" }).waitFor();
+    // Opening it again within the minute (a reload) is the same answer.
+    expect((await page.goto(link))?.status()).toBe(200);
 
+    await settle();
     const again = await page.goto(link);
     expect(again?.status()).toBe(400);
     await page.getByRole("heading", { level: 1, name: "This link can no longer be used" }).waitFor();
@@ -125,9 +135,10 @@ describe("browser: pulse", () => {
     await expect(heatmap.getByText(/Insufficient|Hidden/).count()).resolves.toBe(0);
     await expectAccessible(page, "pulse dashboard");
 
-    // A member may not see it.
+    // A member sees what protects their answers, and no figures.
     const member = await signInAs(await harness.newContext(), fixture.tenant.slug, "member", "/pulse");
-    await member.getByRole("heading", { name: "Not allowed" }).waitFor();
+    await member.getByRole("heading", { level: 2, name: "How your pulse answers are protected" }).waitFor();
+    await expect(member.getByText("Participation").count()).resolves.toBe(0);
   });
 
   for (const [size, viewport] of [
@@ -191,6 +202,7 @@ describe("browser: pulse", () => {
   it("a group with too few answers shows a compact waiting marker, on a phone too", async () => {
     const response = await request(harness.app.app).get(`/pulse/respond?token=${tokens[3]}&score=2`).set("Accept", "application/json");
     expect(response.status).toBe(200);
+    await settle();
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await signInAs(await harness.newContext({ viewport }), fixture.tenant.slug, "admin", "/pulse");
       await page.getByRole("heading", { level: 1, name: "Pulse" }).waitFor();
@@ -204,6 +216,37 @@ describe("browser: pulse", () => {
       await page.getByText(/^No group has reached 5 answers yet · \d waiting$/).waitFor();
       await page.getByText("No average yet").waitFor();
       await expectAccessible(page, `pulse dashboard with waiting answers (${viewport.width} px)`);
+    }
+  });
+
+  it("a link opened with two scores within a minute says nothing was recorded and offers the scores again", async () => {
+    const page = await (await harness.newContext({ viewport: PHONE })).newPage();
+    await page.goto(`/pulse/respond?token=${tokens[4]}&score=1`);
+    await page.goto(`/pulse/respond?token=${tokens[4]}&score=5`);
+    await page.getByRole("heading", { level: 1, name: "Nothing was recorded yet" }).waitFor();
+    await page.getByText(QUESTION, { exact: true }).waitFor();
+    await expect(page.getByRole("button", { name: "3" }).isVisible()).resolves.toBe(true);
+    await expectAccessible(page, "pulse respond: nothing recorded yet");
+  });
+
+  it("a member reads on the Pulse page what protects their answers, and a change an admin made in Settings", async () => {
+    const admin = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin");
+    const pulseSettings = admin.getByRole("group", { name: "Pulse" });
+    await pulseSettings.getByLabel("Days in a team before an answer counts").fill("7");
+    await admin.getByRole("button", { name: "Save settings" }).click();
+    await admin.getByText("Settings saved.").waitFor();
+
+    for (const viewport of [PHONE, DESKTOP]) {
+      const member = await signInAs(await harness.newContext({ viewport }), fixture.tenant.slug, "member", `/${fixture.teams.a.slug}`);
+      await member.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pulse" }).click();
+      await member.getByRole("heading", { level: 1, name: "Pulse" }).waitFor();
+      const privacy = member.getByRole("region", { name: "How your pulse answers are protected" });
+      await privacy.getByText("at least 4 other people of your team", { exact: false }).waitFor();
+      await privacy.getByText("at least 7 days", { exact: false }).waitFor();
+      await privacy.getByText(/an administrator changed how long someone must have been in a team .* from 14 to 7\./).waitFor();
+      // A member sees no figures.
+      await expect(member.locator("svg.chart, table").count()).resolves.toBe(0);
+      await expectAccessible(member, `pulse page of a member (${viewport.width} px)`);
     }
   });
 

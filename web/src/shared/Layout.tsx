@@ -90,7 +90,7 @@ export function Layout() {
                   <NavLink to="/moderation/queue">Moderation</NavLink>
                 </li>
               )}
-              {canModerate && (
+              {me && (
                 <li>
                   <NavLink to="/pulse">Pulse</NavLink>
                 </li>

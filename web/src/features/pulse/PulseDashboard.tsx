@@ -5,6 +5,7 @@ import { TeamSelect } from "../../shared/TeamSelect";
 import { ErrorNotice, Field, Loading, useLoad, useTitle } from "../../shared/ui";
 import { getPulseSummary } from "./api";
 import { PulseHeatmap } from "./PulseHeatmap";
+import { PulsePrivacySection } from "./PulsePrivacy";
 import { AnonymityNote, PulseMetrics } from "./PulseMetrics";
 import { PulseQuestionCard } from "./PulseQuestionCard";
 import { formatPeriod, weeksOfRange } from "./pulseFormat";
@@ -65,10 +66,23 @@ function Dashboard() {
   );
 }
 
-export default function PulseDashboard() {
+/** Everyone who gets the pulse reads what protects their answers here; leads see their teams' figures too. */
+export default function PulsePage() {
+  const { me } = useSession();
+  useTitle("Pulse");
+  if (me && !atLeast(me.user.role, "moderator")) {
+    return (
+      <div className="pulse">
+        <h1>Pulse</h1>
+        <p>Every week a few people of each team get a one-tap question by e-mail. Leads see only what whole groups answered.</p>
+        <PulsePrivacySection />
+      </div>
+    );
+  }
   return (
     <RequireRole min="moderator">
       <Dashboard />
+      <PulsePrivacySection />
     </RequireRole>
   );
 }

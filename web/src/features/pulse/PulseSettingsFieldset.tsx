@@ -49,7 +49,10 @@ export function PulseSettingsFieldset({
         >
           {(props) => <input {...props} type="time" value={pulse.defaultTime} onChange={(event) => onChange("defaultTime", event.target.value)} />}
         </Field>
-        <Field label="Anonymity threshold (answers)" hint="Answers are counted in groups of at least this many, so nobody can be singled out. At least 3.">
+        <Field
+          label="Anonymity threshold (answers)"
+          hint="Answers are counted in groups of at least this many, so nobody can be singled out. At least 3. Everyone is told of a change for 30 days."
+        >
           {(props) => (
             <input
               {...props}
@@ -57,6 +60,21 @@ export function PulseSettingsFieldset({
               min={3}
               value={pulse.anonThreshold}
               onChange={(event) => onChange("anonThreshold", event.target.value === "" ? 0 : Number(event.target.value))}
+            />
+          )}
+        </Field>
+        <Field
+          label="Days in a team before an answer counts"
+          hint="An answer counts toward its group only if its author had been in the team this long when invited, so accounts made for the purpose cannot single anyone out. 0 turns this off. Everyone is told of a change for 30 days."
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="number"
+              min={0}
+              max={90}
+              value={pulse.minTenureDays}
+              onChange={(event) => onChange("minTenureDays", event.target.value === "" ? 0 : Number(event.target.value))}
             />
           )}
         </Field>

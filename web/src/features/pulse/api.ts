@@ -3,6 +3,7 @@ import type {
   createPulseQuestionBody,
   PulseSummary,
   pulseCohortSchema,
+  pulsePrivacySchema,
   pulseQuestionSchema,
   pulseRunSchema,
   pulseScheduleSchema,
@@ -22,9 +23,13 @@ export type PulseQuestion = z.infer<typeof pulseQuestionSchema>;
 export type PulseSchedule = z.infer<typeof pulseScheduleSchema>;
 export type PulseCohort = z.infer<typeof pulseCohortSchema>;
 export type PulseRun = z.infer<typeof pulseRunSchema>;
+export type PulsePrivacy = z.infer<typeof pulsePrivacySchema>;
 
 /** `range`: `<n>w`, weeks back from the current ISO week; `team`: a team id, or empty for every team (admins). */
 export const getPulseSummary = (query: { range: string; team: string }, signal?: AbortSignal) => api.get<PulseSummary>("/pulse/summary", query, signal);
+
+/** What protects an answer in this organisation and what changed about it lately (everyone signed in). */
+export const getPulsePrivacy = (signal?: AbortSignal) => api.get<PulsePrivacy>("/pulse/privacy", undefined, signal);
 
 export const getPulseSchedule = (signal?: AbortSignal) => api.get<PulseSchedule>("/admin/pulse/schedule", undefined, signal);
 export const savePulseSchedule = (schedule: PulseSchedule) => api.put<PulseSchedule>("/admin/pulse/schedule", schedule);
