@@ -179,7 +179,7 @@ async function main() {
     const { tenantId, questions } = await seed(databaseUrl);
     const answered = Array.from({ length: JOBS }, (_, i) => {
       const question = questions[i % questions.length]!;
-      return { name: "question-answered" as const, data: { tenantId, questionId: question.id, recipientUserId: question.author_id } };
+      return { name: "question-answered" as const, data: { tenantId, questionId: question.id, recipientUserId: question.author_id, hideRecipient: false } };
     });
     const direct = Array.from({ length: JOBS }, (_, i) => ({
       name: "direct-email" as const,

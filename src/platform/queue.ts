@@ -7,8 +7,12 @@ import { randomUUID } from "node:crypto";
  * question is noticed at send time, and no pulse token sits in Redis.
  */
 export interface EmailJobs {
-  /** To the question's author after an answer (when features.enableEmailNotifications is on). */
-  "question-answered": { tenantId: string; questionId: string; recipientUserId: string };
+  /**
+   * To the question's author after an answer (when features.enableEmailNotifications is on).
+   * `hideRecipient` (an anonymous question): the admin's view never shows who it went to, nor
+   * the worker's log; a job without the flag (queued before it existed) is hidden too.
+   */
+  "question-answered": { tenantId: string; questionId: string; recipientUserId: string; hideRecipient: boolean };
   /** The one-tap pulse email for one invite. */
   "pulse-invite": { tenantId: string; inviteId: string };
   /** An admin's direct email to users and/or addresses. */

@@ -1,10 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EmailWorker } from "../../src/modules/email/email.worker.js";
 import { DEV_QUEUE_MAX_WAITING } from "../../src/platform/queue.js";
 import type { BullEmailQueue } from "../../src/platform/queue-bullmq.js";
 import { signIn, type TestApp } from "../helpers/app.js";
 import { smtpEnv, startWorker } from "../helpers/email.js";
-import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
+import { createTenantFixture, insertUser, questionBody, type TenantFixture } from "../helpers/factories.js";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.js";
 import { expectAccessible, signInAs, startHarness, type Harness } from "./harness.js";
 
@@ -88,6 +89,35 @@ describe("browser: email admin", () => {
         { timeout: 20_000, interval: 500 },
       )
       .toBe(1);
+  });
+
+  it("shows a failed answered email of an anonymous question as hidden: the author of an anonymous question, never its address", async () => {
+    const author = await insertUser(harness.app.db, fixture.tenant.id, { teamId: fixture.teams.a.id, email: `busy-${randomUUID().slice(0, 8)}@example.org` });
+    const [admin, moderator, member] = await Promise.all(
+      ["admin", "moderator", author.username].map((username) => signIn(harness.app, fixture.tenant.slug, username)),
+    );
+    await admin!.post("/admin/tenant-settings", { features: { enableEmailNotifications: true } }).expect(200);
+    serverBusy = true;
+    const { id } = (await member!.post("/questions", { body: questionBody(), teamId: fixture.teams.a.id, anonymous: true }).expect(201)).body;
+    await moderator!.post(`/questions/${id}/answer`, { responseText: "Next week." }).expect(200);
+
+    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin/email");
+    const failed = page.getByRole("table", { name: "Failed email jobs" });
+    const row = failed.getByRole("row", { name: /question-answered/ });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole("heading", { level: 1, name: "Email" }).waitFor();
+          return row.count();
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(1);
+    await row.getByRole("cell", { name: "hidden: the author of an anonymous question" }).waitFor();
+    expect(await failed.textContent()).not.toContain(author.email);
+    await expectAccessible(page, "admin email with a hidden recipient");
+    serverBusy = false;
   });
 });
 

@@ -79,6 +79,7 @@ describe("email admin API (development queue: in memory, nothing sent)", () => {
       failedReason: null,
       subject: "Town hall",
       to: [expect.any(String)],
+      recipientHidden: false,
       outcome: null,
       skipReason: null,
     });

@@ -33,7 +33,7 @@ describe("email worker: templates delivered to a real SMTP server", () => {
         responderId: fixture.users.moderator.id,
       })
     ).id;
-    const job = await app.queue.add("question-answered", { tenantId: tenantId(), questionId, recipientUserId: fixture.users.member.id });
+    const job = await app.queue.add("question-answered", { tenantId: tenantId(), questionId, recipientUserId: fixture.users.member.id, hideRecipient: false });
     const done = await waitForJob(app.queue, tenantId(), job.id);
     expect(done).toMatchObject({ status: "completed", result: { outcome: "sent", to: [fixture.users.member.email] } });
 
@@ -91,7 +91,7 @@ describe("email worker: templates delivered to a real SMTP server", () => {
     ];
     const before = sink.messages.length;
     for (const [questionId, recipientUserId, reason] of cases) {
-      const job = await app.queue.add("question-answered", { tenantId: tenantId(), questionId, recipientUserId });
+      const job = await app.queue.add("question-answered", { tenantId: tenantId(), questionId, recipientUserId, hideRecipient: false });
       const done = await waitForJob(app.queue, tenantId(), job.id);
       expect(done, reason).toMatchObject({ status: "completed", result: { outcome: "skipped", reason } });
     }
@@ -169,7 +169,12 @@ describe("email worker: templates delivered to a real SMTP server", () => {
       })
     ).id;
     const pulse = await app.queue.add("pulse-invite", { tenantId: tenantId(), inviteId: invite.id });
-    const answered = await app.queue.add("question-answered", { tenantId: tenantId(), questionId: question, recipientUserId: other.users.member.id });
+    const answered = await app.queue.add("question-answered", {
+      tenantId: tenantId(),
+      questionId: question,
+      recipientUserId: other.users.member.id,
+      hideRecipient: false,
+    });
     expect((await waitForJob(app.queue, tenantId(), pulse.id)).result).toEqual({ outcome: "skipped", reason: "invite not found" });
     expect((await waitForJob(app.queue, tenantId(), answered.id)).result).toEqual({ outcome: "skipped", reason: "question not found" });
   });
@@ -230,7 +235,12 @@ describe("links into the app with tenants on subdomains (CONTRACT §8)", () => {
         responderId: fixture.users.moderator.id,
       })
     ).id;
-    const job = await app.queue.add("question-answered", { tenantId: fixture.tenant.id, questionId, recipientUserId: fixture.users.member.id });
+    const job = await app.queue.add("question-answered", {
+      tenantId: fixture.tenant.id,
+      questionId,
+      recipientUserId: fixture.users.member.id,
+      hideRecipient: false,
+    });
     expect(await waitForJob(app.queue, fixture.tenant.id, job.id)).toMatchObject({ status: "completed", result: { outcome: "sent" } });
     const message = sink.messages.find((candidate) => JSON.stringify(candidate.to).includes(fixture.users.member.email));
     const expected = `https://${fixture.tenant.slug}.qa.example.com/alpha?question=${questionId}`;

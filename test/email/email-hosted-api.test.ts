@@ -60,7 +60,12 @@ describe("hosted_api provider against a local fake API", () => {
         responderId: fixture.users.moderator.id,
       })
     ).id;
-    const job = await app.queue.add("question-answered", { tenantId: fixture.tenant.id, questionId, recipientUserId: fixture.users.member.id });
+    const job = await app.queue.add("question-answered", {
+      tenantId: fixture.tenant.id,
+      questionId,
+      recipientUserId: fixture.users.member.id,
+      hideRecipient: false,
+    });
     const done = await waitForJob(app.queue, fixture.tenant.id, job.id);
     expect(done.result).toEqual({ outcome: "sent", to: [fixture.users.member.email], messageIds: [`msg_${job.id}-0`] });
     const [sent] = requestsTo(fixture.users.member.email);

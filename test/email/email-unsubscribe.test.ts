@@ -137,7 +137,12 @@ describe("unsubscribe end to end: the link in the email stops notification and p
         responderId: fixture.users.moderator.id,
       })
     ).id;
-    const job = await app.queue.add("question-answered", { tenantId: fixture.tenant.id, questionId, recipientUserId: fixture.users.member.id });
+    const job = await app.queue.add("question-answered", {
+      tenantId: fixture.tenant.id,
+      questionId,
+      recipientUserId: fixture.users.member.id,
+      hideRecipient: false,
+    });
     return waitForJob(app.queue, fixture.tenant.id, job.id);
   };
 

@@ -58,7 +58,12 @@ describe("a worker killed mid-job", () => {
         responderId: fixture.users.moderator.id,
       })
     ).id;
-    const job = await app.queue.add("question-answered", { tenantId: fixture.tenant.id, questionId, recipientUserId: fixture.users.member.id });
+    const job = await app.queue.add("question-answered", {
+      tenantId: fixture.tenant.id,
+      questionId,
+      recipientUserId: fixture.users.member.id,
+      hideRecipient: false,
+    });
 
     // The standalone worker process, as production runs it (npm run worker), on the same queue.
     child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "src/cli/email-worker.ts")], {

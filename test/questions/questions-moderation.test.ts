@@ -56,7 +56,7 @@ describe("question moderation: answer, pin, freeze, tags, approve, reject", () =
       });
       expect(await auditActions(question.id)).toEqual(["question.create", "question.answer"]);
       const job = app.queue.waiting.find((queued) => queued.name === "question-answered" && (queued.data as { questionId: string }).questionId === question.id);
-      expect(job?.data).toEqual({ tenantId: t.tenant.id, questionId: question.id, recipientUserId: t.users.member.id });
+      expect(job?.data).toEqual({ tenantId: t.tenant.id, questionId: question.id, recipientUserId: t.users.member.id, hideRecipient: false });
     });
 
     it("answering again edits the answer and queues no second email", async () => {

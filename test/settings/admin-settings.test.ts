@@ -282,7 +282,7 @@ describe("tenant settings changed through the admin API take effect in Q&A", () 
     const second = await member.post("/questions", { body: ORDINARY, teamId: own.teams.a.id }).expect(201);
     await admin.post(`/questions/${second.body.id}/answer`, { responseText: "Travel is back on." }).expect(200);
     expect(answeredEmails()).toEqual([
-      expect.objectContaining({ data: { tenantId: own.tenant.id, questionId: second.body.id, recipientUserId: own.users.member.id } }),
+      expect.objectContaining({ data: { tenantId: own.tenant.id, questionId: second.body.id, recipientUserId: own.users.member.id, hideRecipient: false } }),
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { isoTimestampSql, type Executor, type DatabaseRow } from "../../platform/db.js";
+import { hideActor } from "../../platform/hidden-actor.js";
 import type { TimeRange } from "../../platform/time-range.js";
 import type { AUDIT_ACTIONS, AuditAction } from "./audit.constants.js";
 
@@ -36,6 +37,8 @@ function auditRow(actor: AuditActor, entry: AuditEntryInput) {
   // A signed-in actor left unnamed (the author of an anonymous question) leaves no address or
   // browser either: admins could match those to the same person's sign-in entries.
   const actorHidden = entry.userId === null && actor.user !== null;
+  // Nor does the request's log line (its address): whatever leaves the actor unnamed here.
+  if (actorHidden) hideActor(actor);
   return {
     tenant_id: actor.tenant.id,
     user_id: entry.userId === undefined ? (actor.user?.id ?? null) : entry.userId,

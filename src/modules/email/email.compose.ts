@@ -57,6 +57,8 @@ export function createEmailComposer(deps: ComposerDeps) {
     if (question.status !== "ANSWERED" || !question.responseText) return skip("question is not answered");
     // Anonymous visitors have no author (and no address): nothing to send.
     if (!question.author || question.author.id !== data.recipientUserId) return skip("recipient is not the question's author");
+    // Queued for an anonymous question whatever its responder (questions.moderation.service.ts), but nobody is told of their own answer.
+    if (question.responderId === question.author.id) return skip("recipient answered it");
     const user = question.author;
     const why = unreachable(user);
     if (why || !user) return skip(why ?? "recipient not found");

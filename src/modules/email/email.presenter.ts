@@ -1,12 +1,17 @@
 import type { EmailJobs, JobSnapshot } from "../../platform/queue.js";
+import { isRecipientHidden, withoutAddresses } from "./email.recipient-privacy.js";
 import type { EmailJobView } from "./email.schemas.js";
 import { PULSE_INVITE_SUBJECT, QUESTION_ANSWERED_SUBJECT } from "./email.templates.js";
 
-/** A queued e-mail as the admin's queue view shows it: subject and recipients, never the body. */
+/**
+ * A queued e-mail as the admin's queue view shows it: subject and recipients, never the body;
+ * for the answered e-mail of an anonymous question, not the recipient either (email.recipient-privacy.ts).
+ */
 export function presentJob(job: JobSnapshot): EmailJobView {
-  const result = (job.result ?? null) as { outcome?: "sent" | "skipped"; to?: string[]; reason?: string } | null;
+  const result = (job.result ?? null) as { outcome?: "sent" | "skipped"; to?: string[] | null; reason?: string } | null;
   const direct = job.name === "direct-email" ? (job.data as EmailJobs["direct-email"]) : null;
   const subject = direct ? direct.subject : job.name === "question-answered" ? QUESTION_ANSWERED_SUBJECT : PULSE_INVITE_SUBJECT;
+  const hidden = isRecipientHidden(job);
   return {
     id: job.id,
     name: job.name,
@@ -15,10 +20,11 @@ export function presentJob(job: JobSnapshot): EmailJobView {
     attemptsMade: job.attemptsMade,
     processedOn: job.processedOn,
     finishedOn: job.finishedOn,
-    failedReason: job.failedReason,
+    failedReason: hidden && job.failedReason ? withoutAddresses(job.failedReason) : job.failedReason,
     subject,
-    to: result?.to ?? direct?.to ?? null,
-    outcome: result?.outcome ?? null,
-    skipReason: result?.outcome === "skipped" ? (result.reason ?? null) : null,
+    to: hidden ? null : (result?.to ?? direct?.to ?? null),
+    recipientHidden: hidden,
+    outcome: hidden ? null : (result?.outcome ?? null),
+    skipReason: !hidden && result?.outcome === "skipped" ? (result.reason ?? null) : null,
   };
 }

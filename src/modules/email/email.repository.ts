@@ -53,6 +53,7 @@ export interface AnsweredQuestion {
   author: EmailRecipient | null;
   teamName: string;
   teamSlug: string;
+  responderId: string | null;
   responderName: string | null;
 }
 
@@ -77,6 +78,7 @@ export async function findAnsweredQuestion(db: Executor, tenantId: string, quest
       "q.response_text",
       "t.name as team_name",
       "t.slug as team_slug",
+      "q.responder_id",
       "r.name as responder_name",
       ...RECIPIENT_COLUMNS.map((column) => `a.${column} as author_${column}`),
     );
@@ -89,6 +91,7 @@ export async function findAnsweredQuestion(db: Executor, tenantId: string, quest
     author: prefixedRecipient(row, "author_"),
     teamName: row.team_name,
     teamSlug: row.team_slug,
+    responderId: row.responder_id ?? null,
     responderName: row.responder_name ?? null,
   };
 }

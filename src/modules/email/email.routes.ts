@@ -17,7 +17,9 @@ export function emailAdminRoutes(deps: { email: EmailAdminService }): AnyRoute[]
         "`recentJobs.completed` and `.failed` hold the last 20, newest first; `active` and `waiting` the next 20 in queue order. " +
         "Without Redis (development) jobs are kept in memory and never sent: they all show as waiting, and only the newest " +
         "`delivery.maxWaiting` (every tenant) are kept (`delivery.dropped` counts this tenant's dropped ones). " +
-        "`delivery.workerRunning` says whether any email worker consumes the queue (false: queued emails wait, unsent).",
+        "`delivery.workerRunning` says whether any email worker consumes the queue (false: queued emails wait, unsent). " +
+        "The answered email of an anonymous question shows `to: null` and `recipientHidden: true` (its outcome and skip reason " +
+        "are null too): its author is shown to nobody, admins included (CONTRACT §3).",
       access: "admin.access",
       response: emailQueueSchema,
       handler: ({ ctx }) => email.overview(ctx),
@@ -28,7 +30,9 @@ export function emailAdminRoutes(deps: { email: EmailAdminService }): AnyRoute[]
       operationId: "retryEmailJob",
       tag: "Email",
       summary: "Retries a failed email job with three fresh attempts",
-      description: "Unknown id (or another tenant's job): 404 NOT_FOUND. A job that is not failed: 409 JOB_NOT_FAILED. Audited as `email.retry`.",
+      description:
+        "Unknown id (or another tenant's job): 404 NOT_FOUND. A job that is not failed: 409 JOB_NOT_FAILED. Audited as `email.retry`. " +
+        "A hidden recipient (`recipientHidden`) stays hidden, in the answer and in the audit entry.",
       access: "admin.access",
       otherResponses: { 409: "JOB_NOT_FAILED" },
       params: jobIdParams,

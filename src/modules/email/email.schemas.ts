@@ -40,11 +40,24 @@ export const emailJobSchema = z.object({
   attemptsMade: z.number().int(),
   processedOn: z.number().int().nullable().describe("Last attempt started (epoch ms)"),
   finishedOn: z.number().int().nullable().describe("Completed or finally failed (epoch ms)"),
-  failedReason: z.string().nullable(),
+  failedReason: z.string().nullable().describe("Why the last attempt failed; for a hidden recipient, any address in it is replaced by `[hidden]`"),
   subject: z.string().nullable(),
-  to: z.array(z.string()).nullable().describe("Recipients: known once sent, or as given for a direct email"),
-  outcome: z.enum(["sent", "skipped"]).nullable(),
-  skipReason: z.string().nullable(),
+  to: z
+    .array(z.string())
+    .nullable()
+    .describe(
+      "Recipients: known once sent, or as given for a direct email. Always null when `recipientHidden`: the answered email " +
+        "of an anonymous question goes to its author, whom nobody else may learn (CONTRACT §3).",
+    ),
+  recipientHidden: z
+    .boolean()
+    .describe(
+      "True for the answered email of an anonymous question (and for answered emails queued before the flag existed): " +
+        "`to`, `outcome` and `skipReason` are null, since whether and why it was skipped (unsubscribed, deactivated) would say " +
+        "something about its author; a retry keeps it hidden.",
+    ),
+  outcome: z.enum(["sent", "skipped"]).nullable().describe("Null until finished, and for a hidden recipient"),
+  skipReason: z.string().nullable().describe("Why a completed job sent nothing; null for a hidden recipient"),
 });
 export type EmailJobView = z.infer<typeof emailJobSchema>;
 

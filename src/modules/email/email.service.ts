@@ -75,12 +75,14 @@ export function createEmailAdminService(deps: EmailAdminServiceDeps) {
     const job = await queueCall(() => queue.find(ctx.tenant.id, id));
     if (!job) throw errors.notFound("Email job");
     if (job.status !== "failed") throw errors.conflict("JOB_NOT_FAILED", "Only a failed email job can be retried.");
+    // The failure as the admin sees it: without the address of a hidden recipient.
+    const { failedReason } = presentJob(job);
     return db.transaction(async (trx) => {
       await recordAudit(trx, ctx, {
         action: "email.retry",
         entityType: "email_job",
         entityId: isUuid(job.id) ? job.id : null,
-        before: { status: job.status, failedReason: job.failedReason, attemptsMade: job.attemptsMade },
+        before: { status: job.status, failedReason, attemptsMade: job.attemptsMade },
         after: { status: "waiting" },
         metadata: { jobId: job.id, job: job.name },
       });

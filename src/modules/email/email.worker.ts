@@ -7,9 +7,11 @@ import { startQueueWorker, type QueueWorker } from "../../platform/queue-bullmq.
 import { createEmailComposer } from "./email.compose.js";
 import { DeliveryError, FAILURE, type EmailProvider } from "./email.delivery.js";
 import { createHostedApiProvider } from "./email.hosted-api.provider.js";
+import { isRecipientHidden, withoutAddresses } from "./email.recipient-privacy.js";
 import { createSmtpProvider } from "./email.smtp.provider.js";
 
-export type EmailJobResult = { outcome: "sent"; to: string[]; messageIds: Array<string | null> } | { outcome: "skipped"; reason: string };
+/** `to` is null for a hidden recipient (email.recipient-privacy.ts): it is not kept with the job either. */
+export type EmailJobResult = { outcome: "sent"; to: string[] | null; messageIds: Array<string | null> } | { outcome: "skipped"; reason: string };
 
 export function createEmailProvider(config: Config): EmailProvider {
   return config.email.provider === "hosted_api" ? createHostedApiProvider(config.email.hosted) : createSmtpProvider(config.email.smtp);
@@ -26,14 +28,17 @@ export interface EmailJobProcessorDeps {
 /**
  * Processes one email job: compose from current records, send each message, and turn failures
  * into SPEC's reasons. Permanent failures fail the job at once; others go back to BullMQ for
- * the next attempt. Logs name the job and tenant, never a pulse token or a message body.
+ * the next attempt. Logs name the job and tenant, never a pulse token or a message body, nor a
+ * hidden recipient (the author of an anonymous question): not their address in a server's
+ * refusal, nor why their email was skipped.
  */
 export function createEmailJobProcessor(deps: EmailJobProcessorDeps) {
   const composer = createEmailComposer(deps);
   const { logger, provider } = deps;
 
   return async function processEmailJob(job: QueueJob): Promise<EmailJobResult> {
-    const context = { jobId: job.id, job: job.name, tenantId: job.data.tenantId, attempt: job.attemptsMade + 1 };
+    const hidden = isRecipientHidden(job);
+    const context = { jobId: job.id, job: job.name, tenantId: job.data.tenantId, attempt: job.attemptsMade + 1, ...(hidden ? { recipientHidden: true } : {}) };
     let composition;
     try {
       composition = await composer.compose(job);
@@ -42,7 +47,7 @@ export function createEmailJobProcessor(deps: EmailJobProcessorDeps) {
       throw new Error(`${FAILURE.deliveryFailed}: the email could not be prepared`, { cause: error });
     }
     if (composition.kind === "skip") {
-      logger.info({ ...context, reason: composition.reason }, "email skipped");
+      logger.info(hidden ? context : { ...context, reason: composition.reason }, "email skipped");
       return { outcome: "skipped", reason: composition.reason };
     }
     const messageIds: Array<string | null> = [];
@@ -52,16 +57,14 @@ export function createEmailJobProcessor(deps: EmailJobProcessorDeps) {
         messageIds.push(sent.messageId);
       } catch (error) {
         const failure = error instanceof DeliveryError ? error : new DeliveryError(FAILURE.deliveryFailed, false, String(error));
-        logger.warn(
-          { ...context, provider: provider.name, reason: failure.reason, permanent: failure.permanent, detail: failure.detail },
-          "email delivery failed",
-        );
+        const detail = hidden ? withoutAddresses(failure.detail, [email.to.email, email.to.name]) : failure.detail;
+        logger.warn({ ...context, provider: provider.name, reason: failure.reason, permanent: failure.permanent, detail }, "email delivery failed");
         throw failure.permanent ? new PermanentJobError(failure.reason) : new Error(failure.reason);
       }
     }
     const to = composition.emails.map((email) => email.to.email);
     logger.info({ ...context, provider: provider.name, recipients: to.length }, "email sent");
-    return { outcome: "sent", to, messageIds };
+    return { outcome: "sent", to: hidden ? null : to, messageIds };
   };
 }
 

@@ -89,14 +89,21 @@ export function createModerationService(deps: ModerationServiceDeps) {
    * SPEC: the answered email goes to the author (a signed-in user, so never a visitor) when
    * notifications are on. Decided here, once, from the settings as saved now (not the request's
    * tenant cache, which another instance may hold for a moment after a change); the worker does
-   * not decide again, so a job queued is an email meant to go out.
+   * not decide again, so a job queued is an email meant to go out. An anonymous question's job
+   * is queued even when its author answered it (the worker skips that one), since a missing job
+   * would tell admins who asked; its recipient is hidden from the queue's view (CONTRACT §3).
    */
   async function notifyAuthor(ctx: RequestContext, question: QuestionRecord, responderId: string): Promise<void> {
-    if (!question.authorId || question.authorId === responderId) return;
+    if (!question.authorId || (question.authorId === responderId && !question.isAnonymous)) return;
     try {
       const settings = (await findTenant(db, ctx.tenant.id))?.settings ?? ctx.settings;
       if (!settings.features.enableEmailNotifications) return;
-      await queue.add("question-answered", { tenantId: ctx.tenant.id, questionId: question.id, recipientUserId: question.authorId });
+      await queue.add("question-answered", {
+        tenantId: ctx.tenant.id,
+        questionId: question.id,
+        recipientUserId: question.authorId,
+        hideRecipient: question.isAnonymous,
+      });
     } catch (error) {
       logger.error({ err: { message: (error as Error).message }, questionId: question.id, requestId: ctx.requestId }, "answered email not queued");
     }

@@ -53,6 +53,11 @@ export const teamQueuePolicy = {
  */
 export function auditUserId(ctx: RequestContext, question: Pick<QuestionRecord, "authorId" | "isAnonymous">): string | null {
   if (!ctx.user) return null;
-  if (question.isAnonymous && question.authorId === ctx.user.id) return null;
+  if (actsAsAnonymousAuthor(ctx, question)) return null;
   return ctx.user.id;
+}
+
+/** The caller is the author of this anonymous question: what they do to it is not to name them, the request's log line included. */
+export function actsAsAnonymousAuthor(ctx: RequestContext, question: Pick<QuestionRecord, "authorId" | "isAnonymous">): boolean {
+  return Boolean(ctx.user && question.isAnonymous && question.authorId === ctx.user.id);
 }

@@ -311,8 +311,9 @@ export async function moveTeamQuestions(trx: Executor, tenantId: string, fromTea
 /**
  * SPEC: a deleted user's questions remain, anonymised. The foreign key clears author_id when
  * the row goes; marking them anonymous as well keeps every reader (and export) from treating
- * them as authored by someone.
+ * them as authored by someone. Counts only the questions it makes anonymous: counting those
+ * already anonymous would tell the admin (the deletion's audit entry) how many the user asked.
  */
 export async function anonymiseQuestionsOf(trx: Executor, tenantId: string, userId: string): Promise<number> {
-  return trx("questions").where({ tenant_id: tenantId, author_id: userId }).update({ is_anonymous: true });
+  return trx("questions").where({ tenant_id: tenantId, author_id: userId, is_anonymous: false }).update({ is_anonymous: true });
 }

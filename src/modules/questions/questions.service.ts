@@ -1,11 +1,12 @@
 import type { Database } from "../../platform/db.js";
 import { signedInUser, type RequestContext } from "../../platform/context.js";
 import { AppError, errors } from "../../platform/errors.js";
+import { hideActor } from "../../platform/hidden-actor.js";
 import { auditInsertFrom, recordAudit } from "../audit/index.js";
 import { checkContent } from "./questions.content-check.js";
 import { findTag } from "../tags/index.js";
 import { findTeam, type TeamDirectory } from "../teams/index.js";
-import { auditUserId, canModerate, canSee, reviewVisibility } from "./questions.policy.js";
+import { actsAsAnonymousAuthor, auditUserId, canModerate, canSee, reviewVisibility } from "./questions.policy.js";
 import { presentPageJson, presentQuestion } from "./questions.presenter.js";
 import type { QuestionEvents } from "./questions.events.js";
 import type { QuestionPage, UpvoteSets } from "./questions.board.js";
@@ -67,6 +68,7 @@ export function createQuestionService(deps: QuestionServiceDeps) {
 
   async function submit(ctx: RequestContext, input: { body: string; teamId: string; anonymous?: boolean }) {
     const anonymous = ctx.user ? Boolean(input.anonymous) : true;
+    if (ctx.user && anonymous) hideActor(ctx);
     if (ctx.user && anonymous && !ctx.settings.features.allowAnonymousQuestions) {
       throw errors.forbidden("Anonymous questions are turned off for this organisation.");
     }
@@ -176,6 +178,7 @@ export function createQuestionService(deps: QuestionServiceDeps) {
   /** The question's route has checked questionPolicy.change; what an author may still change is decided here. */
   async function edit(ctx: RequestContext, question: QuestionRecord, input: { body: string }) {
     const { id } = question;
+    if (actsAsAnonymousAuthor(ctx, question)) hideActor(ctx);
     const moderator = canModerate(ctx.user, question.teamId);
     const body = normalizeBody(input.body, ctx.settings);
     if (!moderator) {
@@ -204,6 +207,7 @@ export function createQuestionService(deps: QuestionServiceDeps) {
 
   async function remove(ctx: RequestContext, question: QuestionRecord): Promise<void> {
     const { id } = question;
+    if (actsAsAnonymousAuthor(ctx, question)) hideActor(ctx);
     await db.transaction(async (trx) => {
       await deleteQuestion(trx, ctx.tenant.id, id);
       await recordAudit(trx, ctx, {
@@ -220,6 +224,7 @@ export function createQuestionService(deps: QuestionServiceDeps) {
   async function setUpvote(ctx: RequestContext, id: string, upvote: boolean) {
     const user = signedInUser(ctx);
     const question = visibleOrNotFound(ctx, await findVoteTarget(db, ctx.tenant.id, id));
+    if (actsAsAnonymousAuthor(ctx, question)) hideActor(ctx);
     if (question.status === "UNDER_REVIEW") throw errors.conflict("QUESTION_UNDER_REVIEW", "This question is waiting for moderation.");
     if (question.isFrozen) throw errors.conflict("QUESTION_FROZEN", "This question is frozen: upvotes are closed.");
     await limits.upvotes(ctx);

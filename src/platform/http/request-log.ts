@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { Request, RequestHandler, Response } from "express";
+import { isActorHidden } from "../hidden-actor.js";
 import type { Logger } from "../logger.js";
 import { maskTokens } from "../logger.js";
 
@@ -17,12 +18,16 @@ function pathOf(url: string | undefined): string {
 
 function requestFields(req: Request, path: string) {
   if (isPulseRespondentPath(path)) return { method: req.method, path };
-  return { method: req.method, url: maskTokens(req.originalUrl ?? req.url ?? ""), remoteAddress: req.socket?.remoteAddress };
+  const url = maskTokens(req.originalUrl ?? req.url ?? "");
+  // The author of an anonymous question acting on it: no address (platform/hidden-actor.ts).
+  if (isActorHidden(req.ctx)) return { method: req.method, url };
+  return { method: req.method, url, remoteAddress: req.socket?.remoteAddress };
 }
 
 /**
  * One JSON line per request when it ends: request id, tenant, method and URL (tokens masked;
- * neither query nor address for pulse respondents), status, duration, and the error behind a 5xx
+ * neither query nor address for pulse respondents, no address for the author of an anonymous
+ * question acting on it), status, duration, and the error behind a 5xx
  * (the error handler leaves it in `res.err`). Written straight to pino rather than through
  * pino-http, whose per-request child logger and serializer wrapping cost about a sixth of a small
  * request's CPU; the line has the same fields. Health probes and static assets are not logged.

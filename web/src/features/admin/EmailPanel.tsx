@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { ApiError, errorMessage } from "../../shared/api";
 import { announce, DataTable, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
-import { getEmailQueue, retryEmailJob, sendDirectEmail, type EmailDelivery } from "./api";
+import { getEmailQueue, retryEmailJob, sendDirectEmail, type EmailDelivery, type EmailQueue } from "./api";
 
 const REFRESH_MS = 10_000;
 
@@ -48,6 +48,14 @@ function DeliveryStatus({ delivery }: { delivery: EmailDelivery }) {
   );
 }
 
+type EmailJob = EmailQueue["recentJobs"]["failed"][number];
+
+/** Who a job is for. The answered email of an anonymous question does not say: its author is shown to nobody. */
+function Recipients({ job }: { job: EmailJob }) {
+  if (job.recipientHidden) return <span className="hint">hidden: the author of an anonymous question</span>;
+  return <>{job.to?.length ? job.to.join(", ") : "—"}</>;
+}
+
 /** The email queue (metrics, failed jobs with retry) and the admin's direct email. */
 export function EmailPanel() {
   const queue = useLoad((signal) => getEmailQueue(signal), []);
@@ -92,11 +100,14 @@ export function EmailPanel() {
           {queue.data.recentJobs.failed.length === 0 ? (
             <p className="empty">No failed jobs.</p>
           ) : (
-            <DataTable caption="Failed email jobs" columns={["Job", "Reason", "Attempts", "Failed at", "Actions"]}>
+            <DataTable caption="Failed email jobs" columns={["Job", "To", "Reason", "Attempts", "Failed at", "Actions"]}>
               {queue.data.recentJobs.failed.map((job) => (
                 <tr key={job.id}>
                   <td>
                     {job.name} <span className="hint">#{job.id}</span>
+                  </td>
+                  <td>
+                    <Recipients job={job} />
                   </td>
                   <td>{job.failedReason}</td>
                   <td>{job.attemptsMade}</td>
