@@ -10,7 +10,8 @@ const USAGE = `Usage:
 
 A new organisation only lets in the people an admin adds (users.signup "invite"); each
 --allow-domain lets anyone with a verified address at that domain join by signing in
-(users.signup "domains"). Admins change it later in Settings.
+(users.signup "domains"). Either way it starts closed to visitors: nobody reads or asks
+without signing in (features.allowAnonymousQuestions false). Admins change both in Settings.
 
 With the embedded database (no DATABASE_URL), stop the server first: PGlite allows one process.`;
 
@@ -43,7 +44,8 @@ async function run(): Promise<void> {
       ownerEmail: values.owner,
       ownerName: values["owner-name"],
       teams: values.team?.map((teamName) => ({ name: teamName })),
-      // A real organisation starts closed: GitHub and Google accounts are open to the whole world.
+      // A real organisation starts closed: GitHub and Google accounts are open to the whole world
+      // (provisionTenant closes such a tenant to visitors as well).
       settings: { users: domains.length ? { signup: "domains", allowedEmailDomains: domains } : { signup: "invite" } },
     });
     console.log(
@@ -54,6 +56,7 @@ async function run(): Promise<void> {
           teams: created.teams,
           signup: created.settings.users.signup,
           allowedEmailDomains: created.settings.users.allowedEmailDomains,
+          allowAnonymousQuestions: created.settings.features.allowAnonymousQuestions,
         },
         null,
         2,

@@ -4,36 +4,38 @@ import { githubIdentity, googleIdentity } from "../../src/modules/auth/auth.oaut
 describe("provider profiles become identities with a verified email", () => {
   const github = { id: 42, login: "octocat", name: "The Octocat", email: null, avatar_url: "https://avatars.githubusercontent.com/u/42" };
 
-  it("GitHub: the public email when GitHub lists it as verified", () => {
+  it("GitHub: the verified primary first, then the other verified addresses in GitHub's order", () => {
     const identity = githubIdentity({ ...github, email: "Public@Example.org" }, [
-      { email: "primary@example.org", primary: true, verified: true },
       { email: "public@example.org", primary: false, verified: true },
+      { email: "unverified@example.org", primary: false, verified: false },
+      { email: "Primary@Example.org", primary: true, verified: true },
+      { email: "work@example.org", primary: false, verified: true },
     ]);
     expect(identity).toEqual({
       provider: "github",
       providerUserId: "42",
-      email: "public@example.org",
+      email: "primary@example.org",
+      verifiedEmails: ["primary@example.org", "public@example.org", "work@example.org"],
       name: "The Octocat",
       avatarUrl: "https://avatars.githubusercontent.com/u/42",
     });
   });
 
-  it("GitHub: an unverified public email is passed over for the verified primary", () => {
+  it("GitHub: an unverified primary is passed over for a verified address", () => {
     const identity = githubIdentity({ ...github, email: "claimed@example.org" }, [
-      { email: "claimed@example.org", primary: false, verified: false },
-      { email: "primary@example.org", primary: true, verified: true },
+      { email: "claimed@example.org", primary: true, verified: false },
+      { email: "other@example.org", primary: false, verified: "true" },
+      { email: "second@example.org", primary: false, verified: true },
     ]);
-    expect(identity?.email).toBe("primary@example.org");
+    expect(identity).toMatchObject({ email: "second@example.org", verifiedEmails: ["second@example.org"] });
   });
 
-  it("GitHub: no verified primary and no verified public email means no identity", () => {
-    expect(githubIdentity(github, [{ email: "primary@example.org", primary: true, verified: false }])).toBeNull();
-    expect(githubIdentity(github, [])).toBeNull();
-    expect(githubIdentity(github, null)).toBeNull();
-  });
-
-  it("GitHub: when the email list could not be read, the public email (always verified on GitHub) still counts", () => {
-    expect(githubIdentity({ ...github, email: "public@example.org" }, null)?.email).toBe("public@example.org");
+  it("GitHub: the profile's public email never counts on its own: an empty, unverified or unread list means no identity", () => {
+    const profile = { ...github, email: "public@example.org" };
+    expect(githubIdentity(profile, [{ email: "public@example.org", primary: true, verified: false }])).toBeNull();
+    expect(githubIdentity(profile, [])).toBeNull();
+    expect(githubIdentity(profile, null)).toBeNull();
+    expect(githubIdentity(profile, [null, "public@example.org", { email: "not an email", verified: true }])).toBeNull();
   });
 
   it("GitHub: name falls back to the login, then the email's local part; malformed ids and avatars are refused", () => {
@@ -51,12 +53,15 @@ describe("provider profiles become identities with a verified email", () => {
       provider: "google",
       providerUserId: "1098",
       email: "grace@example.org",
+      verifiedEmails: ["grace@example.org"],
       name: "Grace Hopper",
       avatarUrl: "https://lh3.example.org/p.jpg",
     });
     expect(googleIdentity({ ...json, email_verified: "true" })?.email).toBe("grace@example.org");
     expect(googleIdentity({ ...json, email_verified: false })).toBeNull();
     expect(googleIdentity({ ...json, email_verified: undefined })).toBeNull();
+    expect(googleIdentity({ ...json, email_verified: "false" })).toBeNull();
+    expect(googleIdentity({ ...json, email_verified: 1 })).toBeNull();
     expect(googleIdentity({ ...json, email: "not an email" })).toBeNull();
     expect(googleIdentity({ ...json, sub: undefined })).toBeNull();
   });

@@ -100,6 +100,35 @@ describe("browser: admin settings, users, teams and audit", () => {
     await page.getByText("Settings saved.").waitFor();
   });
 
+  it("beside 'Allow questions without signing in', one line says what visitors can do with the current choice; closing it sends visitors to sign in", async () => {
+    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin");
+    const control = page.getByRole("checkbox", { name: "Allow questions without signing in" });
+    const description = () => control.evaluate((input) => document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent ?? null);
+    await expect(control.isChecked()).resolves.toBe(true);
+    await expect(description()).resolves.toBe(
+      "Visitors (people not signed in) can read the boards and ask questions, posted anonymously; voting needs sign-in.",
+    );
+    await control.uncheck();
+    await expect(description()).resolves.toBe("Visitors see nothing: everyone signs in first. Signed-in people cannot ask anonymously either.");
+    await page.getByText("Visitors see nothing: everyone signs in first.", { exact: false }).waitFor();
+    await expectAccessible(page, "settings: visitors closed");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("Settings saved.").waitFor();
+    expect((await ownerApi.get("/admin/tenant-settings")).body.features.allowAnonymousQuestions).toBe(false);
+
+    const visitorContext = await harness.browser.newContext({ baseURL: harness.baseUrl, extraHTTPHeaders: { "x-tenant-id": fixture.tenant.slug } });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/${fixture.teams.a.slug}`);
+    await visitor.getByRole("heading", { name: "Sign in to see this board" }).waitFor();
+    await visitorContext.close();
+
+    // Open again for the other tests of this file.
+    await control.check();
+    await expect(description()).resolves.toMatch(/^Visitors \(people not signed in\) can read the boards/);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await page.getByText("Settings saved.").waitFor();
+  });
+
   it("Settings › Pulse and the pulse schedule show the same values after saving either", async () => {
     const admin = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin");
     await admin.getByRole("heading", { level: 1, name: "Settings" }).waitFor();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { signIn, type ApiClient } from "../helpers/app.js";
-import { createTenantFixture, type TenantFixture, askQuestion, insertQuestion } from "../helpers/factories.js";
+import { createTenantFixture, type TenantFixture, askQuestion, insertQuestion, insertUser } from "../helpers/factories.js";
 import { expectAccessible, signInAs, startHarness, type Harness } from "./harness.js";
 
 /** The team board in a real browser: ask, live updates across browsers, votes, search, tags, visitors. */
@@ -286,5 +286,88 @@ describe("browser: team board", () => {
     await page.goto(`/${fixture.teams.b.slug}`);
     await page.getByRole("heading", { name: fixture.teams.b.name, level: 1 }).waitFor();
     expect(await page.getByRole("link", { name: "Present" }).count()).toBe(0);
+  });
+  it("a signed-in reader sees who joined the team in the last 30 days, after the questions, on a phone; visitors and the presenter screen do not", async () => {
+    const adminApi = await signIn(harness.app, fixture.tenant.slug, "admin");
+    const tiger = (await adminApi.post("/admin/teams", { name: "Tiger" }).expect(201)).body as { id: string; slug: string };
+    const quiet = (await adminApi.post("/admin/teams", { name: "Quiet" }).expect(201)).body as { id: string; slug: string };
+    const day = 24 * 60 * 60 * 1000;
+    const joined = async (teamId: string, name: string, daysAgo: number, extra: { demoUsername?: string; deactivated?: boolean } = {}) => {
+      const user = await insertUser(harness.app.db, fixture.tenant.id, { teamId, name, demoUsername: extra.demoUsername });
+      const at = new Date(Date.now() - daysAgo * day);
+      await harness.app
+        .db("users")
+        .where({ id: user.id })
+        .update({ created_at: at, deactivated_at: extra.deactivated ? new Date() : null });
+      await harness.app.db("team_members").where({ team_id: teamId, user_id: user.id }).update({ created_at: at });
+      return user;
+    };
+    const reader = await joined(tiger.id, "Old Timer", 200, { demoUsername: `old-timer-${tiger.id.slice(0, 8)}` });
+    await joined(tiger.id, "Long Ago", 40);
+    await joined(tiger.id, "Gone Again", 1, { deactivated: true });
+    await joined(tiger.id, "Ana Newcomer", 3);
+    // A name in a right-to-left script stays inside its own box.
+    await joined(tiger.id, "بو", 0);
+    const quietReader = await joined(quiet.id, "Quiet Reader", 200, { demoUsername: `quiet-${quiet.id.slice(0, 8)}` });
+    await insertQuestion(harness.app.db, fixture.tenant.id, tiger.id, { body: "Which floor does the Tiger team move to?" });
+    await insertQuestion(harness.app.db, fixture.tenant.id, quiet.id, { body: "Is the quiet room bookable?" });
+
+    const context = await harness.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    const order: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith("/newcomers")) order.push("newcomers asked");
+    });
+    page.on("requestfinished", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === "/questions" && url.searchParams.get("limit") === "50") order.push("questions in");
+    });
+    await page.goto(`/auth/demo?user=${encodeURIComponent(reader.username)}&tenant=${fixture.tenant.slug}&returnTo=${encodeURIComponent(`/${tiger.slug}`)}`);
+    await card(page, "Which floor does the Tiger team move to?").waitFor();
+    const line = page.locator(".newcomers");
+    await line.waitFor();
+    await expect(line.textContent()).resolves.toBe("Joined this team in the last 30 days: بو (today), Ana Newcomer (3 days ago)");
+    await expect(line.locator('[dir="auto"]').allTextContents()).resolves.toEqual(["بو", "Ana Newcomer"]);
+    expect(order.indexOf("questions in")).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf("newcomers asked")).toBeGreaterThan(order.indexOf("questions in"));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    const box = await line.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= 390).toBe(true);
+    await expectAccessible(page, "team board with newcomers, phone");
+    // Switching tabs asks nothing again.
+    await page
+      .getByRole("group", { name: "Show" })
+      .getByRole("button", { name: /Answered/ })
+      .click();
+    await page.getByText("No answered questions yet.").waitFor();
+    expect(order.filter((entry) => entry === "newcomers asked")).toHaveLength(1);
+    await context.close();
+
+    // A team where nobody is new: no line at all.
+    const quietPage = await (await harness.newContext()).newPage();
+    const asked = quietPage.waitForResponse((response) => new URL(response.url()).pathname.endsWith("/newcomers"));
+    await quietPage.goto(`/auth/demo?user=${quietReader.username}&tenant=${fixture.tenant.slug}&returnTo=${encodeURIComponent(`/${quiet.slug}`)}`);
+    await card(quietPage, "Is the quiet room bookable?").waitFor();
+    expect(await (await asked).json()).toEqual([]);
+    expect(await quietPage.getByText("Joined this team").count()).toBe(0);
+
+    // Visitors read the board (this tenant allows them) but are not shown who joined, nor ask.
+    const visitorContext = await harness.browser.newContext({ baseURL: harness.baseUrl, extraHTTPHeaders: { "x-tenant-id": fixture.tenant.slug } });
+    const visitorPage = await visitorContext.newPage();
+    const visitorAsked: string[] = [];
+    visitorPage.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith("/newcomers")) visitorAsked.push(request.url());
+    });
+    await visitorPage.goto(`/${tiger.slug}`);
+    await card(visitorPage, "Which floor does the Tiger team move to?").waitFor();
+    expect(await visitorPage.getByText("Joined this team").count()).toBe(0);
+    expect(visitorAsked).toEqual([]);
+    await visitorContext.close();
+
+    // The presenter screen, on the room's big screen, does not show it.
+    const presenter = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", `/${tiger.slug}/open/present`);
+    await presenter.getByText("Press Space to present the first question.").waitFor();
+    expect(await presenter.getByText("Joined this team").count()).toBe(0);
   });
 });

@@ -21,6 +21,8 @@ export interface FakeAccount {
   avatarUrl?: string | null;
   /** GitHub's /user/emails; default: the email as the verified primary. */
   emails?: Array<{ email: string; primary: boolean; verified: boolean }>;
+  /** GitHub's /user/emails answers this instead (an outage, a scope not granted, nonsense). */
+  emailsResponse?: { status: number; body: unknown };
   /** Google's email_verified; default true. */
   emailVerified?: boolean;
 }
@@ -185,6 +187,7 @@ export class FakeOAuthProvider {
       app.get(paths.emails, (req, res) => {
         const user = account(req);
         if (!user) return res.status(401).json({ message: "Bad credentials" });
+        if (user.emailsResponse) return res.status(user.emailsResponse.status).json(user.emailsResponse.body);
         res.json(user.emails ?? (user.email ? [{ email: user.email, primary: true, verified: true, visibility: "public" }] : []));
       });
     }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { createTestApp, signIn, type TestApp } from "../helpers/app.js";
 import { uniqueSlug } from "../helpers/factories.js";
+import { provisionTenant } from "../../src/modules/provisioning/provisioning.service.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -79,11 +80,60 @@ describe("tenant CLI", () => {
     expect(noOwner.stderr).toMatch(/--owner <email> is required/);
   });
 
-  it("a tenant created by the CLI is served: visitors see its team", async () => {
-    const slug = uniqueSlug("cli");
-    expect(cli("create", slug, "Served", "--owner", "o@served.example").status).toBe(0);
-    const response = await (await import("supertest")).default(app.app).get("/teams").set("x-tenant-id", slug).expect(200);
-    expect(response.body.map((team: { slug: string }) => team.slug)).toEqual(["general"]);
-    await expect(signIn(app, slug, "owner")).rejects.toThrow(/404/);
+  /** A visitor of `slug` (no session) asks, reads the board, its teams and tags: the status of each. */
+  async function visitorStatuses(slug: string, teamId: string): Promise<Record<string, number>> {
+    const visitor = (await import("supertest")).default(app.app);
+    const body = { body: "Who decides which teams move to the new office first?", teamId };
+    return {
+      "POST /questions": (await visitor.post("/questions").set("x-tenant-id", slug).send(body)).status,
+      "GET /questions": (await visitor.get("/questions").set("x-tenant-id", slug)).status,
+      "GET /teams": (await visitor.get("/teams").set("x-tenant-id", slug)).status,
+      "GET /tags": (await visitor.get("/tags").set("x-tenant-id", slug)).status,
+    };
+  }
+  const CLOSED = { "POST /questions": 401, "GET /questions": 401, "GET /teams": 401, "GET /tags": 401 };
+
+  it("a tenant created by the CLI is closed to visitors, with invite or domain sign-up: 401 to ask or read; signed-in people read", async () => {
+    for (const extra of [[], ["--allow-domain", "closed.example"]]) {
+      const slug = uniqueSlug("cli");
+      const result = cli("create", slug, "Closed", "--owner", "o@closed.example", ...extra);
+      expect(result.status).toBe(0);
+      const output = JSON.parse(result.stdout);
+      const teamId = output.teams[0].id;
+      expect(await visitorStatuses(slug, teamId), slug).toEqual(CLOSED);
+      expect(output).toMatchObject({ signup: extra.length ? "domains" : "invite", allowAnonymousQuestions: false });
+      expect(await app.db("questions").where({ tenant_id: output.tenant.id })).toEqual([]);
+      // The public tenant description tells the web app to send visitors to sign in.
+      const described = await (await import("supertest")).default(app.app).get("/tenant").set("x-tenant-id", slug).expect(200);
+      expect(described.body.settings.features.allowAnonymousQuestions).toBe(false);
+      // Members (here a demo account the test adds) read and ask as usual.
+      await app
+        .db("users")
+        .insert({ tenant_id: output.tenant.id, email: `m@${slug}.example`, name: "M", role: "member", sso_provider: "demo", sso_id: "member" });
+      const member = await signIn(app, slug, "member");
+      expect((await member.get("/teams").expect(200)).body.map((team: { slug: string }) => team.slug)).toEqual(["general"]);
+      await member.post("/questions", { body: "Who decides which teams move to the new office first?", teamId }).expect(201);
+    }
+    await expect(signIn(app, uniqueSlug("none"), "owner")).rejects.toThrow(/404/);
+  });
+
+  it("the seeded demo tenants keep visitors (SPEC's default); an explicit choice at provisioning is kept", async () => {
+    const visitor = (await import("supertest")).default(app.app);
+    for (const slug of ["default", "acme"]) {
+      const teams = await visitor.get("/teams").set("x-tenant-id", slug).expect(200);
+      await visitor.get("/questions").set("x-tenant-id", slug).expect(200);
+      await visitor.get("/tags").set("x-tenant-id", slug).expect(200);
+      expect(teams.body.length).toBeGreaterThan(0);
+      expect((await visitor.get("/tenant").set("x-tenant-id", slug).expect(200)).body.settings.features.allowAnonymousQuestions, slug).toBe(true);
+    }
+    const kept = await provisionTenant(app.db, {
+      slug: uniqueSlug("kept"),
+      name: "Invite but open to visitors",
+      settings: { users: { signup: "invite" }, features: { allowAnonymousQuestions: true } },
+    });
+    expect(kept.settings.features.allowAnonymousQuestions).toBe(true);
+    expect((await visitorStatuses(kept.tenant.slug, kept.teams[0]!.id))["POST /questions"]).toBe(201);
+    const open = await provisionTenant(app.db, { slug: uniqueSlug("open"), name: "Open sign-up", settings: { users: { signup: "open" } } });
+    expect(open.settings.features.allowAnonymousQuestions).toBe(true);
   });
 });

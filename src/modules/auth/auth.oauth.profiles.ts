@@ -12,7 +12,10 @@ export const PROVIDER_LABELS = { github: "GitHub", google: "Google", demo: "demo
 export interface OAuthIdentity {
   provider: OAuthProvider;
   providerUserId: string;
+  /** The address a new account gets when nothing else decides: GitHub's verified primary, Google's verified email. */
   email: string;
+  /** Every address the provider confirmed as verified, `email` first (GitHub may confirm several). */
+  verifiedEmails: string[];
   name: string;
   avatarUrl: string | null;
 }
@@ -60,28 +63,30 @@ interface GitHubEmail {
   verified?: unknown;
 }
 
+/** More addresses than anyone verifies; bounds the lookup of existing accounts. */
+const MAX_VERIFIED_EMAILS = 50;
+
 /**
- * GitHub: the profile's public email when GitHub lists it as verified, otherwise the verified
- * primary address from /user/emails (the `user:email` scope). When the email list could not be
- * read, the public email still counts: GitHub only lets verified addresses be public.
+ * GitHub: only the addresses GitHub's e-mail list (/user/emails, the `user:email` scope) marks as
+ * verified, the primary first. The profile's public email is never taken on its own: it says
+ * nothing about verification, and when the list cannot be read there is no verified address at all.
  */
 export function githubIdentity(profile: Record<string, unknown>, emails: unknown[] | null): OAuthIdentity | null {
   const id = profile.id;
   if ((typeof id !== "number" && typeof id !== "string") || String(id) === "") return null;
-  const publicEmail = email(profile.email);
-  let chosen: string | null;
-  if (emails) {
-    const verified = (emails as GitHubEmail[]).filter((entry) => entry && entry.verified === true && email(entry.email));
-    if (publicEmail && verified.some((entry) => email(entry.email) === publicEmail)) chosen = publicEmail;
-    else chosen = email(verified.find((entry) => entry.primary === true)?.email);
-  } else {
-    chosen = publicEmail;
-  }
+  const verified = (emails ?? []).filter((entry): entry is GitHubEmail => Boolean(entry) && (entry as GitHubEmail).verified === true);
+  const ordered = [...verified.filter((entry) => entry.primary === true), ...verified.filter((entry) => entry.primary !== true)];
+  const verifiedEmails = [...new Set(ordered.map((entry) => email(entry.email)).filter((address): address is string => address !== null))].slice(
+    0,
+    MAX_VERIFIED_EMAILS,
+  );
+  const [chosen] = verifiedEmails;
   if (!chosen) return null;
   return {
     provider: "github",
     providerUserId: String(id),
     email: chosen,
+    verifiedEmails,
     name: displayName(profile.name, profile.login, chosen.split("@")[0]),
     avatarUrl: httpUrl(profile.avatar_url),
   };
@@ -99,6 +104,7 @@ export function googleIdentity(json: Record<string, unknown>): OAuthIdentity | n
     provider: "google",
     providerUserId: id,
     email: address,
+    verifiedEmails: [address],
     name: displayName(json.name, given && family ? `${given} ${family}` : given, address.split("@")[0]),
     avatarUrl: httpUrl(json.picture),
   };

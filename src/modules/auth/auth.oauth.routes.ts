@@ -95,9 +95,10 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
       description:
         "Needs `code` (or the provider's `error`) and the `state` issued at the start, in the same browser session. " +
         "Failures: 400 VALIDATION_FAILED (no code), 403 OAUTH_STATE_INVALID (also after 10 minutes), 401 OAUTH_DENIED (consent refused), " +
-        "401 OAUTH_FAILED (code or client refused by the provider), 403 EMAIL_REQUIRED (no verified email), " +
+        "401 OAUTH_FAILED (code or client refused by the provider), 403 EMAIL_REQUIRED (no verified address: GitHub's " +
+        "e-mail list lists none or may not be read, or Google's email is not verified), " +
         "403 ACCOUNT_DEACTIVATED, 403 SIGNUP_NOT_ALLOWED (a new person the tenant's users.signup policy does not let in), " +
-        "409 ACCOUNT_EXISTS (the email signs in another way), 502 OAUTH_PROVIDER_UNAVAILABLE, " +
+        "409 ACCOUNT_EXISTS (the email signs in another way), 502 OAUTH_PROVIDER_UNAVAILABLE (also: GitHub's e-mail list failed), " +
         "429 RATE_LIMITED. An HTML page for browsers, else the JSON error body.",
       access: "public",
       query: oauthCallbackQuery,
@@ -110,7 +111,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
         404: "NOT_FOUND: the provider is not configured; TENANT_NOT_FOUND",
         409: "ACCOUNT_EXISTS: the email signs in another way",
         429: "RATE_LIMITED",
-        502: "OAUTH_PROVIDER_UNAVAILABLE",
+        502: "OAUTH_PROVIDER_UNAVAILABLE: the provider, or GitHub's e-mail list, failed or answered nonsense",
       },
       handler: async ({ req, res, ctx, query }) => {
         try {

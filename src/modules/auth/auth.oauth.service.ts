@@ -3,7 +3,7 @@ import { AppError } from "../../platform/errors.js";
 import { recordAudit, type AuditActor } from "../audit/index.js";
 import type { TenantSettings } from "../../platform/tenant-settings.js";
 import { createUser } from "../users/index.js";
-import { findUserByEmail, findUserBySso, linkSsoAccount, updateProfile, type UserRecord } from "../users/index.js";
+import { findUserBySso, findUsersByEmails, linkSsoAccount, updateProfile, type UserRecord } from "../users/index.js";
 import { accountDeactivated, signupNotAllowed } from "./auth.errors.js";
 import { PROVIDER_LABELS, type OAuthIdentity } from "./auth.oauth.profiles.js";
 
@@ -18,7 +18,7 @@ export interface ProvisionResult {
 const UNIQUE_VIOLATION = "23505";
 
 /** Whether the tenant's sign-up policy lets a new person with this verified address join. */
-export function signupAllowed(settings: TenantSettings, email: string): boolean {
+function signupAllowed(settings: TenantSettings, email: string): boolean {
   const { signup, allowedEmailDomains } = settings.users;
   if (signup === "open") return true;
   if (signup === "invite") return false;
@@ -26,11 +26,34 @@ export function signupAllowed(settings: TenantSettings, email: string): boolean 
   return allowedEmailDomains.includes(domain);
 }
 
+/**
+ * The address a new person joins with: the first verified one (the primary first) the sign-up
+ * policy lets in, so `domains` admits a verified work address that is not the primary; null
+ * when none is.
+ */
+function signupAddress(settings: TenantSettings, identity: OAuthIdentity): string | null {
+  return identity.verifiedEmails.find((email) => signupAllowed(settings, email)) ?? null;
+}
+
 /** Thrown inside the provisioning transaction; the refusal is audited after it rolls back. */
 class SignupRefused extends Error {
   constructor(readonly policy: "domains" | "invite") {
     super("sign-up not allowed");
   }
+}
+
+/**
+ * The existing account a first sign-in with this provider account belongs to, among the users of
+ * the tenant whose address is one of the identity's verified addresses (each proves the person
+ * reads that mailbox, as the primary does). An account with no sign-in yet and not deactivated is
+ * linked: the first such in the identity's order (primary first). Failing that, the first match
+ * decides the refusal (deactivated, or signs in another way), so a person whose other address
+ * names a deactivated account cannot start a new one with this address. Null: a new person.
+ */
+async function accountToLink(trx: Executor, tenantId: string, identity: OAuthIdentity): Promise<UserRecord | null> {
+  const found = await findUsersByEmails(trx, tenantId, identity.verifiedEmails);
+  const ordered = identity.verifiedEmails.flatMap((email) => found.filter((user) => user.email.toLowerCase() === email));
+  return ordered.find((user) => !user.deactivatedAt && !user.ssoProvider) ?? ordered[0] ?? null;
 }
 
 function changedFields(user: UserRecord, identity: OAuthIdentity): Array<"name" | "avatarUrl"> {
@@ -42,8 +65,8 @@ function changedFields(user: UserRecord, identity: OAuthIdentity): Array<"name" 
 
 /**
  * SPEC "OAuth flow and provisioning" for one tenant: the user signed in with this provider
- * account (name and avatar refreshed), or an account of the tenant with the same email and no
- * sign-in linked yet (CONTRACT §8), or a new user through createUser (the tenant's default role
+ * account (name and avatar refreshed), or an account of the tenant with one of its verified
+ * addresses and no sign-in linked yet (CONTRACT §8, accountToLink), or a new user through createUser (the tenant's default role
  * and team, audit `user.create`). Everything in one transaction.
  */
 export function createOAuthService(deps: {
@@ -61,19 +84,19 @@ export function createOAuthService(deps: {
       return { user, outcome: "existing", refreshed };
     }
 
-    const sameEmail = await findUserByEmail(trx, tenantId, identity.email);
-    if (sameEmail) {
-      if (sameEmail.deactivatedAt) throw accountDeactivated();
-      if (sameEmail.ssoProvider) {
-        const how = PROVIDER_LABELS[sameEmail.ssoProvider as keyof typeof PROVIDER_LABELS] ?? sameEmail.ssoProvider;
+    const existing = await accountToLink(trx, tenantId, identity);
+    if (existing) {
+      if (existing.deactivatedAt) throw accountDeactivated();
+      if (existing.ssoProvider) {
+        const how = PROVIDER_LABELS[existing.ssoProvider as keyof typeof PROVIDER_LABELS] ?? existing.ssoProvider;
         throw new AppError(
           "ACCOUNT_EXISTS",
           409,
-          `The address ${identity.email} already belongs to an account of this organisation that signs in with ${how}. Sign in with ${how} instead.`,
+          `The address ${existing.email} already belongs to an account of this organisation that signs in with ${how}. Sign in with ${how} instead.`,
         );
       }
-      const refreshed = changedFields(sameEmail, identity);
-      const linked = await linkSsoAccount(trx, tenantId, sameEmail.id, identity);
+      const refreshed = changedFields(existing, identity);
+      const linked = await linkSsoAccount(trx, tenantId, existing.id, identity);
       // Somebody linked it a moment ago: the retry in provision() sees the new state.
       if (!linked) throw Object.assign(new Error("account linked concurrently"), { code: UNIQUE_VIOLATION });
       await recordAudit(trx, actor, {
@@ -81,7 +104,7 @@ export function createOAuthService(deps: {
         entityType: "user",
         entityId: linked.id,
         userId: linked.id,
-        before: { ssoProvider: null, name: sameEmail.name, avatarUrl: sameEmail.avatarUrl },
+        before: { ssoProvider: null, name: existing.name, avatarUrl: existing.avatarUrl },
         after: { ssoProvider: identity.provider, name: linked.name, avatarUrl: linked.avatarUrl },
         metadata: { reason: "sso_link", provider: identity.provider },
       });
@@ -89,12 +112,13 @@ export function createOAuthService(deps: {
     }
 
     // Existing users (above) always sign in; a new person only as the sign-up policy allows.
-    if (!signupAllowed(settings, identity.email)) throw new SignupRefused(settings.users.signup as "domains" | "invite");
+    const email = signupAddress(settings, identity);
+    if (!email) throw new SignupRefused(settings.users.signup as "domains" | "invite");
     const user = await createUser(
       trx,
       actor,
       settings,
-      { email: identity.email, name: identity.name, avatarUrl: identity.avatarUrl, ssoProvider: identity.provider, ssoId: identity.providerUserId },
+      { email, name: identity.name, avatarUrl: identity.avatarUrl, ssoProvider: identity.provider, ssoId: identity.providerUserId },
       { provider: identity.provider, via: "oauth_first_login" },
     );
     return { user, outcome: "created", refreshed: [] };

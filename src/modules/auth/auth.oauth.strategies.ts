@@ -66,18 +66,23 @@ function surfaceTokenErrors(oauth2: OAuth2Client): void {
 
 interface GitHubRawProfile {
   profile: Record<string, unknown>;
-  emails: unknown[] | null;
+  emails: unknown[];
 }
 
 class ProviderResponseError extends Error {
   override name = "ProviderResponseError";
 }
 
+/** GitHub's e-mail list could not be read for a reason of GitHub's (5xx, no answer, nonsense). */
+export class EmailListUnavailable extends ProviderResponseError {
+  override name = "EmailListUnavailable";
+}
+
 /**
  * passport-github2's profile loader parses GitHub's answers without a guard (a malformed body
  * would throw out of a socket callback and take the process down) and picks the primary email
  * whether or not it is verified. This one keeps the strategy's requests and endpoints but checks
- * both: the profile's public email when GitHub lists it as verified, else the verified primary.
+ * both, and hands on GitHub's e-mail list, where alone GitHub says which addresses are verified.
  */
 class GitHubStrategy extends GitHubStrategyBase {
   constructor(
@@ -96,8 +101,15 @@ class GitHubStrategy extends GitHubStrategyBase {
       const profile = parseJson(body);
       if (!profile || typeof profile !== "object" || !("id" in profile)) return done(new ProviderResponseError("GitHub sent a malformed profile"));
       oauth2.get(this.urls.emails, accessToken, (emailsError, emailsBody) => {
-        const emails = emailsError ? null : parseJson(emailsBody);
-        done(null, { profile, emails: Array.isArray(emails) ? emails : null });
+        // GitHub down (5xx, no answer) or answering nonsense is the provider's failure, to retry;
+        // a refusal (401/403/404: the address scope not granted) leaves no verified address.
+        const status = emailsError?.statusCode;
+        if (emailsError && (status === undefined || status >= 500)) {
+          return done(new EmailListUnavailable(`Failed to fetch the GitHub email addresses (${status ?? "network error"})`));
+        }
+        const emails = emailsError ? [] : parseJson(emailsBody);
+        if (!Array.isArray(emails)) return done(new EmailListUnavailable("GitHub sent a malformed email list"));
+        done(null, { profile, emails });
       });
     });
   }

@@ -4,7 +4,7 @@ import { AppError, isAppError } from "../../platform/errors.js";
 import { prefersHtml } from "../../platform/http/spa.js";
 import type { Logger } from "../../platform/logger.js";
 import { PROVIDER_LABELS, type OAuthProvider } from "./auth.oauth.profiles.js";
-import type { StrategyOutcome } from "./auth.oauth.strategies.js";
+import { EmailListUnavailable, type StrategyOutcome } from "./auth.oauth.strategies.js";
 
 /**
  * Sign-in happens in browser navigations (links, provider redirects), so its failures end on a
@@ -41,6 +41,7 @@ const TITLES: Record<string, string> = {
   ACCOUNT_EXISTS: "Use your usual sign-in",
   OAUTH_DENIED: "Sign-in cancelled",
   SIGNUP_NOT_ALLOWED: "Not a member of this organisation yet",
+  EMAIL_REQUIRED: "No verified email address",
 };
 
 /** `webBase`: webAppBase(config), so the link back never follows the request's Host either. */
@@ -83,6 +84,13 @@ export function signInStep(step: (req: Request) => Promise<void>, webBase: strin
   };
 }
 
+/** What a person does when the provider confirmed no verified address (SPEC: only verified addresses sign in). */
+const VERIFY_ADVICE: Record<OAuthProvider, string> = {
+  github:
+    "Verify your address at GitHub (Settings > Emails), then sign in again and allow this app to read your email addresses: only an address GitHub lists as verified signs you in.",
+  google: "Verify your address with Google, then sign in again and allow this app to see your email address.",
+};
+
 const CLIENT_ERRORS = new Set(["invalid_client", "incorrect_client_credentials", "unauthorized_client"]);
 const REDIRECT_ERRORS = new Set(["redirect_uri_mismatch", "invalid_redirect_uri"]);
 const CODE_ERRORS = new Set(["invalid_grant", "bad_verification_code", "invalid_request"]);
@@ -103,11 +111,7 @@ export function oauthFailure(outcome: Exclude<StrategyOutcome, { kind: "success"
           "This sign-in could not be verified: it was started in another browser, already used, or expired. Start the sign-in again.",
         );
       case "EMAIL_REQUIRED":
-        return new AppError(
-          "EMAIL_REQUIRED",
-          403,
-          `Your ${label} account did not share a verified email address, which is needed to sign in. Verify an address with ${label} (and allow access to it), then try again.`,
-        );
+        return new AppError("EMAIL_REQUIRED", 403, `${label} did not confirm a verified email address for your account. ${VERIFY_ADVICE[provider]}`);
       case "DENIED":
         return new AppError("OAUTH_DENIED", 401, `Sign-in with ${label} was cancelled: access was not granted. Try again and allow access to continue.`);
     }
@@ -115,6 +119,13 @@ export function oauthFailure(outcome: Exclude<StrategyOutcome, { kind: "success"
   const error = outcome.error as Error & { code?: string };
   const providerCode = (error.name === "TokenError" || error.name === "AuthorizationError") && typeof error.code === "string" ? error.code : null;
   logger.warn({ provider, err: { name: error.name, message: error.message, code: providerCode } }, "OAuth sign-in failed at the provider");
+  if (error instanceof EmailListUnavailable) {
+    return new AppError(
+      "OAUTH_PROVIDER_UNAVAILABLE",
+      502,
+      `${label} did not confirm a verified email address: the list of your addresses could not be read just now. Try again in a moment. If it keeps failing: ${VERIFY_ADVICE[provider]}`,
+    );
+  }
   if (providerCode && CLIENT_ERRORS.has(providerCode)) {
     return new AppError(
       "OAUTH_FAILED",

@@ -28,6 +28,18 @@ export interface ProvisionedTenant {
 }
 
 /**
+ * An organisation that chooses who joins (sign-up by invitation, or only its own domains) starts
+ * closed to visitors too (CONTRACT §8): otherwise anybody who finds its address reads its boards
+ * and posts questions without signing in. Open sign-up keeps SPEC's default (the demo tenants),
+ * and a caller that sets `features.allowAnonymousQuestions` itself keeps its choice.
+ */
+function closedToVisitorsWhenSignupIsClosed(settings: TenantSettings, requested: unknown): TenantSettings {
+  const features = (requested as { features?: { allowAnonymousQuestions?: unknown } } | undefined)?.features;
+  if (settings.users.signup === "open" || features?.allowAnonymousQuestions !== undefined) return settings;
+  return { ...settings, features: { ...settings.features, allowAnonymousQuestions: false } };
+}
+
+/**
  * Creates a tenant with everything a new organisation needs to start: settings (SPEC defaults
  * plus overrides), the six default tags, a pulse schedule (off until an admin enables the
  * pulse), its teams, and optionally an owner who signs in by OAuth with that email.
@@ -43,7 +55,7 @@ export async function provisionTenant(db: Database, input: ProvisionTenantInput)
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
     throw new AppError("VALIDATION_FAILED", 400, `Invalid settings for the new tenant: ${problems}.`);
   }
-  const settings = parsed.data;
+  const settings = closedToVisitorsWhenSignupIsClosed(parsed.data, input.settings);
   return db.transaction(async (trx) => {
     if (await findTenantBySlug(trx, slug)) throw new AppError("DUPLICATE", 409, `Tenant '${slug}' already exists.`);
     const now = new Date();

@@ -26,6 +26,31 @@ export async function listMembers(db: Executor, tenantId: string, teamId: string
   return rows.map(toMemberRecord);
 }
 
+export interface NewcomerRecord {
+  userId: string;
+  name: string;
+  joinedAt: string;
+}
+
+/**
+ * Active members of the team who joined it, or the tenant, at or after `since`: joinedAt is the
+ * later of the membership and the account, newest first.
+ */
+export async function listNewcomers(db: Executor, tenantId: string, teamId: string, since: Date, limit: number): Promise<NewcomerRecord[]> {
+  const joinedAt = "greatest(m.created_at, u.created_at)";
+  const rows = await db("team_members as m")
+    .join("users as u", function joinUsers() {
+      this.on("u.tenant_id", "=", "m.tenant_id").andOn("u.id", "=", "m.user_id");
+    })
+    .select("m.user_id", "u.name", db.raw(`${joinedAt} as joined_at`))
+    .where({ "m.tenant_id": tenantId, "m.team_id": teamId })
+    .whereNull("u.deactivated_at")
+    .whereRaw(`${joinedAt} >= ?`, [since])
+    .orderByRaw(`${joinedAt} desc, m.user_id`)
+    .limit(limit);
+  return rows.map((row) => ({ userId: row.user_id, name: row.name, joinedAt: new Date(row.joined_at).toISOString() }));
+}
+
 export async function findMember(db: Executor, tenantId: string, teamId: string, userId: string): Promise<MemberRecord | null> {
   const row = await membersQuery(db, tenantId, teamId).andWhere("m.user_id", userId).first();
   return row ? toMemberRecord(row) : null;

@@ -5,7 +5,16 @@ import { errors } from "../../platform/errors.js";
 import { enforce } from "../../platform/policy.js";
 import { recordAudit } from "../audit/index.js";
 import { findTeam, lockTeam } from "./teams.repository.js";
-import { deleteMember, findMember, insertMember, listMembers, updateMemberRole, type MemberRecord } from "./teams.members.repository.js";
+import {
+  deleteMember,
+  findMember,
+  insertMember,
+  listMembers,
+  listNewcomers,
+  updateMemberRole,
+  type MemberRecord,
+  type NewcomerRecord,
+} from "./teams.members.repository.js";
 import { membershipPolicy } from "./teams.policy.js";
 import type { AddMemberBody } from "./teams.schemas.js";
 
@@ -20,6 +29,12 @@ export interface MembersServiceDeps {
   membersChanged(tenantId: string): Promise<void>;
 }
 
+/** CONTRACT §5: the team page shows who joined in this many days, so accounts made to fill a pulse group are made in plain view. */
+export const NEWCOMER_DAYS = 30;
+/** More than a team takes in a month; a longer list would not be read on a board anyway. */
+export const NEWCOMERS_LIMIT = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Membership changes are audited on the team, so filtering the audit log by the team shows its whole history. */
 export function createMembersService(deps: MembersServiceDeps) {
   const { db, clock } = deps;
@@ -27,6 +42,12 @@ export function createMembersService(deps: MembersServiceDeps) {
   async function list(ctx: RequestContext, teamId: string): Promise<MemberRecord[]> {
     if (!(await findTeam(db, ctx.tenant.id, teamId))) throw errors.notFound("Team");
     return listMembers(db, ctx.tenant.id, teamId);
+  }
+
+  async function newcomers(ctx: RequestContext, teamId: string): Promise<NewcomerRecord[]> {
+    if (!(await findTeam(db, ctx.tenant.id, teamId))) throw errors.notFound("Team");
+    const since = new Date(clock.now().getTime() - NEWCOMER_DAYS * DAY_MS);
+    return listNewcomers(db, ctx.tenant.id, teamId, since, NEWCOMERS_LIMIT);
   }
 
   async function add(ctx: RequestContext, teamId: string, input: AddMemberBody): Promise<MemberRecord> {
@@ -93,7 +114,7 @@ export function createMembersService(deps: MembersServiceDeps) {
     await deps.membersChanged(tenantId);
   }
 
-  return { list, add, changeRole, remove };
+  return { list, newcomers, add, changeRole, remove };
 }
 
 export type MembersService = ReturnType<typeof createMembersService>;

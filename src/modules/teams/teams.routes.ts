@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { route, type AnyRoute } from "../../platform/http/route.js";
-import type { MembersService } from "./teams.members.service.js";
+import { NEWCOMER_DAYS, NEWCOMERS_LIMIT, type MembersService } from "./teams.members.service.js";
 import {
   addMemberBody,
   changeMemberRoleBody,
@@ -8,6 +8,7 @@ import {
   deleteTeamQuery,
   memberParams,
   memberSchema,
+  newcomerSchema,
   teamIdParams,
   teamSchema,
   updateTeamBody,
@@ -72,6 +73,21 @@ export function teamRoutes(deps: { teams: TeamsService; members: MembersService 
       query: deleteTeamQuery,
       status: 204,
       handler: ({ ctx, params, query }) => teams.remove(ctx, params.teamId, query.moveQuestionsTo),
+    }),
+    route({
+      method: "get",
+      path: "/teams/:teamId/newcomers",
+      operationId: "listTeamNewcomers",
+      tag: "Teams",
+      summary: "Who joined the team in the last 30 days",
+      description:
+        `Active members whose membership, or account, is at most ${NEWCOMER_DAYS} days old; \`joinedAt\` is the later of the two. ` +
+        `Newest first, at most ${NEWCOMERS_LIMIT}. Any signed-in user of the tenant (visitors 401): the team sees who joined, so ` +
+        "accounts made to fill a pulse group are made in plain view (CONTRACT §5).",
+      access: "session",
+      params: teamIdParams,
+      response: z.array(newcomerSchema),
+      handler: ({ ctx, params }) => members.newcomers(ctx, params.teamId),
     }),
     route({
       method: "get",

@@ -75,6 +75,12 @@ export const deleteTeamQuery = z.object({
   moveQuestionsTo: z.uuid().optional().describe("Another team of the tenant that receives this team's questions before the delete"),
 });
 
+export const newcomerSchema = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  joinedAt: z.string().describe("When they joined the team, or the tenant if that was later (ISO 8601)"),
+});
+
 export const memberSchema = z.object({ userId: z.uuid(), name: z.string(), email: z.string(), role: z.enum(TEAM_ROLES) });
 
 export const addMemberBody = z.object({

@@ -10,6 +10,7 @@ export {
   findActiveUserWithTeams,
   findUser,
   findUserByEmail,
+  findUsersByEmails,
   findUserBySso,
   linkSsoAccount,
   listDemoUsernames,

@@ -117,6 +117,16 @@ export async function findUserByEmail(db: Executor, tenantId: string, email: str
   return row ? toUserRecord(row) : null;
 }
 
+/** The users of the tenant whose address is one of `emails` (compared in lower case), in no particular order. */
+export async function findUsersByEmails(db: Executor, tenantId: string, emails: string[]): Promise<UserRecord[]> {
+  if (emails.length === 0) return [];
+  const lower = emails.map((email) => email.toLowerCase());
+  const rows = await db("users")
+    .where({ tenant_id: tenantId })
+    .whereRaw(`lower(email) in (${lower.map(() => "?").join(", ")})`, lower);
+  return rows.map(toUserRecord);
+}
+
 /** Attaches a provider account to a user that had none (CONTRACT §8), only if it still has none. */
 export async function linkSsoAccount(
   db: Executor,

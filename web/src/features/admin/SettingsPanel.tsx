@@ -6,11 +6,18 @@ import type { TenantSettings } from "../../shared/sessionApi";
 import { TeamSelect } from "../../shared/TeamSelect";
 import { THEME_PALETTES } from "../../shared/theme";
 import { announce, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+import { HintedCheckbox } from "../pulse/PulseScheduleForm";
 import { PulseSettingsFieldset } from "../pulse/PulseSettingsFieldset";
 import { getSettings, saveSettings, type SettingsPatch } from "./api";
 import { SignupFieldset } from "./SignupFieldset";
 
 type Section = keyof TenantSettings;
+
+/** What visitors (people not signed in) may do under each choice of features.allowAnonymousQuestions. */
+const VISITORS = {
+  allowed: "Visitors (people not signed in) can read the boards and ask questions, posted anonymously; voting needs sign-in.",
+  closed: "Visitors see nothing: everyone signs in first. Signed-in people cannot ask anonymously either.",
+};
 
 /** Tenant settings: every group of SPEC's table, saved as one deep-merged POST. */
 export function SettingsPanel() {
@@ -127,8 +134,9 @@ export function SettingsPanel() {
             )}
           </Field>
         </div>
-        <Checkbox
+        <HintedCheckbox
           label="Allow questions without signing in"
+          hint={VISITORS[draft.features.allowAnonymousQuestions ? "allowed" : "closed"]}
           checked={draft.features.allowAnonymousQuestions}
           onChange={(value) => set("features", "allowAnonymousQuestions", value)}
         />

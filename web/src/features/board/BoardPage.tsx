@@ -10,6 +10,7 @@ import { listQuestions, listTags, removeUpvote, upvote, type Question, type Ques
 import { searchTerms } from "./highlight";
 import { BoardFilters, BoardTabs } from "./BoardControls";
 import { LinkedQuestion } from "./LinkedQuestion";
+import { Newcomers } from "./Newcomers";
 import { OnScreenNow } from "./OnScreenNow";
 import { OwnQuestionActions } from "./OwnQuestionActions";
 import { PausedBanner } from "./PausedBanner";
@@ -213,6 +214,7 @@ export function BoardPage() {
         <aside className="board-side">
           <SubmitForm team={team} onSubmitted={onSubmitted} />
           {me && <PendingQuestions teamSlug={team.slug} isModerator={canModerate(team.id)} version={pendingVersion} />}
+          {me && <Newcomers teamId={team.id} ready={Boolean(list.data) && !list.loading} />}
           {wide && (
             <section className="card board-join" aria-label="Join from another device">
               <JoinAddress team={team} />

@@ -8,6 +8,7 @@ import type {
   upvoteResultSchema,
 } from "@server/modules/questions/questions.schemas";
 import type { tagSchema } from "@server/modules/tags/tags.schemas";
+import type { newcomerSchema } from "@server/modules/teams/teams.schemas";
 import { api } from "../../shared/api";
 
 /** The board's calls and the server's shapes of their answers (its zod schemas, as types only). */
@@ -30,3 +31,5 @@ export const removeUpvote = (id: string) => api.delete<UpvoteResult>(`/questions
 export const editQuestion = (id: string, body: string) => api.put<Question>(`/questions/${id}`, { body });
 export const deleteQuestion = (id: string) => api.delete(`/questions/${id}`);
 export const listTags = (signal?: AbortSignal) => api.get<Tag[]>("/tags", undefined, signal);
+export type Newcomer = z.infer<typeof newcomerSchema>;
+export const listNewcomers = (teamId: string, signal?: AbortSignal) => api.get<Newcomer[]>(`/teams/${teamId}/newcomers`, undefined, signal);
