@@ -109,7 +109,7 @@ describe("browser: admin settings, users, teams and audit", () => {
       "Visitors (people not signed in) can read the boards and ask questions, posted anonymously; voting needs sign-in.",
     );
     await control.uncheck();
-    await expect(description()).resolves.toBe("Visitors see nothing: everyone signs in first. Signed-in people cannot ask anonymously either.");
+    await expect(description()).resolves.toBe("Visitors see nothing: everyone signs in first. Signed-in people can still ask without showing their name.");
     await page.getByText("Visitors see nothing: everyone signs in first.", { exact: false }).waitFor();
     await expectAccessible(page, "settings: visitors closed");
     await page.getByRole("button", { name: "Save settings" }).click();

@@ -121,7 +121,7 @@ describe("questions: submit, read, edit, delete", () => {
       expect(actions).toEqual(["question.create"]);
     });
 
-    it("with anonymous questions off, visitors get 401 everywhere in Q&A and members cannot post anonymously", async () => {
+    it("with anonymous questions off, visitors get 401 everywhere in Q&A; members still post, with or without their name", async () => {
       const closed = await createTenantFixture(app.db, { settings: { features: { allowAnonymousQuestions: false } } });
       const guest = visitor(app, { "x-tenant-id": closed.tenant.slug });
       expect((await guest.post("/questions", { body: ORDINARY, teamId: closed.teams.a.id }).expect(401)).body.error.code).toBe("UNAUTHENTICATED");
@@ -129,7 +129,11 @@ describe("questions: submit, read, edit, delete", () => {
       await guest.get("/teams").expect(401);
       await guest.get("/tags").expect(401);
       const closedMember = await signIn(app, closed.tenant.slug, "member");
-      await submit(closedMember, { body: ORDINARY, teamId: closed.teams.a.id, anonymous: true }).expect(403);
+      const hidden = await submit(closedMember, { body: ORDINARY, teamId: closed.teams.a.id, anonymous: true }).expect(201);
+      expect(hidden.body).toMatchObject({ isAnonymous: true, author: { id: closed.users.member.id } });
+      // Nobody else sees who asked it.
+      const admin = await signIn(app, closed.tenant.slug, "admin");
+      expect((await admin.get(`/questions/${hidden.body.id}`).expect(200)).body.author).toBeNull();
       await submit(closedMember, { body: ORDINARY, teamId: closed.teams.a.id }).expect(201);
     });
 

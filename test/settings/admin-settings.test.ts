@@ -263,13 +263,14 @@ describe("tenant settings changed through the admin API take effect in Q&A", () 
     expect((await member.post("/questions", { body: ORDINARY, teamId: own.teams.a.id }).expect(201)).body.status).toBe("OPEN");
   });
 
-  it("features.allowAnonymousQuestions off: visitors cannot ask and members cannot ask anonymously", async () => {
+  it("features.allowAnonymousQuestions off: visitors cannot ask; members still may hide their name", async () => {
     const { own, admin, member } = await tenantWithClients();
     const guest = visitor(app, { "x-tenant-id": own.tenant.slug });
     await guest.post("/questions", { body: ORDINARY, teamId: own.teams.a.id }).expect(201);
     await admin.post("/admin/tenant-settings", { features: { allowAnonymousQuestions: false } }).expect(200);
     expect((await guest.post("/questions", { body: ORDINARY, teamId: own.teams.a.id }).expect(401)).body.error.code).toBe("UNAUTHENTICATED");
-    await member.post("/questions", { body: ORDINARY, teamId: own.teams.a.id, anonymous: true }).expect(403);
+    const hidden = await member.post("/questions", { body: ORDINARY, teamId: own.teams.a.id, anonymous: true }).expect(201);
+    expect(hidden.body).toMatchObject({ isAnonymous: true });
   });
 
   it("features.enableEmailNotifications: the author's answered email is queued only while on", async () => {

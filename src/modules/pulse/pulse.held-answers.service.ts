@@ -1,7 +1,15 @@
 import type { Clock } from "../../platform/clock.js";
 import type { Database, Executor } from "../../platform/db.js";
 import type { Sealer } from "../../platform/sealed-box.js";
-import { commitHeldAnswers, deleteHeldAnswer, deleteSettledDisputes, disputeHeldAnswer, findHeldAnswer, holdAnswer } from "./pulse.held.repository.js";
+import {
+  commitHeldAnswers,
+  deleteHeldAnswer,
+  deleteSettledDisputes,
+  disputeHeldAnswer,
+  findHeldAnswer,
+  holdAnswer,
+  holdFirstTap,
+} from "./pulse.held.repository.js";
 import { lockOpenInvite } from "./pulse.responses.repository.js";
 import type { ResponseGroup } from "./pulse.release.repository.js";
 import { DEFAULT_THRESHOLD, openAnswer, sealAnswer } from "./pulse.sealing.js";
@@ -49,6 +57,12 @@ export function createHeldAnswers(deps: { db: Database; sealer: Sealer; clock: C
   return {
     async receive(token, score) {
       const now = clock.now();
+      // The usual case, a first tap, is one statement; anything else is decided under the invite's lock.
+      const first = await holdFirstTap(db, { token, now, box: sealAnswer(sealer, score) });
+      if (first) {
+        const committed = windowMs === 0 ? await commit(db, now, { inviteId: first.id }) : [];
+        return { outcome: "received", tenantId: first.tenantId, committed };
+      }
       const quietSince = new Date(now.getTime() - windowMs);
       return db.transaction(async (trx): Promise<Receipt> => {
         const invite = await lockOpenInvite(trx, token, now);

@@ -1,7 +1,7 @@
 import type { Executor } from "../../platform/db.js";
 import type { SealedValue } from "../../platform/sealed-box.js";
 import type { ResponseGroup } from "./pulse.release.repository.js";
-import type { LockedInvite } from "./pulse.responses.repository.js";
+import { OPEN_INVITE, type LockedInvite } from "./pulse.responses.repository.js";
 
 /**
  * Answers held while link scanners may still be at work (CONTRACT §5 "Link scanners"): a tapped
@@ -21,6 +21,25 @@ export async function findHeldAnswer(trx: Executor, invite: LockedInvite): Promi
   return row.disputed
     ? { disputed: true, lastRequestAt, box: null }
     : { disputed: false, lastRequestAt, box: { keyId: row.key_id, sealed: Buffer.from(row.sealed) } };
+}
+
+/**
+ * A person's first tap, in one statement: holds the score for the token's open invite unless
+ * something is held for it already. Null when nothing was written: the token names no open
+ * invite, or the invite has a held answer or a dispute (the caller then decides, in a
+ * transaction). The invite's row is locked as in lockOpenInvite, so a sweep committing it
+ * meanwhile is waited for and its answer seen.
+ */
+export async function holdFirstTap(db: Executor, input: { token: string; now: Date; box: SealedValue }): Promise<LockedInvite | null> {
+  const result = await db.raw(
+    `insert into pulse_held_answers (invite_id, tenant_id, key_id, sealed, disputed, last_request_at)
+     select i.id, i.tenant_id, ?, ?, false, ? from pulse_invites i where ${OPEN_INVITE} for update of i
+     on conflict (invite_id) do nothing
+     returning invite_id, tenant_id`,
+    [input.box.keyId, input.box.sealed, input.now, input.token, input.now],
+  );
+  const row = result.rows[0];
+  return row ? { id: row.invite_id, tenantId: row.tenant_id } : null;
 }
 
 /** Holds a score for the invite (replacing an expired dispute). */

@@ -1,6 +1,7 @@
 import type { Executor } from "../../platform/db.js";
 
-const OPEN_INVITE = `i.token = ? and i.responded_at is null and i.expires_at > ?
+/** The condition on `pulse_invites i` of an open invite of the token (bindings: token, now). */
+export const OPEN_INVITE = `i.token = ? and i.responded_at is null and i.expires_at > ?
   and exists (select 1 from users u where u.tenant_id = i.tenant_id and u.id = i.user_id and u.deactivated_at is null)`;
 
 /**

@@ -72,9 +72,9 @@ export function questionRoutes(deps: { questions: QuestionService; moderation: M
       tag: TAG,
       summary: "Submit a question",
       description:
-        "Length bounds from the tenant's questions.minLength/maxLength (code points after trimming). Goes to UNDER_REVIEW when approval is " +
+        "Length bounds from the tenant's questions.minLength/maxLength, in visible characters (CONTRACT §3). Goes to UNDER_REVIEW when approval is " +
         "required or the content check flags it; 422 CONTENT_REJECTED when the check is confident; 409 QUEUE_FROZEN when the team's queue is frozen. " +
-        "Visitors may submit (anonymously) while the tenant allows anonymous questions.",
+        "Visitors may submit (anonymously) while the tenant allows anonymous questions; a signed-in member may always send `anonymous: true`.",
       access: "question.submit",
       body: submitQuestionBody,
       status: 201,

@@ -68,10 +68,9 @@ export function createQuestionService(deps: QuestionServiceDeps) {
 
   async function submit(ctx: RequestContext, input: { body: string; teamId: string; anonymous?: boolean }) {
     const anonymous = ctx.user ? Boolean(input.anonymous) : true;
+    // features.allowAnonymousQuestions is about visitors (SPEC: "submission without login"); a
+    // signed-in member may always hide their name, in a tenant closed to visitors too.
     if (ctx.user && anonymous) hideActor(ctx);
-    if (ctx.user && anonymous && !ctx.settings.features.allowAnonymousQuestions) {
-      throw errors.forbidden("Anonymous questions are turned off for this organisation.");
-    }
     const body = normalizeBody(input.body, ctx.settings);
     await limits.questions(ctx);
     const team = await findTeam(db, ctx.tenant.id, input.teamId);

@@ -16,7 +16,7 @@ type Section = keyof TenantSettings;
 /** What visitors (people not signed in) may do under each choice of features.allowAnonymousQuestions. */
 const VISITORS = {
   allowed: "Visitors (people not signed in) can read the boards and ask questions, posted anonymously; voting needs sign-in.",
-  closed: "Visitors see nothing: everyone signs in first. Signed-in people cannot ask anonymously either.",
+  closed: "Visitors see nothing: everyone signs in first. Signed-in people can still ask without showing their name.",
 };
 
 /** Tenant settings: every group of SPEC's table, saved as one deep-merged POST. */

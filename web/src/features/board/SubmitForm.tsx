@@ -122,7 +122,7 @@ export function SubmitForm({ team, onSubmitted }: { team: Team; onSubmitted: (qu
                 : `Between ${minLength} and ${maxLength} characters; spaces do not count`}
             </span>
           </div>
-          {me && settings.features.allowAnonymousQuestions && (
+          {me && (
             <label className="checkbox">
               <input type="checkbox" checked={anonymous} onChange={(event) => setAnonymous(event.target.checked)} /> Ask anonymously (your name is hidden from
               everyone else)
