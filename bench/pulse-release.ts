@@ -1,13 +1,13 @@
 import { randomInt, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import type autocannon from "autocannon";
-import { systemClock } from "../src/platform/clock.js";
+import { ManualClock, systemClock } from "../src/platform/clock.js";
 import type { RequestContext } from "../src/platform/context.js";
 import { openDatabase, type Database } from "../src/platform/db.js";
 import { createLogger } from "../src/platform/logger.js";
 import { migrateToLatest } from "../src/platform/migrator.js";
 import { createPulseReleaser, createPulseSealer, sealAnswer, type PulseReleaser } from "../src/modules/pulse/index.js";
-import { createHeldAnswers, createPulsePrivacyService, createPulseRespondService } from "../src/modules/pulse/index.js";
+import { createHeldAnswers, createPulsePrivacyService, createPulseRespondService, SCANNER_WINDOW_MS } from "../src/modules/pulse/index.js";
 import { provisionTenant } from "../src/modules/provisioning/index.js";
 import {
   dropDatabase,
@@ -231,11 +231,12 @@ async function releaseBench() {
   try {
     const db = handle.db;
     const seedStarted = performance.now();
-    const { tenantId, teamIds, questionIds } = await seedTenant(db, SEND, 2 + SMALL_GROUP_QUESTIONS);
+    const { tenantId, teamIds, questionIds } = await seedTenant(db, SEND, 3 + SMALL_GROUP_QUESTIONS);
     await installBatchLog(db);
-    const [questionA, questionB] = questionIds as [string, string];
+    const [questionA, questionB, questionC] = questionIds as [string, string, string];
     const tokensA = await send(db, tenantId, questionA);
     const tokensB = await send(db, tenantId, questionB);
+    const tokensC = await send(db, tenantId, questionC);
     await db.raw("vacuum analyze");
     console.log(
       `Release data: ${SEND} users in ${TEAMS} teams, two sends of ${tokensA.length} invites, k = ${K} (${Math.round((performance.now() - seedStarted) / 1000)} s)`,
@@ -251,8 +252,8 @@ async function releaseBench() {
     const releasedOf = (questions: string[]) => countRows(db, "pulse_responses", (q) => void q.whereIn("question_id", questions));
     const answeredOf = (question: string) => countRows(db, "pulse_invites", (q) => void q.where({ question_id: question }).whereNotNull("responded_at"));
 
-    // Statements sent to PostgreSQL are counted (each one a round trip), and ROLLBACKs: neither
-    // answers nor releases open transactions of their own, so those should stay 0.
+    // Statements sent to PostgreSQL are counted (each one a round trip), and ROLLBACKs: a first tap
+    // and a release open no transaction of their own, so those should stay 0.
     let rollbacks = 0;
     let statements = 0;
     db.on("query", (query: { sql?: string }) => {
@@ -286,8 +287,33 @@ async function releaseBench() {
     const waitingB = await waitingOf([questionB]);
     await db.raw("analyze pulse_waiting_responses");
 
-    // (b) One sweep releases them: 20 groups of about 500.
+    // (a') The third send answered as in production: each tap is held against link scanners (one
+    // statement); a minute later one sweep commits the whole send's answers and releases them.
+    const heldClock = new ManualClock(new Date());
+    const heldLive = createHeldAnswers({ db, sealer, clock: heldClock });
+    const heldReleaser = createPulseReleaser({ db, sealer, clock: heldClock, logger, heldAnswers: heldLive });
+    counted = statements;
+    const answersHeld = {
+      ...(await answerAll(createPulseRespondService({ db, clock: heldClock, releaser: heldReleaser, heldAnswers: heldLive, privacy, logger }), tokensC)),
+      statements: statements - counted,
+    };
+    const heldBefore = await countRows(db, "pulse_held_answers", () => undefined);
+    heldClock.advance(SCANNER_WINDOW_MS);
     let begin = performance.now();
+    const sweepHeld = await heldReleaser.sweep();
+    const sweepHeldMs = Math.round(performance.now() - begin);
+    const batchesHeld = await batchesSince(db, mark, [questionC]);
+    mark = batchesHeld.lastId;
+    const checkHeld = {
+      held: heldBefore,
+      answered: await answeredOf(questionC),
+      released: await releasedOf([questionC]),
+      waiting: await waitingOf([questionC]),
+      heldAfter: await countRows(db, "pulse_held_answers", () => undefined),
+    };
+
+    // (b) One sweep releases them: 20 groups of about 500.
+    begin = performance.now();
     const sweepLarge = await inner.sweep();
     const sweepLargeMs = Math.round(performance.now() - begin);
     const batchesB = await batchesSince(db, mark, [questionB]);
@@ -295,7 +321,7 @@ async function releaseBench() {
     const checkB = { answered: await answeredOf(questionB), released: await releasedOf([questionB]), waiting: await waitingOf([questionB]) };
 
     // (b') 10,000 waiting answers in 2,000 groups of exactly k (100 questions x 20 teams), sealed as the service seals them.
-    const smallQuestions = questionIds.slice(2);
+    const smallQuestions = questionIds.slice(3);
     const rows = smallQuestions.flatMap((questionId) =>
       teamIds.flatMap((teamId) =>
         Array.from({ length: K }, () => {
@@ -346,6 +372,10 @@ async function releaseBench() {
       checkA,
       leftover,
       answersB,
+      answersHeld,
+      sweepHeld: { ...sweepHeld, ms: sweepHeldMs },
+      batchesHeld,
+      checkHeld,
       waitingB,
       sweepLarge: { ...sweepLarge, ms: sweepLargeMs },
       batchesB,
@@ -370,6 +400,7 @@ function printRelease(r: Awaited<ReturnType<typeof releaseBench>>) {
   for (const [name, a] of [
     ["answers, releasing as the service does", r.answersA],
     ["the same answers, release deferred", r.answersB],
+    ["taps held against link scanners (production), committed later", r.answersHeld],
   ] as const)
     console.log(
       `| ${name} | ${a.answers} | ${a.ms} | ${Math.round((a.answers * 1000) / a.ms)} | ${a.p50} | ${a.p99} | ${round(a.statements / a.answers, 2)} | ${a.failures} |`,
@@ -381,6 +412,12 @@ function printRelease(r: Awaited<ReturnType<typeof releaseBench>>) {
       `(they found the group's lock held, or its batch already released, by another answer; ${c.rolledBack} ROLLBACKs).` +
       `\nBatches: ${r.batchesA.batches}, ${r.batchesA.released} responses, sizes ${r.batchesA.smallest}–${r.batchesA.largest}, ${r.batchesA.mixedGroups} mixing groups (${ok(r.batchesA) ? "every batch >= k, one group each" : "CHECK FAILED"}).` +
       `\nInvites answered ${r.checkA.answered} = released ${r.checkA.released} + waiting ${r.checkA.waiting}: ${r.checkA.answered === r.checkA.released + r.checkA.waiting ? "yes" : "NO"}; a sweep afterwards released ${r.leftover.released} more.`,
+  );
+  const h = r.checkHeld;
+  console.log(
+    `\n(a') ${h.held} taps held; a minute later one sweep() committed and released them in ${r.sweepHeld.ms} ms: ${r.sweepHeld.batches} batches, ` +
+      `${r.sweepHeld.released} responses, sizes ${r.batchesHeld.smallest}–${r.batchesHeld.largest} (${ok(r.batchesHeld) ? "every batch >= k, one group each" : "CHECK FAILED"}); ` +
+      `invites answered ${h.answered} = released ${h.released} + waiting ${h.waiting}: ${h.answered === h.released + h.waiting ? "yes" : "NO"}; held left ${h.heldAfter}.`,
   );
   console.log(`\n(b) sweep() of the waiting answers:`);
   console.log(
@@ -501,14 +538,15 @@ async function respondBench() {
       await new Promise((resolve) => setTimeout(resolve, 500));
       const result = await db.raw(
         `select (select count(*)::int from pulse_invites where tenant_id = :t and responded_at is not null) as answered,
+                (select count(*)::int from pulse_held_answers where tenant_id = :t) as held,
                 (select count(*)::int from pulse_waiting_responses where tenant_id = :t) as waiting,
                 (select count(*)::int from pulse_responses where tenant_id = :t) as released,
                 (select count(*)::int from bench_release_batches) as batches,
                 (select coalesce(max(id), 0)::int from bench_release_batches) as last_id`,
         { t: tenantId },
       );
-      const row = result.rows[0] as { answered: number; waiting: number; released: number; batches: number; last_id: number };
-      return { answered: row.answered, waiting: row.waiting, released: row.released, batches: row.batches, lastId: row.last_id };
+      const row = result.rows[0] as { answered: number; held: number; waiting: number; released: number; batches: number; last_id: number };
+      return { answered: row.answered, held: row.held, waiting: row.waiting, released: row.released, batches: row.batches, lastId: row.last_id };
     };
 
     await load("warm-up app", { url: `http://127.0.0.1:${APP_PORT}/pulse/respond`, connections: 10, duration: 3, headers, requests: appRequests });
@@ -519,6 +557,7 @@ async function respondBench() {
     const appRuns: Array<{
       name: string;
       connections: number;
+      heldNet: number;
       answered: number;
       batches: number;
       released: number;
@@ -541,6 +580,7 @@ async function respondBench() {
       appRuns.push({
         name,
         connections,
+        heldNet: after.held - before.held,
         answered: after.answered - before.answered,
         batches: during.batches,
         released: during.released,
@@ -602,10 +642,12 @@ function printRespond(r: Awaited<ReturnType<typeof respondBench>>) {
     );
   }
   console.log(
-    "\n| app run | answered (invites consumed) | batches released | responses released | smallest batch | batches mixing groups | waiting after |\n|---|---:|---:|---:|---:|---:|---:|",
+    "\n| app run | taps still held after (net) | answered (invites consumed: taps of a minute before, by the sweep) | batches released | responses released | smallest batch | batches mixing groups | waiting after |\n|---|---:|---:|---:|---:|---:|---:|---:|",
   );
   for (const run of r.appRuns)
-    console.log(`| ${run.name} | ${run.answered} | ${run.batches} | ${run.released} | ${run.smallest} | ${run.mixedGroups} | ${run.waitingAfter} |`);
+    console.log(
+      `| ${run.name} | ${run.heldNet} | ${run.answered} | ${run.batches} | ${run.released} | ${run.smallest} | ${run.mixedGroups} | ${run.waitingAfter} |`,
+    );
   console.log("\nServer CPU and what PostgreSQL's backends of the bench database were doing (average number of backends, sampled every 50 ms):");
   for (const run of r.appRuns)
     console.log(
@@ -616,7 +658,8 @@ function printRespond(r: Awaited<ReturnType<typeof respondBench>>) {
     );
   const f = r.final;
   console.log(
-    `\nWhole run (warm-up included): ${f.answered} invites answered = ${f.released} released + ${f.waiting} waiting: ${f.answered === f.released + f.waiting ? "yes" : "NO"}; ` +
+    `\nWhole run (warm-up included): ${f.held} taps still held against link scanners (committed a minute after their tap); ` +
+      `${f.answered} invites answered = ${f.released} released + ${f.waiting} waiting: ${f.answered === f.released + f.waiting ? "yes" : "NO"}; ` +
       `${f.check.batches} batches, smallest ${f.check.smallest}, ${f.check.mixedGroups} mixing groups.` +
       `\nTokens: ${r.invites} open invites, ${r.tokensDrawn} drawn by the load generator, ${r.exhausted ? `EXHAUSTED: ${r.exhausted} requests sent an unknown token` : "never ran out"}.`,
   );
