@@ -24,7 +24,7 @@ import {
  * released responses therefore holds 0 or at least k answers, so no figure, and no difference
  * of figures, is ever about fewer than k people.
  *
- * Releases are attempted right after the answer that completes a group is stored, and by a sweep
+ * Releases are attempted right after the answer that completes a group is committed, and by a sweep
  * every few seconds on every instance (answers whose release failed or was skipped, a lowered
  * threshold, carried-over answers). A per-group advisory lock and a release statement that
  * takes exactly the rows it read, or nothing, make a batch go out once, however many instances

@@ -2,9 +2,8 @@ import { createSealer, type SealedValue, type Sealer } from "../../platform/seal
 import { DEFAULT_TENANT_SETTINGS } from "../../platform/tenant-settings.js";
 
 /**
- * One key per server secret, not per tenant: an answer is sealed before the statement that
- * consumes its invite tells which tenant and question it belongs to, so that answering is one
- * round trip. Confidentiality is the same (every tenant's key would come from the one secret);
+ * One key per server secret, not per tenant: a tap is sealed before the statement that holds it
+ * tells which tenant and question it belongs to, so that a tap is one round trip. Confidentiality is the same (every tenant's key would come from the one secret);
  * only moving sealed values between rows, which needs write access to the database, goes undetected.
  */
 const SEAL_SCOPE = "server";
