@@ -10,3 +10,12 @@
 export const MAX_COHORTS = 6;
 /** CONTRACT §8: a pulse question's text, in Unicode code points after trimming. */
 export const PULSE_QUESTION_MAX_LENGTH = 200;
+
+/**
+ * The settings that protect a pulse answer, as everyone is told of a change of them (CONTRACT §5):
+ * the respond page and the web app's Pulse page say the same words.
+ */
+export const PROTECTING_SETTING_NAMES = {
+  anonThreshold: "the smallest group whose answers are counted",
+  minTenureDays: "how long someone must have been in a team before their answer counts toward that group (days)",
+} as const;

@@ -1,4 +1,5 @@
 import type { TenantSettings } from "../../platform/tenant-settings.js";
+import { PROTECTING_SETTING_NAMES } from "./pulse.constants.js";
 import type { PulsePrivacy } from "./pulse.privacy.service.js";
 
 /**
@@ -64,11 +65,6 @@ function questionBlock(questionText: string | null): string {
   return questionText ? `<p class="asked">The question</p>\n<p class="question" dir="auto">${escapeHtml(questionText)}</p>` : "";
 }
 
-const SETTING_NAMES: Record<PulsePrivacy["changes"][number]["setting"], string> = {
-  anonThreshold: "the smallest group whose answers are counted",
-  minTenureDays: "how long someone must have been in a team before their answer counts toward that group (days)",
-};
-
 function formatDay(iso: string): string {
   return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 }
@@ -84,7 +80,7 @@ function privacyBlock(privacy: PulsePrivacy | null): string {
   const changes = privacy.changes
     .map(
       (change) =>
-        `<li>On ${escapeHtml(formatDay(change.changedAt))} an administrator changed ${escapeHtml(SETTING_NAMES[change.setting])} from ${change.from} to ${change.to}.</li>`,
+        `<li>On ${escapeHtml(formatDay(change.changedAt))} an administrator changed ${escapeHtml(PROTECTING_SETTING_NAMES[change.setting])} from ${change.from} to ${change.to}.</li>`,
     )
     .join("\n");
   return `<p class="note">Your answer is anonymous: it is stored without your name, email address or network address. It is counted only

@@ -1,11 +1,6 @@
-import type { PulsePrivacy } from "./api";
+import { PROTECTING_SETTING_NAMES } from "@server/modules/pulse/pulse.constants";
 import { getPulsePrivacy } from "./api";
 import { ErrorNotice, Notice, useLoad } from "../../shared/ui";
-
-const SETTING_NAMES: Record<PulsePrivacy["changes"][number]["setting"], string> = {
-  anonThreshold: "the smallest group whose answers are counted",
-  minTenureDays: "how long someone must have been in a team before their answer counts toward that group (days)",
-};
 
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "long", year: "numeric" });
 
@@ -44,7 +39,7 @@ export function PulsePrivacySection() {
               <ul>
                 {data.changes.map((change) => (
                   <li key={`${change.setting}:${change.changedAt}`}>
-                    On {formatDay(change.changedAt)} an administrator changed {SETTING_NAMES[change.setting]} from {change.from} to {change.to}.
+                    On {formatDay(change.changedAt)} an administrator changed {PROTECTING_SETTING_NAMES[change.setting]} from {change.from} to {change.to}.
                   </li>
                 ))}
               </ul>
