@@ -9,6 +9,7 @@ import type { EmailQueue } from "./platform/queue.js";
 import { RateLimitService } from "./platform/rate-limit.js";
 import { cacheScope, LocalScopeVersions, RedisScopeVersions, SharedReadCache } from "./platform/read-cache.js";
 import { buildOpenApiDocument } from "./platform/openapi.js";
+import { buildAsyncApiDocument } from "./platform/asyncapi.js";
 import { Metrics, metricsRouter } from "./platform/metrics.js";
 import { BufferedJobQueue } from "./platform/queue-buffer.js";
 import { authenticate } from "./platform/http/authenticate.js";
@@ -45,7 +46,7 @@ import { createHealthService } from "./modules/health/index.js";
 import { eventRoutes } from "./modules/events/index.js";
 import { SseHub } from "./modules/events/index.js";
 import { createStreamGuard } from "./modules/events/index.js";
-import { createStreamSlots } from "./modules/events/index.js";
+import { createStreamSlots, streamEventSchemas } from "./modules/events/index.js";
 import { listLiveTokenIds } from "./modules/tokens/index.js";
 import { clearPrimaryTeam, findActiveUserIds, findActiveUserWithTeams, findUser } from "./modules/users/index.js";
 import { countTeamQuestions, currentUpvoteCount, moveTeamQuestions } from "./modules/questions/index.js";
@@ -273,9 +274,13 @@ export function buildApp(deps: AppDeps): BuiltApp {
     ...emailAdminRoutes({ email }),
   ];
 
+  const documentInfo = { title: "Team Q&A and Weekly Pulse", version: "1.0.0", serverUrl: config.baseUrl };
   let openApiDocument: unknown;
-  const document = () =>
-    (openApiDocument ??= buildOpenApiDocument(routes, { title: "Team Q&A and Weekly Pulse", version: "1.0.0", serverUrl: config.baseUrl }));
+  let asyncApiDocument: unknown;
+  const documents = {
+    openApi: () => (openApiDocument ??= buildOpenApiDocument(routes, documentInfo)),
+    asyncApi: () => (asyncApiDocument ??= buildAsyncApiDocument(streamEventSchemas, documentInfo)),
+  };
 
   const app = express();
   app.set("trust proxy", parseTrustProxy(config.trustProxy));
@@ -308,7 +313,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
   // Process-level pages: no tenant, no session.
   app.use(healthRouter(health));
   app.use(metricsRouter(metrics, config.metricsToken));
-  app.use(docsRouter(document));
+  app.use(docsRouter(documents));
   // The unsubscribe link authenticates itself (signed token); it needs no tenant, session or CSRF.
   app.use(unsubscribeRouter(unsubscribe));
 

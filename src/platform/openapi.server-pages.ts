@@ -151,6 +151,15 @@ export const SERVER_PAGES: ServerPage[] = [
   },
   {
     method: "get",
+    path: "/asyncapi.json",
+    operationId: "getAsyncApiDocument",
+    tag: "Documentation",
+    summary: "The live events of `GET /events`: one schema per event type",
+    description: "Public. An AsyncAPI 3 document built from the schemas the server checks every event against before it goes out.",
+    responses: { 200: { description: "AsyncAPI 3.1", json: z.record(z.string(), z.unknown()) } },
+  },
+  {
+    method: "get",
     path: "/docs",
     operationId: "showApiDocs",
     tag: "Documentation",

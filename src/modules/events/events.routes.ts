@@ -21,6 +21,7 @@ export function eventRoutes(deps: { hub: SseHub }): AnyRoute[] {
       summary: "Live events of the tenant (text/event-stream)",
       description:
         "Each message is `id: <n>` and `data: <json>` with `{type, tenantId, data, timestamp}`; a `heartbeat` every 30 s. " +
+        "Every event type and its payload are described at `/asyncapi.json` (AsyncAPI 3). " +
         "Reconnect with `Last-Event-ID` to receive the events missed meanwhile. `tenant` must name the session's tenant (403 otherwise). " +
         "A stream ends within 5 s of what opened it: logout, the session's expiry, deactivation or deletion of the user, revocation " +
         "or expiry of the API token. At most 20 streams per user at once: 429 RATE_LIMITED for the next.",

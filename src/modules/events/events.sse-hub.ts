@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Response } from "express";
 import { errors } from "../../platform/errors.js";
 import type { EventBus, PublishedEvent } from "../../platform/events.js";
+import type { LiveEvent } from "./events.schemas.js";
 import type { Logger } from "../../platform/logger.js";
 import type { StreamOwner } from "./events.stream-guard.js";
 import { checkKeptStreams, SLOT_RENEW_MS, STREAM_CHECK_MS, type StreamKeeping } from "./events.stream-keeping.js";
@@ -294,7 +295,8 @@ export class SseHub {
   private sendHeartbeats(): void {
     const timestamp = Date.now();
     for (const [tenantId, tenantClients] of this.clients) {
-      const heartbeat = new Heartbeat(JSON.stringify({ type: "heartbeat", tenantId, data: { timestamp }, timestamp }));
+      const envelope: Extract<LiveEvent, { type: "heartbeat" }> = { type: "heartbeat", tenantId, data: { timestamp }, timestamp };
+      const heartbeat = new Heartbeat(JSON.stringify(envelope));
       for (const client of tenantClients) {
         if (client.pending || client.res.writableEnded) continue;
         this.writes.add(client, heartbeat, 0);

@@ -6,3 +6,4 @@ export { eventRoutes } from "./events.routes.js";
 export { SseHub } from "./events.sse-hub.js";
 export { createStreamGuard } from "./events.stream-guard.js";
 export { createStreamSlots } from "./events.stream-slots.js";
+export { heartbeatEventSchema, liveEventSchemas, streamEventSchemas, type LiveEvent, type LiveEventType } from "./events.schemas.js";

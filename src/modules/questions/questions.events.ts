@@ -1,15 +1,16 @@
+import type { z } from "zod";
 import type { EventBus } from "../../platform/events.js";
+import { liveEventPublisher, LiveEventRefused } from "../../platform/live-events.js";
 import type { Logger } from "../../platform/logger.js";
 import { cacheScope, type SharedReadCache } from "../../platform/read-cache.js";
 import type { QuestionRecord } from "./questions.repository.js";
+import { questionEventSchemas, type QuestionEventSchemas } from "./questions.events.schemas.js";
 import { createUpvoteCoalescer } from "./questions.upvote-coalescer.js";
 
 /**
- * The live events of the Q&A queue (CONTRACT §4), published after the change committed.
- * Nothing of an UNDER_REVIEW question goes out, and no payload carries an author.
- * Beyond SPEC's list, `question:updated` (a visible question's text changed) and
- * `question:deleted` (a visible question is gone) let live boards stay in step, and
- * `question:created` also carries `isAnonymous`, `author` (null when anonymous) and `tags`.
+ * The live events of the Q&A queue (CONTRACT §4; their schemas in questions.events.schemas.ts),
+ * published after the change committed. Nothing of an UNDER_REVIEW question goes out, and no
+ * payload carries an anonymous author.
  * Each call first tells the shared read cache that the tenant's questions changed (whether or not
  * an event goes out), so the next board read on any instance is built anew.
  */
@@ -21,12 +22,14 @@ export function createQuestionEvents(
   cache: SharedReadCache,
 ) {
   const changed = (tenantId: string) => cache.changed(cacheScope.questions(tenantId));
-  async function emit(tenantId: string, type: string, data: Record<string, unknown>): Promise<void> {
+  const publish = liveEventPublisher(bus, questionEventSchemas);
+  async function emit<Type extends keyof QuestionEventSchemas>(tenantId: string, type: Type, data: z.input<QuestionEventSchemas[Type]>): Promise<void> {
     try {
-      await bus.publish({ type, tenantId, data });
+      await publish(tenantId, type, data);
     } catch (error) {
-      // The change is committed; a lost live event only means clients refresh a bit later.
-      logger.warn({ err: { message: (error as Error).message }, tenantId, eventType: type }, "live event not published");
+      // The change is committed either way: a lost live event only means clients refresh a bit later.
+      if (error instanceof LiveEventRefused) logger.error({ err: { message: error.message }, tenantId, eventType: type }, "live event refused");
+      else logger.warn({ err: { message: (error as Error).message }, tenantId, eventType: type }, "live event not published");
     }
   }
 
@@ -41,6 +44,8 @@ export function createQuestionEvents(
     async created(question: QuestionRecord) {
       await changed(question.tenantId);
       if (!visible(question)) return;
+      // Beyond SPEC's fields, so a board of 2,000 people need not fetch each new question:
+      // the author (null when anonymous: it never goes out) and the tags.
       await emit(question.tenantId, "question:created", {
         id: question.id,
         body: question.body,
@@ -48,8 +53,6 @@ export function createQuestionEvents(
         status: question.status,
         upvoteCount: question.upvoteCount,
         submittedAt: question.submittedAt,
-        // Beyond SPEC's fields, so a board of 2,000 people need not fetch each new question:
-        // the author (null when anonymous: it never goes out) and the tags.
         isAnonymous: question.isAnonymous,
         author: question.isAnonymous || !question.authorId || !question.authorName ? null : { id: question.authorId, name: question.authorName },
         tags: question.tags,

@@ -3,12 +3,14 @@ import type { CurrentUser, RequestContext } from "../../platform/context.js";
 import type { Database, Executor } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
 import type { EventBus } from "../../platform/events.js";
+import { liveEventPublisher } from "../../platform/live-events.js";
 import type { Logger } from "../../platform/logger.js";
 import { enforce } from "../../platform/policy.js";
 import { hasPermission, type Permission } from "../../platform/permissions.js";
 import { recordAudit } from "../audit/index.js";
 import { findTeam } from "../teams/index.js";
 import { anonymiseQuestionsOf, withdrawUpvotesOf } from "../questions/index.js";
+import { questionEventSchemas } from "../questions/questions.events.schemas.js";
 import { ensureMembership } from "../teams/index.js";
 import { deleteUser, emailInUse, lockActiveOwnerIds, lockUser, updateUser, type UserChanges } from "./users.admin.repository.js";
 import { createUser } from "./users.create.service.js";
@@ -53,6 +55,7 @@ function auditView(user: UserRecord) {
 
 export function createUsersService(deps: UsersServiceDeps) {
   const { db, clock, bus, logger, usersChanged } = deps;
+  const publishQuestionEvent = liveEventPublisher(bus, questionEventSchemas);
 
   async function list(ctx: RequestContext): Promise<UserRecord[]> {
     return listUsers(db, ctx.tenant.id);
@@ -147,7 +150,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     // Live boards show the corrected counts. The deletion is committed: a lost event only means a later refresh.
     for (const { questionId, upvoteCount, visible } of recounted) {
       if (!visible) continue;
-      await bus.publish({ type: "question:upvoted", tenantId, data: { questionId, upvoteCount } }).catch((error: Error) => {
+      await publishQuestionEvent(tenantId, "question:upvoted", { questionId, upvoteCount }).catch((error: Error) => {
         logger.warn({ err: { message: error.message }, tenantId, questionId }, "live event not published");
       });
     }

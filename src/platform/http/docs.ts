@@ -18,11 +18,17 @@ const DOCS_PAGE = `<!doctype html>
 
 const INIT_SCRIPT = `window.ui = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#swagger-ui", deepLinking: true });`;
 
-/** /openapi.json and a Swagger UI at /docs; scripts are files (no inline script) to keep the CSP strict. */
-export function docsRouter(document: () => unknown): Router {
+/**
+ * /openapi.json (the HTTP API), /asyncapi.json (the live events) and a Swagger UI at /docs;
+ * scripts are files (no inline script) to keep the CSP strict.
+ */
+export function docsRouter(documents: { openApi: () => unknown; asyncApi: () => unknown }): Router {
   const router = Router();
   router.get("/openapi.json", (_req, res) => {
-    res.json(document());
+    res.json(documents.openApi());
+  });
+  router.get("/asyncapi.json", (_req, res) => {
+    res.json(documents.asyncApi());
   });
   router.get(["/docs", "/docs/"], (_req, res) => {
     res.type("html").send(DOCS_PAGE);

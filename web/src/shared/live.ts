@@ -1,8 +1,11 @@
 import { fetchEventSource } from "@microsoft/fetch-event-source";
-import type { DomainEvent } from "@server/platform/events";
+import type { LiveEvent } from "@server/modules/events/events.schemas";
 
-/** CONTRACT §4's envelope of every live event, as the server defines it. */
-export type LiveEvent = DomainEvent;
+/**
+ * CONTRACT §4's live events, typed from the server's schemas (one per event type, documented at
+ * /asyncapi.json): a handler narrows on `type` and gets that type's payload.
+ */
+export type { LiveEvent };
 
 /**
  * One Server-Sent Events connection per tab, shared by every screen. fetch-event-source keeps the

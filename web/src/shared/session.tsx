@@ -133,12 +133,11 @@ export function SessionProvider({ children, fallback }: { children: ReactNode; f
   useEffect(
     () =>
       live.onEvent((event) => {
-        const data = event.data as { scope?: string; teamId?: string; frozen?: boolean };
-        if (event.type === "question:frozen" && data.scope === "queue") {
+        if (event.type !== "question:frozen") return;
+        const data = event.data;
+        if (data.scope === "queue") {
           setState((current) =>
-            current
-              ? { ...current, teams: current.teams.map((team) => (team.id === data.teamId ? { ...team, queueFrozen: Boolean(data.frozen) } : team)) }
-              : current,
+            current ? { ...current, teams: current.teams.map((team) => (team.id === data.teamId ? { ...team, queueFrozen: data.frozen } : team)) } : current,
           );
         }
       }),

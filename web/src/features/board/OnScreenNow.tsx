@@ -35,9 +35,8 @@ export function OnScreenNow({ team, presentingTag, listed, onVote }: Props) {
   const onEvent = useCallback(
     (event: LiveEvent) => {
       if (!tagId) return;
-      const data = event.data as Record<string, unknown>;
-      if (event.type === "question:tagged" && (data.tag as Tag | undefined)?.id === tagId) {
-        getQuestion(String(data.questionId)).then(
+      if (event.type === "question:tagged" && event.data.tag.id === tagId) {
+        getQuestion(event.data.questionId).then(
           (question) => {
             if (question.teamId === team.id) setCurrent(question);
           },
@@ -45,8 +44,8 @@ export function OnScreenNow({ team, presentingTag, listed, onVote }: Props) {
         );
         return;
       }
-      if ((event.type === "question:untagged" && data.tagId === tagId) || event.type === "question:deleted") {
-        const id = event.type === "question:deleted" ? data.id : data.questionId;
+      if ((event.type === "question:untagged" && event.data.tagId === tagId) || event.type === "question:deleted") {
+        const id = event.type === "question:deleted" ? event.data.id : event.data.questionId;
         setCurrent((shown) => (shown?.id === id ? null : shown));
         return;
       }

@@ -2,7 +2,7 @@ import type { QuestionSort } from "@server/modules/questions/questions.constants
 import { PRESENTING_TAG } from "@server/modules/tags/tags.constants";
 import { writtenLength } from "@server/platform/text";
 import type { LiveEvent } from "../../shared/live";
-import type { Question, QuestionTag } from "./api";
+import type { Question } from "./api";
 
 /** Pure list updates shared by the board, the moderation queue and the presenter. */
 
@@ -18,21 +18,15 @@ export function sortQuestions(questions: Question[], order: SortOrder): Question
   });
 }
 
+type EventData<Type extends LiveEvent["type"]> = Extract<LiveEvent, { type: Type }>["data"];
+
 /** A question as a question:created event tells it (author null when anonymous; the caller's vote is none yet). */
-export function questionFromEvent(data: Record<string, unknown>): Question {
+export function questionFromEvent(data: EventData<"question:created">): Question {
   return {
-    id: String(data.id),
-    body: String(data.body ?? ""),
-    teamId: String(data.teamId),
-    status: (data.status as Question["status"]) ?? "OPEN",
-    upvoteCount: Number(data.upvoteCount ?? 0),
-    submittedAt: String(data.submittedAt ?? new Date().toISOString()),
+    ...data,
     responseText: null,
     respondedAt: null,
     responder: null,
-    author: (data.author as Question["author"] | undefined) ?? null,
-    isAnonymous: Boolean(data.isAnonymous),
-    tags: Array.isArray(data.tags) ? (data.tags as QuestionTag[]) : [],
     isPinned: false,
     isFrozen: false,
     hasUpvoted: false,
@@ -42,27 +36,28 @@ export function questionFromEvent(data: Record<string, unknown>): Question {
 
 /** Applies one live event to a question in place; returns null when the event does not concern it. */
 export function applyEvent(question: Question, event: LiveEvent): Question | null {
-  const data = event.data as Record<string, unknown>;
   switch (event.type) {
     case "question:updated":
-      return data.id === question.id ? { ...question, body: String(data.body ?? question.body) } : null;
+      return event.data.id === question.id ? { ...question, body: event.data.body } : null;
     case "question:upvoted":
-      return data.questionId === question.id ? { ...question, upvoteCount: Number(data.upvoteCount) } : null;
+      return event.data.questionId === question.id ? { ...question, upvoteCount: event.data.upvoteCount } : null;
     case "question:answered":
-      return data.id === question.id ? { ...question, status: "ANSWERED", responseText: String(data.responseText ?? "") } : null;
+      return event.data.id === question.id ? { ...question, status: "ANSWERED", responseText: event.data.responseText ?? "" } : null;
     case "question:tagged": {
-      const tag = data.tag as QuestionTag | undefined;
-      if (data.questionId !== question.id || !tag) return null;
-      return question.tags.some((existing) => existing.id === tag.id)
-        ? question
-        : { ...question, tags: [...question.tags, { id: tag.id, name: tag.name, color: tag.color }] };
+      const { questionId, tag } = event.data;
+      if (questionId !== question.id) return null;
+      return question.tags.some((existing) => existing.id === tag.id) ? question : { ...question, tags: [...question.tags, tag] };
     }
-    case "question:untagged":
-      return data.questionId === question.id ? { ...question, tags: question.tags.filter((tag) => tag.id !== data.tagId) } : null;
+    case "question:untagged": {
+      const { questionId, tagId } = event.data;
+      return questionId === question.id ? { ...question, tags: question.tags.filter((tag) => tag.id !== tagId) } : null;
+    }
     case "question:pinned":
-      return data.id === question.id ? { ...question, isPinned: Boolean(data.isPinned) } : null;
-    case "question:frozen":
-      return data.scope === "question" && data.id === question.id ? { ...question, isFrozen: Boolean(data.isFrozen) } : null;
+      return event.data.id === question.id ? { ...question, isPinned: event.data.isPinned } : null;
+    case "question:frozen": {
+      const data = event.data;
+      return data.scope === "question" && data.id === question.id ? { ...question, isFrozen: data.isFrozen } : null;
+    }
     default:
       return null;
   }

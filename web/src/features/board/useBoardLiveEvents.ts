@@ -53,11 +53,10 @@ export function useBoardLiveEvents({ view, questions, setQuestions, setTotal, on
     (event: LiveEvent) => {
       const { team: current, tab: currentTab, tagId: currentTag, search: currentSearch, sort: currentSort } = state.current;
       if (!current) return;
-      const data = event.data;
       const resort = (items: Question[]) => (currentSearch ? items : sortQuestions(items, currentSort));
       if (event.type === "question:created") {
-        if (data.teamId !== current.id || currentTab !== "OPEN" || currentTag || currentSearch) return;
-        const fresh = questionFromEvent(data);
+        if (event.data.teamId !== current.id || currentTab !== "OPEN" || currentTag || currentSearch) return;
+        const fresh = questionFromEvent(event.data);
         if (!claimRef.current(fresh.id)) return;
         setQuestions((items) => (items.some((item) => item.id === fresh.id) ? items : resort([...items, fresh])));
         setTotal((count) => count + 1);
@@ -66,22 +65,24 @@ export function useBoardLiveEvents({ view, questions, setQuestions, setTotal, on
         return;
       }
       if (event.type === "question:deleted") {
-        if (!listed.current.some((item) => item.id === data.id)) return;
-        setQuestions((items) => items.filter((item) => item.id !== data.id));
+        const { id } = event.data;
+        if (!listed.current.some((item) => item.id === id)) return;
+        setQuestions((items) => items.filter((item) => item.id !== id));
         setTotal((count) => Math.max(0, count - 1));
         return;
       }
       if (event.type === "question:answered") {
-        const wasListed = listed.current.some((item) => item.id === data.id);
+        const { id } = event.data;
+        const wasListed = listed.current.some((item) => item.id === id);
         if (currentTab === "OPEN") {
           if (!wasListed) return;
-          setQuestions((items) => items.filter((item) => item.id !== data.id));
+          setQuestions((items) => items.filter((item) => item.id !== id));
           setTotal((count) => Math.max(0, count - 1));
           return;
         }
         // A search cannot be re-run here: the answered question joins a search's results on reload.
         if (currentSearch) return;
-        getQuestion(String(data.id)).then(
+        getQuestion(id).then(
           (full) => {
             if (full.teamId !== current.id || (currentTag && !full.tags.some((tag) => tag.id === currentTag))) return;
             setQuestions((items) => resort(items.some((item) => item.id === full.id) ? replaceQuestion(items, full) : [...items, full]));

@@ -56,21 +56,20 @@ export function useTabCounts(team: Team | undefined, statusOf: (id: string) => B
 
   const onEvent = useCallback(
     (event: LiveEvent) => {
-      const data = event.data as Record<string, unknown>;
       if (event.type === "question:created") {
-        if (data.teamId === teamId) add(data.status === "ANSWERED" ? "ANSWERED" : "OPEN", 1);
+        if (event.data.teamId === teamId) add(event.data.status === "ANSWERED" ? "ANSWERED" : "OPEN", 1);
         return;
       }
       if (event.type === "question:answered") {
-        const before = lookup.current(String(data.id));
+        const before = lookup.current(event.data.id);
         if (before === "OPEN") {
           add("OPEN", -1);
           add("ANSWERED", 1);
         } else if (before === undefined) recountLater();
         return;
       }
-      if (event.type === "question:deleted" && data.teamId === teamId) {
-        const before = lookup.current(String(data.id));
+      if (event.type === "question:deleted" && event.data.teamId === teamId) {
+        const before = lookup.current(event.data.id);
         if (before) add(before, -1);
         else recountLater();
       }

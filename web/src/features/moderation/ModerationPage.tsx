@@ -67,21 +67,20 @@ function Moderation() {
 
   const onEvent = useCallback(
     (event: LiveEvent) => {
-      const data = event.data as Record<string, unknown>;
       const { review: held, open: opened, answered: done } = latest.current;
       if (event.type === "question:created") {
         // Approved elsewhere, or a new open question: it leaves the review list and joins the open list.
-        held.remove(String(data.id));
-        if (inScope(data.teamId)) opened.upsert(questionFromEvent(data), { onlyIfNew: true });
+        held.remove(event.data.id);
+        if (inScope(event.data.teamId)) opened.upsert(questionFromEvent(event.data), { onlyIfNew: true });
         return;
       }
       if (event.type === "question:deleted") {
-        for (const list of [held, opened, done]) list.remove(String(data.id));
+        for (const list of [held, opened, done]) list.remove(event.data.id);
         return;
       }
       if (event.type === "question:answered") {
-        opened.remove(String(data.id));
-        getQuestion(String(data.id)).then(
+        opened.remove(event.data.id);
+        getQuestion(event.data.id).then(
           (full) => inScope(full.teamId) && done.upsert(full),
           () => undefined,
         );

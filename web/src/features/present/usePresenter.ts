@@ -65,16 +65,16 @@ export function usePresenter(team: Team | undefined) {
 
   const onEvent = useCallback(
     (event: LiveEvent) => {
-      const data = event.data as Record<string, unknown>;
       if (event.type === "question:created") {
+        const data = event.data;
         if (team && data.teamId === team.id)
           setQuestions((items) => (items && !items.some((item) => item.id === data.id) ? [...items, questionFromEvent(data)] : items));
         return;
       }
       const tag = tagRef.current;
-      if (tag && event.type === "question:tagged" && (data.tag as Tag | undefined)?.id === tag.id) presentedId.current = String(data.questionId);
+      if (tag && event.type === "question:tagged" && event.data.tag.id === tag.id) presentedId.current = event.data.questionId;
       // Taken off the screen (by a moderator, say): the next press starts from what holds the tag now, if anything.
-      if (tag && event.type === "question:untagged" && data.tagId === tag.id && data.questionId === presentedId.current) presentedId.current = null;
+      if (tag && event.type === "question:untagged" && event.data.tagId === tag.id && event.data.questionId === presentedId.current) presentedId.current = null;
       setQuestions((items) => items && items.map((item) => applyEvent(item, event) ?? item));
     },
     [team],
