@@ -22,6 +22,11 @@ export default tseslint.config(
     },
   },
   {
+    // `@server/*` is the web app's way into the server's contract files; the server's own code uses relative paths.
+    files: ["src/**/*.ts", "migrations/**/*.ts", "seeds/**/*.ts", "bench/**/*.ts", "test/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["@server/*"], message: "Import server files by relative path." }] }] },
+  },
+  {
     // Tests read database rows and response bodies as loose JSON.
     files: ["test/**/*.ts", "bench/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

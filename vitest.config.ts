@@ -1,6 +1,9 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // The web app's alias for the server's contract files, for tests that import web code (theme contrast).
+  resolve: { alias: { "@server": fileURLToPath(new URL("src", import.meta.url)) } },
   test: {
     globalSetup: ["test/setup/global-setup.ts"],
     // Every response a test app gives is checked against /openapi.json (test/helpers/openapi-recorder.ts).
@@ -47,8 +50,8 @@ export default defineConfig({
                 "platform/read-cache",
                 "events/sse-hub",
               ],
-              // PGlite already, or the CLI in its own process.
-              ...["platform/embedded", "pulse/pulse-embedded", "tenants/tenant-cli", "platform/listen"],
+              // PGlite already, or the CLI or the server in its own process.
+              ...["platform/embedded", "pulse/pulse-embedded", "tenants/tenant-cli", "platform/listen", "platform/start-paths"],
               // One database shared by several apps or connections.
               ...[
                 "platform/faults",

@@ -8,7 +8,7 @@ import {
   dropDatabase,
   machine,
   productionAppEnv,
-  recreateDatabase,
+  recreateDemoDatabase,
   sampleProcess,
   saveResults,
   startServer,
@@ -789,7 +789,7 @@ function markdown(app: AppResult, baselines: Array<{ name: string; burst: Record
 }
 
 async function main() {
-  const database = await recreateDatabase(DB_NAME);
+  const database = await recreateDemoDatabase(DB_NAME);
   const server = startServer(productionAppEnv(APP_PORT, database, "qa-bench-allhands:", { EMAIL_WORKER: "false", LOG_LEVEL: "warn", METRICS_TOKEN }));
   const helpers: ChildProcess[] = [];
   try {

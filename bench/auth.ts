@@ -1,4 +1,4 @@
-import { dropDatabase, load, machine, productionAppEnv, recreateDatabase, saveResults, startServer, table, type LoadResult, waitFor } from "./lib.js";
+import { dropDatabase, load, machine, productionAppEnv, recreateDemoDatabase, saveResults, startServer, table, type LoadResult, waitFor } from "./lib.js";
 import { FakeOAuthProvider } from "../test/helpers/fake-oauth.js";
 
 /**
@@ -38,7 +38,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main() {
-  const database = await recreateDatabase("qa_bench_auth");
+  const database = await recreateDemoDatabase("qa_bench_auth");
   const github = await FakeOAuthProvider.start("github");
   const app = startServer(productionAppEnv(APP_PORT, database, "qa-bench-auth:", { FRONTEND_URL: BASE, ...github.env(`${BASE}/auth/github/callback`) }));
   try {

@@ -6,14 +6,14 @@ import { machine, ROOT, saveResults, waitFor } from "./lib.js";
 
 /**
  * Target: cold start to ready on the embedded default in under 10 s. Runs exactly what
- * `npm start` runs (tsx src/main.ts) on an empty DATA_DIR (migrate + seed), then again on the
+ * `npm start` runs (tsx seeds/start.ts) on an empty DATA_DIR (migrate + seed), then again on the
  * now-populated one, timing spawn -> GET /health/ready = 200.
  */
 const PORT = 3203;
 
 async function timeStart(dataDir: string): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "seeds/start.ts"], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     stdio: "ignore",

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import pg from "pg";
-import { databaseUrl, dropDatabase, machine, productionAppEnv, recreateDatabase, saveResults, startServer, waitFor } from "./lib.js";
+import { databaseUrl, dropDatabase, machine, productionAppEnv, recreateDemoDatabase, saveResults, startServer, waitFor } from "./lib.js";
 
 /**
  * Target: GET /admin/export/audit-logs streams 1,000,000 audit rows without the server
@@ -181,7 +181,7 @@ async function runConfiguration(url: string, configuration: (typeof CONFIGURATIO
 
 async function main() {
   const reuse = KEEP_DB && (await existingRows(databaseUrl(DB_NAME))) >= ROWS;
-  const url = reuse ? databaseUrl(DB_NAME) : await recreateDatabase(DB_NAME);
+  const url = reuse ? databaseUrl(DB_NAME) : await recreateDemoDatabase(DB_NAME);
   if (reuse) console.log("Reusing the seeded database");
   try {
     const runs = [];

@@ -4,6 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { seedDemoData } from "../seeds/demo.js";
+import { createPulseSealer } from "../src/modules/pulse/index.js";
+import { openDatabase } from "../src/platform/db.js";
+import { migrateToLatest } from "../src/platform/migrator.js";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const PG_SERVER = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -23,6 +27,24 @@ export async function recreateDatabase(name: string): Promise<string> {
   await client.query(`create database "${name}"`);
   await client.end();
   return databaseUrl(name);
+}
+
+const BENCH_SESSION_SECRET = "bench-session-secret-with-at-least-32-chars";
+
+/**
+ * A fresh benchmark database, migrated, with the demo tenants and accounts the scenarios sign in
+ * as. The server under test is the production build, which carries no demo data.
+ */
+export async function recreateDemoDatabase(name: string): Promise<string> {
+  const url = await recreateDatabase(name);
+  const handle = await openDatabase({ url, poolMax: 2, dataDir: "" });
+  try {
+    await migrateToLatest(handle.db);
+    await seedDemoData(handle.db, { emailDomain: "example.com", sealer: createPulseSealer([BENCH_SESSION_SECRET]) });
+  } finally {
+    await handle.close();
+  }
+  return url;
 }
 
 export async function dropDatabase(name: string): Promise<void> {
@@ -60,7 +82,7 @@ export async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
 /** Production cookies are Secure: this header says the client spoke HTTPS to a proxy in front. */
 export const BEHIND_TLS_PROXY = { "x-forwarded-proto": "https" };
 
-/** One app in production mode on the local PostgreSQL and Redis, demo sign-in on, no scheduler. */
+/** One app in production mode on the local PostgreSQL and Redis, demo sign-in on, no scheduler (the demo data: recreateDemoDatabase). */
 export function productionAppEnv(port: number, database: string, kvPrefix: string, overrides: Record<string, string> = {}): Record<string, string> {
   return {
     NODE_ENV: "production",
@@ -68,9 +90,8 @@ export function productionAppEnv(port: number, database: string, kvPrefix: strin
     DATABASE_URL: database,
     KVSTORE_URL: REDIS_URL,
     KV_PREFIX: kvPrefix,
-    SESSION_SECRET: "bench-session-secret-with-at-least-32-chars",
+    SESSION_SECRET: BENCH_SESSION_SECRET,
     AUTH_MODE_DEMO: "true",
-    SEED_DEMO_DATA: "true",
     SCHEDULER: "false",
     LOG_LEVEL: "info",
     ...overrides,

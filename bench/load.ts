@@ -6,7 +6,7 @@ import {
   dropDatabase,
   machine,
   productionAppEnv,
-  recreateDatabase,
+  recreateDemoDatabase,
   sampleProcess,
   saveResults,
   startServer,
@@ -177,7 +177,7 @@ async function measureGrowth(url: string, session: { cookie: string }) {
 }
 
 async function main() {
-  const database = await recreateDatabase(DB_NAME);
+  const database = await recreateDemoDatabase(DB_NAME);
   const server = startServer(productionAppEnv(PORT, database, "qa-bench-load:", { EMAIL_WORKER: "false", LOG_LEVEL: "warn" }));
   try {
     await waitFor(`${BASE}/health/ready`);

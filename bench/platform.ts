@@ -6,7 +6,7 @@ import {
   load,
   machine,
   productionAppEnv,
-  recreateDatabase,
+  recreateDemoDatabase,
   saveResults,
   startServer,
   startBaseline,
@@ -27,7 +27,7 @@ const EXPRESS_PORT = 3204;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 
 async function main() {
-  const database = await recreateDatabase("qa_bench_platform");
+  const database = await recreateDemoDatabase("qa_bench_platform");
   const app = startServer(productionAppEnv(APP_PORT, database, "qa-bench:"));
   let bare: ReturnType<typeof spawn> | undefined;
   let plainExpress: ReturnType<typeof spawn> | undefined;

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { computePulseSummary } from "../src/modules/pulse/index.js";
-import { settingsFromStorage } from "../src/platform/tenant-settings.js";
+import { settingsFromStorage } from "../src/platform/tenant-settings.schemas.js";
 import { provisionTenant } from "../src/modules/provisioning/index.js";
 import { openDatabase } from "../src/platform/db.js";
 import { migrateToLatest } from "../src/platform/migrator.js";

@@ -7,7 +7,7 @@ import {
   load,
   machine,
   productionAppEnv,
-  recreateDatabase,
+  recreateDemoDatabase,
   saveResults,
   startServer,
   startBaseline,
@@ -135,7 +135,7 @@ async function sseFanout(cookie: string, csrf: string, teamId: string) {
 }
 
 async function main() {
-  const database = await recreateDatabase(DB_NAME);
+  const database = await recreateDemoDatabase(DB_NAME);
   const server = startServer(productionAppEnv(PORT, database, "qa-bench-questions:", { EMAIL_WORKER: "false", LOG_LEVEL: "warn" }));
   try {
     await waitFor(`${BASE}/health/ready`);

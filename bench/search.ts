@@ -6,7 +6,7 @@ import {
   dropDatabase,
   machine,
   productionAppEnv,
-  recreateDatabase,
+  recreateDemoDatabase,
   saveResults,
   startServer,
   startBaseline,
@@ -60,7 +60,7 @@ async function measure(name: string, url: string, connections: number, headers: 
 }
 
 async function main() {
-  const database = await recreateDatabase(DB_NAME);
+  const database = await recreateDemoDatabase(DB_NAME);
   const server = startServer(productionAppEnv(PORT, database, "qa-bench-search:", { EMAIL_WORKER: "false", LOG_LEVEL: "warn" }));
   const baselines: ChildProcess[] = [];
   try {

@@ -153,6 +153,17 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   return `${key}: ${issue.message}`;
 }
 
+/** For an entry point: the configuration, or one readable line on stderr and exit status 1. */
+export function loadConfigOrExit(source: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(source);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 /** Parses the environment; throws ConfigError with one readable line when it is unusable. */
 export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | undefined>): Config {
   const parsed = environmentSchema.safeParse(source);

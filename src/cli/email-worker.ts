@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from "../config.js";
+import { loadConfigOrExit } from "../config.js";
 import { systemClock } from "../platform/clock.js";
 import { openDatabase } from "../platform/db.js";
 import { createLogger } from "../platform/logger.js";
@@ -10,13 +10,7 @@ import { fail } from "./environment.js";
  * Run as many as needed next to the API processes; they share the queue through Redis. The API
  * process runs migrations, so this one only opens the database.
  */
-let config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = loadConfigOrExit();
 if (!config.kv.url) fail("The email worker needs KVSTORE_URL (Redis): the queue lives there.");
 if (!config.database.url) fail("The standalone email worker needs DATABASE_URL: the embedded database allows one process (use EMAIL_WORKER=true instead).");
 

@@ -1,19 +1,10 @@
-import { ConfigError, loadConfig } from "../config.js";
+import { loadConfigOrExit } from "../config.js";
 import { openDatabase, type DatabaseHandle } from "../platform/db.js";
 import { migrateToLatest } from "../platform/migrator.js";
 
 /** Opens and migrates the database the server would use (DATABASE_URL, else the embedded one under DATA_DIR). */
 export async function openMigratedDatabase(): Promise<{ handle: DatabaseHandle; emailDomain: string; secrets: string[] }> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const handle = await openDatabase(config.database);
   await migrateToLatest(handle.db);
   return { handle, emailDomain: config.auth.demoEmailDomain, secrets: [config.session.secret, ...config.session.previousSecrets] };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { LiveEventSchemas } from "./live-events.js";
+import type { LiveEventSchemas } from "./live-events.schemas.js";
 
 export interface AsyncApiInfo {
   title: string;

@@ -1,8 +1,8 @@
 import { errors } from "./errors.js";
-import type { Role, TeamRole } from "./roles.js";
-import type { TenantSettings } from "./tenant-settings.js";
+import type { Role, TeamRole } from "./roles.constants.js";
+import type { TenantSettings } from "./tenant-settings.schemas.js";
 
-export { ROLES, TEAM_ROLES, type Role, type TeamRole } from "./roles.js";
+export { ROLES, TEAM_ROLES, type Role, type TeamRole } from "./roles.constants.js";
 
 export interface Tenant {
   id: string;

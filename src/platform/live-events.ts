@@ -1,25 +1,11 @@
 import type { z } from "zod";
 import type { EventBus, PublishedEvent } from "./events.js";
+import type { LiveEventSchemas } from "./live-events.schemas.js";
 
 /**
- * The live events' contract (CONTRACT §4): every event type has one zod schema, declared beside
- * its module's other schemas, and nothing reaches the bus that does not match it. The bus itself
- * carries plain envelopes; this is the only typed way onto it.
+ * The only typed way onto the event bus: nothing is published that does not match its type's
+ * schema (live-events.schemas.ts). The bus itself carries plain envelopes.
  */
-export type LiveEventSchemas = Record<string, z.ZodType<Record<string, unknown>>>;
-
-/** What a client receives for one type: CONTRACT §4's envelope with that type's payload. */
-export interface LiveEventEnvelope<Type extends string, Data> {
-  type: Type;
-  tenantId: string;
-  data: Data;
-  timestamp: number;
-}
-
-/** Every event of a catalog, as a union the client can narrow on `type`. */
-export type LiveEventOf<Schemas extends LiveEventSchemas> = {
-  [Type in keyof Schemas & string]: LiveEventEnvelope<Type, z.infer<Schemas[Type]>>;
-}[keyof Schemas & string];
 
 /** A payload that does not match its type's schema: a defect of the emitting code, never sent. */
 export class LiveEventRefused extends Error {

@@ -1,4 +1,4 @@
-import { roleAtLeast } from "./roles.js";
+import { roleAtLeast } from "./roles.constants.js";
 import type { CurrentUser, Role } from "./context.js";
 
 /**

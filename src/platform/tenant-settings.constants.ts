@@ -1,6 +1,6 @@
 /**
  * The fixed choices and the documented defaults of SPEC "Tenant settings", with no dependencies:
- * the settings schema (tenant-settings.ts) and the web app read them from here (the web bundle
+ * the settings schema (tenant-settings.schemas.ts) and the web app read them from here (the web bundle
  * cannot carry zod).
  */
 
@@ -14,7 +14,7 @@ export type Cadence = (typeof CADENCES)[number];
 
 /**
  * The defaults. Typed by their values, not by the schema's TenantSettings (that would make this
- * file and the schema's depend on each other): tenant-settings.ts gives them that type, so a
+ * file and the schema's depend on each other): tenant-settings.schemas.ts gives them that type, so a
  * default the schema's type refuses does not compile.
  */
 export const DEFAULT_TENANT_SETTINGS = Object.freeze({

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { maxCodePointsFor, normalizeUserText, userTextProblem, type UserTextBounds } from "./text.js";
+import { maxCodePointsFor, normalizeUserText, userTextProblem, type UserTextBounds } from "./text.constants.js";
 
-export type { UserTextBounds } from "./text.js";
+export type { UserTextBounds } from "./text.constants.js";
 
 /** The rule of CONTRACT §3 in words, for the OpenAPI description of a field of written text. */
 export function describeUserText(bounds: UserTextBounds, what = "visible characters"): string {

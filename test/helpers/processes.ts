@@ -81,17 +81,18 @@ export interface ServerProcess {
 }
 
 /**
- * The real server (`tsx src/main.ts`, what `npm start` runs) as a child process, ready when it
+ * The real server as a child process (`src/main.ts`, the production entry point, through tsx;
+ * with `entry` "seeds/start.ts", what `npm start` runs, which seeds an empty database), ready when it
  * says it listens and /health/ready answers 200. A free port can be taken by another test between
  * finding it and the server binding it (the server then stops, saying so): it starts again on
  * another port, so /health/ready is never answered by some other test's app. With `env.PORT` it
  * listens there (an instance restarted behind a proxy that knows its port): a taken port then fails.
  */
-export async function startServerProcess(env: Record<string, string>, attempts = 3): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, attempts = 3, entry = "src/main.ts"): Promise<ServerProcess> {
   const fixedPort = env.PORT ? Number(env.PORT) : null;
   const port = fixedPort ?? (await freePort());
   const output: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "src/main.ts")], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, entry)], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", PORT: String(port), LOG_LEVEL: "info", SCHEDULER: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -116,7 +117,7 @@ export async function startServerProcess(env: Record<string, string>, attempts =
   }
   if (portTaken()) {
     await exited;
-    if (attempts > 1 && fixedPort === null) return startServerProcess(env, attempts - 1);
+    if (attempts > 1 && fixedPort === null) return startServerProcess(env, attempts - 1, entry);
     throw new Error(`${fixedPort === null ? "no free port for the server process" : `port ${port} is taken`}\n${output.join("").slice(-2000)}`);
   }
   return {

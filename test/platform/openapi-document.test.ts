@@ -173,7 +173,8 @@ describe("the document passes Redocly's recommended rules", () => {
       // The server URL is the configured BASE_URL, which is localhost in tests.
       problem.ruleId === "no-server-example.com" ||
       // The process pages (health probes, this document, the events document, the viewer) answer no client error: there is nothing a client can get wrong.
-      (problem.ruleId === "operation-4xx-response" && /^#\/paths\/~1(health(~1live|~1ready)?|openapi\.json|asyncapi\.json|docs)\//.test(problem.location[0]?.pointer ?? ""));
+      (problem.ruleId === "operation-4xx-response" &&
+        /^#\/paths\/~1(health(~1live|~1ready)?|openapi\.json|asyncapi\.json|docs)\//.test(problem.location[0]?.pointer ?? ""));
     expect(problems.filter((problem) => !explained(problem)).map(summarize)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CurrentUser, RequestContext, Role } from "../../src/platform/context.js";
 import { canGrantRole, hasPermission, PERMISSIONS, teamsWithPermission, type Permission } from "../../src/platform/permissions.js";
 import { authorize } from "../../src/platform/http/access.js";
-import { DEFAULT_TENANT_SETTINGS } from "../../src/platform/tenant-settings.js";
+import { DEFAULT_TENANT_SETTINGS } from "../../src/platform/tenant-settings.schemas.js";
 
 const TEAM_A = "00000000-0000-4000-8000-00000000000a";
 const TEAM_B = "00000000-0000-4000-8000-00000000000b";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeUserText, userTextProblem, visibleLength, withoutBidiControls } from "../../src/platform/text.js";
+import { normalizeUserText, userTextProblem, visibleLength, withoutBidiControls } from "../../src/platform/text.constants.js";
 import { userText } from "../../src/platform/user-text.js";
 
 /** CONTRACT §3: lengths of written text count visible characters; bidi controls are removed when saved. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TENANT_SETTINGS, deepMerge, settingsFromStorage, tenantSettingsSchema } from "../../src/platform/tenant-settings.js";
+import { DEFAULT_TENANT_SETTINGS, deepMerge, settingsFromStorage, tenantSettingsSchema } from "../../src/platform/tenant-settings.schemas.js";
 
 describe("tenant settings schema", () => {
   it("defaults are SPEC's documented values", () => {

@@ -1,4 +1,4 @@
-import { normalizeUserText, visibleLength } from "../../platform/text.js";
+import { normalizeUserText, visibleLength } from "../../platform/text.constants.js";
 
 /**
  * What we keep of a provider's profile, normalised. An identity always has a verified email:

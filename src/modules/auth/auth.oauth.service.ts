@@ -1,7 +1,7 @@
 import type { Database, Executor } from "../../platform/db.js";
 import { AppError } from "../../platform/errors.js";
 import { recordAudit, type AuditActor } from "../audit/index.js";
-import type { TenantSettings } from "../../platform/tenant-settings.js";
+import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { createUser } from "../users/index.js";
 import { findUserBySso, findUsersByEmails, linkSsoAccount, updateProfile, type UserRecord } from "../users/index.js";
 import { accountDeactivated, signupNotAllowed } from "./auth.errors.js";

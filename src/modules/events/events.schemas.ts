@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { LiveEventOf } from "../../platform/live-events.js";
+import type { LiveEventOf } from "../../platform/live-events.schemas.js";
 import { questionEventSchemas } from "../questions/questions.events.schemas.js";
 
 /**

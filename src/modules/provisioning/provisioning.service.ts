@@ -1,7 +1,7 @@
 import type { Database } from "../../platform/db.js";
 import type { Tenant } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
-import { DEFAULT_TENANT_SETTINGS, deepMerge, tenantSettingsSchema, type TenantSettings } from "../../platform/tenant-settings.js";
+import { DEFAULT_TENANT_SETTINGS, deepMerge, tenantSettingsSchema, type TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { createDefaultSchedule } from "../pulse/index.js";
 import { saveSettings } from "../settings/index.js";
 import { insertDefaultTags } from "../tags/index.js";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { DateTime, IANAZone } from "luxon";
+import { DateTime } from "luxon";
 
 /**
  * The pure rules of the pulse calendar: cohorts, the weekday's cohort, cadence periods and the
@@ -9,7 +9,7 @@ import { DateTime, IANAZone } from "luxon";
 import type { Cadence } from "../../platform/tenant-settings.constants.js";
 
 export { CADENCES, type Cadence } from "../../platform/tenant-settings.constants.js";
-export { MAX_COHORTS } from "./pulse.constants.js";
+export { isValidTimezone, MAX_COHORTS } from "./pulse.constants.js";
 
 export const INVITE_LIFETIME_DAYS = 7;
 
@@ -31,10 +31,6 @@ export function cohortName(index: number): string {
 export function weekdayCohortIndex(isoWeekday: number, numCohorts: number): number {
   if (isoWeekday >= 6) return numCohorts - 1;
   return (isoWeekday - 1) % numCohorts;
-}
-
-export function isValidTimezone(zone: string): boolean {
-  return IANAZone.isValidZone(zone);
 }
 
 export interface LocalDay {

@@ -3,6 +3,17 @@
  * them from here (the web bundle cannot carry zod, luxon or node:crypto).
  */
 
+/** An IANA time zone name this runtime knows (Intl's own list, which luxon's zones use too). */
+export function isValidTimezone(zone: string): boolean {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Cohorts are picked by weekday (Monday 0 .. Friday 4, the weekend wrapping to the last one), so
  * a sixth cohort is reached on weekends and a seventh never would be.

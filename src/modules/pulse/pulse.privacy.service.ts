@@ -1,5 +1,5 @@
 import type { Database } from "../../platform/db.js";
-import type { TenantSettings } from "../../platform/tenant-settings.js";
+import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { listSettingChanges } from "../audit/index.js";
 
 /** CONTRACT §5: a change of the rules that protect answers is shown to everyone for this long. */

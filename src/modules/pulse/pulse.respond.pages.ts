@@ -1,4 +1,4 @@
-import type { TenantSettings } from "../../platform/tenant-settings.js";
+import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { PROTECTING_SETTING_NAMES } from "./pulse.constants.js";
 import type { PulsePrivacy } from "./pulse.privacy.service.js";
 

@@ -3,7 +3,7 @@ import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
 import { AppError, errors } from "../../platform/errors.js";
 import { findTenant } from "../tenants/index.js";
-import type { TenantSettings } from "../../platform/tenant-settings.js";
+import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { findPulseQuestion, isUuid } from "./pulse.admin.repository.js";
 import type { Logger } from "../../platform/logger.js";
 import type { CommittedGroup, HeldAnswers } from "./pulse.held-answers.service.js";

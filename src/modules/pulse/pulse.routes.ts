@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { isAppError } from "../../platform/errors.js";
 import { route, type AnyRoute } from "../../platform/http/route.js";
 import type { TokenLinks } from "../../platform/http/tenant.js";
-import { DEFAULT_TENANT_SETTINGS } from "../../platform/tenant-settings.js";
+import { DEFAULT_TENANT_SETTINGS } from "../../platform/tenant-settings.schemas.js";
 import { isPrefetchOrPreview } from "./pulse.link-scanners.js";
 import type { PulsePrivacyService } from "./pulse.privacy.service.js";
 import { chooseScorePage, confirmScorePage, invalidInvitePage, thankYouPage, unconfirmedPage } from "./pulse.respond.pages.js";

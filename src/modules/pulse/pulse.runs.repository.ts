@@ -1,5 +1,5 @@
 import type { Executor } from "../../platform/db.js";
-import { settingsFromStorage, type TenantSettings } from "../../platform/tenant-settings.js";
+import { settingsFromStorage, type TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import type { PulseScheduleRecord } from "./pulse.admin.repository.js";
 import { scheduleOf } from "./pulse.schedule.js";
 

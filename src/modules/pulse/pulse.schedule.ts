@@ -1,4 +1,4 @@
-import type { TenantSettings } from "../../platform/tenant-settings.js";
+import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import type { Executor } from "../../platform/db.js";
 import { upsertScheduleRow, type PulseScheduleRecord, type ScheduleRow } from "./pulse.admin.repository.js";
 

@@ -3,7 +3,7 @@ import type { Database } from "../../platform/db.js";
 import type { Logger } from "../../platform/logger.js";
 import type { JobQueue } from "../../platform/queue.js";
 import { recordAudit, type AuditActor } from "../audit/index.js";
-import type { TenantSettings } from "../../platform/tenant-settings.js";
+import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { findScheduleRow, type PulseScheduleRecord } from "./pulse.admin.repository.js";
 import { scheduleOf } from "./pulse.schedule.js";
 import { cadencePeriodStart, cohortName, INVITE_LIFETIME_DAYS, isValidTimezone, localDay, weekdayCohortIndex } from "./pulse.calendar.js";

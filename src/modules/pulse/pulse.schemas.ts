@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { userText } from "../../platform/user-text.js";
-import { CADENCES, isValidTimezone, MAX_COHORTS } from "./pulse.calendar.js";
-import { PULSE_QUESTION_MAX_LENGTH } from "./pulse.constants.js";
+import { CADENCES } from "../../platform/tenant-settings.constants.js";
+import { isValidTimezone, MAX_COHORTS, PULSE_QUESTION_MAX_LENGTH } from "./pulse.constants.js";
 
 /** CONTRACT §3: visible characters; the column holds PULSE_QUESTION_MAX_LENGTH code points in all. */
 const questionText = userText({ min: 1, max: PULSE_QUESTION_MAX_LENGTH, maxCodePoints: PULSE_QUESTION_MAX_LENGTH });

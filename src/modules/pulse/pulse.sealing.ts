@@ -1,5 +1,5 @@
 import { createSealer, type SealedValue, type Sealer } from "../../platform/sealed-box.js";
-import { DEFAULT_TENANT_SETTINGS } from "../../platform/tenant-settings.js";
+import { DEFAULT_TENANT_SETTINGS } from "../../platform/tenant-settings.schemas.js";
 
 /**
  * One key per server secret, not per tenant: a tap is sealed before the statement that holds it

@@ -2,7 +2,7 @@ import type { Clock } from "../../platform/clock.js";
 import type { RequestContext, Tenant } from "../../platform/context.js";
 import type { Database, Executor } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
-import type { TenantSettings } from "../../platform/tenant-settings.js";
+import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { isoWeekLabel, previousWeekRange, weekRange } from "./pulse.calendar.js";
 import { countWaitingByGroup } from "./pulse.release.repository.js";
 import { inviteTotals, listQuestionsForSummary, listResponseCells, teamNames, type ResponseCell } from "./pulse.responses.repository.js";

@@ -1,7 +1,7 @@
 import type { CurrentUser, RequestContext } from "../../platform/context.js";
 import { hasPermission, teamsWithPermission } from "../../platform/permissions.js";
 import { rule } from "../../platform/policy.js";
-import { roleAtLeast } from "../../platform/roles.js";
+import { roleAtLeast } from "../../platform/roles.constants.js";
 import type { QuestionRecord, ReviewVisibility } from "./questions.repository.js";
 
 /**

@@ -1,6 +1,6 @@
 import { errors } from "../../platform/errors.js";
-import { normalizeUserText, userTextProblem, type UserTextBounds } from "../../platform/text.js";
-import type { TenantSettings } from "../../platform/tenant-settings.js";
+import { normalizeUserText, userTextProblem, type UserTextBounds } from "../../platform/text.constants.js";
+import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 
 /** A question body's bounds: the tenant's, in visible characters (CONTRACT §3). */
 function bodyBounds(settings: TenantSettings): UserTextBounds {

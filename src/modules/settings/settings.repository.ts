@@ -1,5 +1,5 @@
 import type { Executor } from "../../platform/db.js";
-import type { TenantSettings } from "../../platform/tenant-settings.js";
+import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 
 /**
  * The stored settings of a tenant, locked for the rest of the transaction so two concurrent

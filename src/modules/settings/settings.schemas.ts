@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { tenantSettingsSchema, type TenantSettings } from "../../platform/tenant-settings.js";
+import { tenantSettingsSchema, type TenantSettings } from "../../platform/tenant-settings.schemas.js";
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends Record<string, unknown> ? DeepPartial<T[K]> : T[K] };
 export type SettingsPatch = DeepPartial<TenantSettings>;

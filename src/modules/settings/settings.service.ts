@@ -4,7 +4,7 @@ import type { Database, Executor } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
 import { zodIssuesToDetails } from "../../platform/validation.js";
 import { recordAudit } from "../audit/index.js";
-import { deepMerge, settingsFromStorage, tenantSettingsSchema, type TenantSettings } from "../../platform/tenant-settings.js";
+import { deepMerge, settingsFromStorage, tenantSettingsSchema, type TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import type { SettingsPatch } from "./settings.schemas.js";
 import { lockStoredSettings, readStoredSettings, saveSettings } from "./settings.repository.js";
 

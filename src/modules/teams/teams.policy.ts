@@ -1,6 +1,6 @@
 import type { TeamRole } from "../../platform/context.js";
 import { rule } from "../../platform/policy.js";
-import { roleAtLeast } from "../../platform/roles.js";
+import { roleAtLeast } from "../../platform/roles.constants.js";
 
 /** Who may give which membership role (CONTRACT §2), decided here only. */
 export const membershipPolicy = {

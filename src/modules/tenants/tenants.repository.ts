@@ -1,6 +1,6 @@
 import type { Executor } from "../../platform/db.js";
 import type { Tenant } from "../../platform/context.js";
-import { settingsFromStorage, type TenantSettings } from "../../platform/tenant-settings.js";
+import { settingsFromStorage, type TenantSettings } from "../../platform/tenant-settings.schemas.js";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

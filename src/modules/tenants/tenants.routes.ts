@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { route, type AnyRoute } from "../../platform/http/route.js";
 import { tenantAddress } from "../../platform/tenant-address.js";
-import { tenantSettingsSchema, type TenantSettings } from "../../platform/tenant-settings.js";
+import { tenantSettingsSchema, type TenantSettings } from "../../platform/tenant-settings.schemas.js";
 
 const settingsShape = tenantSettingsSchema.shape;
 

@@ -2,7 +2,7 @@ import type { Executor } from "../../platform/db.js";
 import type { Role } from "../../platform/context.js";
 import { recordAudit, type AuditActor } from "../audit/index.js";
 import { ensureMembership, findTeam } from "../teams/index.js";
-import type { TenantSettings } from "../../platform/tenant-settings.js";
+import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { insertUser, type UserRecord } from "./users.repository.js";
 
 export interface NewUserInput {

@@ -1,7 +1,7 @@
 import type { Role } from "../../platform/context.js";
 import { canGrantRole } from "../../platform/permissions.js";
 import { rule } from "../../platform/policy.js";
-import { roleAtLeast } from "../../platform/roles.js";
+import { roleAtLeast } from "../../platform/roles.constants.js";
 import type { UserRecord } from "./users.repository.js";
 
 /**

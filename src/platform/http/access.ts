@@ -2,7 +2,7 @@ import type { RequestContext } from "../context.js";
 import { errors } from "../errors.js";
 import { PERMISSIONS, teamsWithPermission, type Permission } from "../permissions.js";
 import type { Rule } from "../policy.js";
-import { roleAtLeast, type Role } from "../roles.js";
+import { roleAtLeast, type Role } from "../roles.constants.js";
 
 /** What a route declares as its gate: a permission, any signed-in user ("session"), or nobody in particular ("public"). */
 export type Access = Permission | "session" | "public";

@@ -1,5 +1,5 @@
 import type { RequestContext, Tenant } from "../context.js";
-import type { TenantSettings } from "../tenant-settings.js";
+import type { TenantSettings } from "../tenant-settings.schemas.js";
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { roleAtLeast } from "@server/platform/roles";
+import { roleAtLeast } from "@server/platform/roles.constants";
 import { DEFAULT_TENANT_SETTINGS } from "@server/platform/tenant-settings.constants";
 import { api } from "./api";
 import { live, type LiveEvent, type LiveStatus } from "./live";

@@ -1,14 +1,14 @@
 import type { z } from "zod";
 import type { authModesSchema, meSchema, membershipsSchema } from "@server/modules/auth/auth.schemas";
 import type { teamSchema } from "@server/modules/teams/teams.schemas";
-import type { TenantSettings } from "@server/platform/tenant-settings";
+import type { TenantSettings } from "@server/platform/tenant-settings.schemas";
 import { api } from "./api";
 
 /**
  * What every screen reads about the caller and the tenant, and the calls that fetch it. The types
  * are the server's (its zod schemas, as types only: nothing of zod reaches the bundle).
  */
-export type { Role, TeamRole } from "@server/platform/roles";
+export type { Role, TeamRole } from "@server/platform/roles.constants";
 export type { TenantSettings };
 export type AuthModes = z.infer<typeof authModesSchema>;
 export type Me = z.infer<typeof meSchema>;

@@ -1,6 +1,5 @@
-// Relative paths (the files @server names): the contrast tests import this file under Node, which has no alias.
-import { DEFAULT_TENANT_SETTINGS, type Theme } from "../../../src/platform/tenant-settings.constants.js";
-import type { TenantSettings } from "../../../src/platform/tenant-settings.js";
+import { DEFAULT_TENANT_SETTINGS, type Theme } from "@server/platform/tenant-settings.constants";
+import type { TenantSettings } from "@server/platform/tenant-settings.schemas";
 
 export type Branding = TenantSettings["branding"];
 export type ColorScheme = "light" | "dark";

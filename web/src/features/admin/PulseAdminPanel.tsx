@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { PULSE_QUESTION_MAX_LENGTH as MAX_TEXT } from "@server/modules/pulse/pulse.constants";
-import { writtenLength } from "@server/platform/text";
+import { writtenLength } from "@server/platform/text.constants";
 import { errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
 import { TeamSelect } from "../../shared/TeamSelect";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { TEAM_ROLES, type TeamRole } from "@server/platform/roles";
+import { TEAM_ROLES, type TeamRole } from "@server/platform/roles.constants";
 import { ApiError, errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
 import type { Team } from "../../shared/sessionApi";

@@ -1,5 +1,5 @@
 import { useMemo, useState, type FormEvent } from "react";
-import { ROLES, type Role } from "@server/platform/roles";
+import { ROLES, type Role } from "@server/platform/roles.constants";
 import { errorMessage } from "../../shared/api";
 import { atLeast, useSession } from "../../shared/session";
 import { TeamSelect } from "../../shared/TeamSelect";

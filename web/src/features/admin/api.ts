@@ -5,7 +5,7 @@ import type { SettingsPatch } from "@server/modules/settings/settings.schemas";
 import type { createTagBody, tagSchema, updateTagBody } from "@server/modules/tags/tags.schemas";
 import type { addMemberBody, createTeamBody, memberSchema, updateTeamBody } from "@server/modules/teams/teams.schemas";
 import type { createUserBody, updateUserBody, UserView } from "@server/modules/users/users.schemas";
-import type { TeamRole } from "@server/platform/roles";
+import type { TeamRole } from "@server/platform/roles.constants";
 import { api, ApiError, withQuery } from "../../shared/api";
 import type { TenantSettings } from "../../shared/sessionApi";
 

@@ -1,6 +1,6 @@
 import type { QuestionSort } from "@server/modules/questions/questions.constants";
 import { PRESENTING_TAG } from "@server/modules/tags/tags.constants";
-import { writtenLength } from "@server/platform/text";
+import { writtenLength } from "@server/platform/text.constants";
 import type { LiveEvent } from "../../shared/live";
 import type { Question } from "./api";
 

@@ -1,6 +1,8 @@
-import { seedDemoData } from "../../seeds/demo.js";
-import { createPulseSealer } from "../modules/pulse/index.js";
-import { openMigratedDatabase } from "./environment.js";
+import { openMigratedDatabase } from "../src/cli/environment.js";
+import { createPulseSealer } from "../src/modules/pulse/index.js";
+import { seedDemoData } from "./demo.js";
+
+/** `npm run seed`: the demo tenants, into the database the server would use. */
 
 const { handle, emailDomain, secrets } = await openMigratedDatabase();
 const created = await seedDemoData(handle.db, { emailDomain, sealer: createPulseSealer(secrets) });

@@ -1,0 +1,155 @@
+import path from "node:path";
+import type { Server } from "node:http";
+import { buildApp } from "./app.js";
+import { loadConfigOrExit } from "./config.js";
+import { systemClock } from "./platform/clock.js";
+import { openDatabase, type Database } from "./platform/db.js";
+import { InProcessEventBus, RedisEventBus, type EventBus } from "./platform/events.js";
+import { connectRedis, createRedis, type Redis } from "./platform/kv.js";
+import { createLogger, type Logger } from "./platform/logger.js";
+import { migrateToLatest } from "./platform/migrator.js";
+import { projectRoot } from "./platform/paths.js";
+import { InMemoryJobQueue, type EmailQueue } from "./platform/queue.js";
+import { BullEmailQueue } from "./platform/queue-bullmq.js";
+import { builtFrontend, viteDevFrontend } from "./platform/http/spa.js";
+import { createHttpServer, drainHttpServer, listenOn } from "./platform/http/server.js";
+import { countTenants } from "./modules/tenants/index.js";
+import { startPulseScheduler } from "./modules/pulse/index.js";
+import { createPulseSealer, startReleaseSweeps } from "./modules/pulse/index.js";
+import type { Sealer } from "./platform/sealed-box.js";
+import { startEmailWorker, type EmailWorker } from "./modules/email/index.js";
+
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/** Fills an empty database with demo tenants; returns their slugs. Only development's entry point has one. */
+export type DemoSeeder = (db: Database, options: { emailDomain: string; sealer: Sealer }) => Promise<string[]>;
+
+export interface ServerOptions {
+  /** Run on the first start (no tenant yet) when SEED_DEMO_DATA allows: `npm start` passes the demo data (seeds/start.ts). */
+  seedDemoData?: DemoSeeder;
+}
+
+/**
+ * The service in one process: reads the configuration, opens the database (migrated) and Redis,
+ * starts HTTP, the e-mail worker, the scheduler and the release sweeps, and shuts down cleanly on
+ * SIGTERM/SIGINT. The production entry point (main.ts) runs it as it is; development's (seeds/start.ts)
+ * adds the demo data, which the production build does not carry.
+ */
+export async function runServer(options: ServerOptions = {}): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfigOrExit();
+  const logger = createLogger({ level: config.logLevel });
+
+  const database = await openDatabase({ ...config.database, logger });
+  if (database.kind === "embedded") {
+    logger.info({ dataDir: config.database.dataDir }, "using the embedded PostgreSQL (PGlite); set DATABASE_URL to use a PostgreSQL server");
+    if (config.isProduction) logger.warn("production on the embedded database: one process only; use PostgreSQL for more");
+  }
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) logger.info({ migrations: applied }, "migrations applied");
+
+  if (config.seedDemoData && (await countTenants(database.db)) === 0) {
+    if (options.seedDemoData) {
+      const seeded = await options.seedDemoData(database.db, {
+        emailDomain: config.auth.demoEmailDomain,
+        sealer: createPulseSealer([config.session.secret, ...config.session.previousSecrets]),
+      });
+      logger.info({ tenants: seeded }, "demo data seeded");
+    } else {
+      logger.warn(
+        "no tenant yet, and this build carries no demo data: create one with `npm run tenant`, or seed the demo tenants with `npm run seed` from a source checkout",
+      );
+    }
+  }
+
+  const kv = config.kv.url ? createRedis(config.kv.url, logger) : null;
+  if (kv && !(await connectRedis(kv))) logger.warn("key-value store unreachable at start; retrying in the background");
+
+  const bus = kv ? await startRedisEventBus(config.kv.url as string, kv, config.kv.prefix, logger) : new InProcessEventBus();
+  // SPEC: with Redis the queue is BullMQ; without it (development) jobs stay visible in memory, unsent.
+  const queue: EmailQueue = kv
+    ? new BullEmailQueue({ kv, url: config.kv.url as string, kvPrefix: config.kv.prefix, backoffMs: config.email.backoffMs, logger })
+    : new InMemoryJobQueue();
+  let emailWorker: EmailWorker | null = null;
+  if (config.email.workerEnabled && kv) {
+    emailWorker = startEmailWorker({ config, db: database.db, clock: systemClock, logger });
+  } else if (config.email.workerEnabled) {
+    logger.warn("EMAIL_WORKER=true needs KVSTORE_URL: the email worker is not started and emails stay queued in memory");
+  }
+  const root = projectRoot();
+  const web = config.webDevServer ? await viteDevFrontend(path.join(root, "web")) : builtFrontend(path.join(root, "web", "dist"));
+
+  const { app, sse, metrics, systemQueue, beginShutdown, pulseReleaser } = buildApp({
+    config,
+    db: database.db,
+    kv,
+    logger,
+    clock: systemClock,
+    bus,
+    queue,
+    web,
+  });
+  // Every instance releases pulse answers, SCHEDULER or not (CONTRACT §5: within 30 s everywhere).
+  const stopReleaseSweeps = startReleaseSweeps(pulseReleaser, logger);
+  const pulseScheduler = config.schedulerEnabled
+    ? startPulseScheduler({ db: database.db, queue: systemQueue, logger, clock: systemClock, countRun: (outcome) => metrics.schedulerRuns.inc({ outcome }) })
+    : null;
+  const server: Server = createHttpServer(app);
+  try {
+    await listenOn(server, config.port);
+  } catch (error) {
+    // One clear line and a failing exit status: a supervisor sees it, and nothing claims to listen.
+    logger.fatal({ port: config.port }, (error as Error).message);
+    process.exit(1);
+  }
+  logger.info(
+    { url: config.baseUrl, port: config.port, env: config.env, startupMs: Math.round(performance.now() - startedAt) },
+    `listening on ${config.baseUrl}`,
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const deadline = setTimeout(() => {
+      logger.error("shutdown deadline passed; exiting");
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    // Load balancers see /health/ready fail and stop sending; new connections are refused from here.
+    beginShutdown();
+    const closed = drainHttpServer(server);
+    await pulseScheduler?.stop();
+    await stopReleaseSweeps();
+    // SSE streams never end by themselves: end them (with a reconnect hint) so the server can close.
+    sse.close();
+    // In-flight requests finish; kept-alive connections close after their next answer, or idle (drainHttpServer).
+    await closed;
+    // Running email jobs finish (they need the database) before anything closes under them.
+    if (emailWorker) await emailWorker.close().catch((error) => logger.warn({ err: error }, "email worker did not close cleanly"));
+    await systemQueue.close();
+    await Promise.allSettled([web.close(), bus.close(), queue.close()]);
+    await database.close();
+    if (kv) await kv.quit().catch(() => undefined);
+    clearTimeout(deadline);
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/** Live events across instances: a dedicated subscriber connection; a failed subscribe is retried by ioredis on reconnect. */
+async function startRedisEventBus(url: string, kv: Redis, prefix: string, logger: Logger): Promise<EventBus> {
+  const subscriber = createRedis(url, logger, "events");
+  const bus = new RedisEventBus(kv, subscriber, prefix, logger);
+  if (await connectRedis(subscriber)) await bus.start().catch(() => logger.warn("live events: subscribe failed; will retry on reconnect"));
+  else subscriber.once("ready", () => void bus.start().catch(() => undefined));
+  return bus;
+}
+
+/** An entry point's last word: a start that failed stops the process with its reason. */
+export function exitOnFailure(error: unknown): never {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+}
