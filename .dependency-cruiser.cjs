@@ -32,8 +32,8 @@ module.exports = {
     {
       name: "outside-code-uses-public-faces",
       severity: "error",
-      comment: "The app, the entry points, the command-line tools, the seed and the benchmarks use modules through their index.",
-      from: { path: "^(src/[^/]+\\.ts|src/cli/|seeds/|bench/)" },
+      comment: "The app, the entry points, the command-line tools, the seed, the scripts and the benchmarks use modules through their index.",
+      from: { path: "^(src/[^/]+\\.ts|src/cli/|seeds/|scripts/|bench/)" },
       to: { path: "^src/modules/[^/]+/", pathNot: "^src/modules/[^/]+/index\\.ts$" },
     },
     {

@@ -38,5 +38,15 @@ export default tseslint.config(
     // The two classic hook rules; the React Compiler rules of the plugin's newer presets are not adopted.
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
+  {
+    // Calls of the API go through the one typed client (its paths, parameters and answers are the
+    // OpenAPI document's), which also carries the session's CSRF header and the prefetched answers.
+    files: ["web/src/**/*.{ts,tsx}"],
+    ignores: ["web/src/shared/api.ts", "web/src/shared/prefetch.ts"],
+    rules: {
+      "no-restricted-globals": ["error", { name: "fetch", message: "Call the API through web/src/shared/api.ts (api.GET(...), answer(...))." }],
+      "no-restricted-imports": ["error", { paths: [{ name: "openapi-fetch", message: "Use the client of web/src/shared/api.ts." }] }],
+    },
+  },
   prettier,
 );

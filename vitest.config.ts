@@ -50,6 +50,8 @@ export default defineConfig({
                 "platform/read-cache",
                 "events/sse-hub",
               ],
+              // One document whatever the database: the web app's types are checked against it once, in `api`.
+              "platform/web-api-types",
               // PGlite already, or the CLI or the server in its own process.
               ...["platform/embedded", "pulse/pulse-embedded", "tenants/tenant-cli", "platform/listen", "platform/start-paths"],
               // One database shared by several apps or connections.

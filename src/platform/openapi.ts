@@ -144,6 +144,11 @@ function withoutNullQueryTypes(document: ReturnType<OpenApiGeneratorV31["generat
   }
 }
 
+/** A body is required unless its schema takes none: a client generated from the document must then send one. */
+function bodyRequired(schema: z.ZodType): boolean {
+  return !schema.safeParse(undefined).success;
+}
+
 function assertUniqueOperationIds(ids: string[]): void {
   const seen = new Set<string>();
   for (const id of ids) {
@@ -173,7 +178,7 @@ export function buildOpenApiDocument(routes: AnyRoute[], info: { title: string; 
       request: {
         params: route.params as z.ZodObject | undefined,
         query: route.query as z.ZodObject | undefined,
-        body: route.body ? { content: { "application/json": { schema: route.body } } } : undefined,
+        body: route.body ? { required: bodyRequired(route.body), content: { "application/json": { schema: route.body } } } : undefined,
       },
       responses: routeResponses(route, errorBody),
     });

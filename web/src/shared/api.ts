@@ -1,16 +1,13 @@
-import type { z } from "zod";
-import type { csrfSchema } from "@server/modules/auth/auth.schemas";
+import createClient from "openapi-fetch";
+import type { components, operations, paths } from "./api-types.gen";
 import { discardPrefetched, takePrefetched } from "./prefetch";
 
 /**
- * The one client for the JSON API of CONTRACT.md: same origin, session cookie, CSRF header on
- * writes (fetched once from /auth/csrf and refreshed when the server says it is stale).
+ * The one client for the JSON API of CONTRACT.md, typed by the service's OpenAPI document
+ * (api-types.gen.ts): each call's path, parameters, body and answer are the document's. Same
+ * origin, session cookie, CSRF header on writes (fetched once from /auth/csrf and refreshed when
+ * the server says it is stale), the first screen's prefetched reads, and one error type.
  */
-/**
- * `undefined` until asked; `null` for a visitor: the server stores no session for visitors and
- * checks none of their writes, so a visitor's writes go without the header.
- */
-let csrfToken: string | null | undefined;
 
 export interface ErrorDetail {
   path?: string;
@@ -30,78 +27,126 @@ export class ApiError extends Error {
   }
 }
 
-export type Query = Record<string, string | number | boolean | null | undefined>;
+type JsonContent<Part> = Part extends { content: { "application/json": infer Body } } ? Body : never;
+type Responses<Id extends keyof operations> = operations[Id]["responses"];
 
-export function withQuery(path: string, query?: Query): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}
+/** What an operation answers when it succeeds (its 2xx JSON body): the web app's type of what crosses HTTP. */
+export type ApiAnswer<Id extends keyof operations> = JsonContent<Responses<Id>[Extract<keyof Responses<Id>, 200 | 201 | 202>]>;
+/** The JSON body an operation takes. */
+export type ApiBody<Id extends keyof operations> = JsonContent<NonNullable<operations[Id]["requestBody"]>>;
+/** The query parameters an operation takes. */
+export type ApiQuery<Id extends keyof operations> = NonNullable<operations[Id]["parameters"]["query"]>;
+
+const CSRF_HEADER = "x-csrf-token";
+
+/**
+ * `undefined` until asked; `null` for a visitor: the server stores no session for visitors and
+ * checks none of their writes, so a visitor's writes go without the header.
+ */
+let csrfToken: string | null | undefined;
 
 async function csrf(): Promise<string | null> {
-  if (csrfToken === undefined) csrfToken = (await send<z.infer<typeof csrfSchema>>("GET", "/auth/csrf")).csrfToken ?? null;
+  if (csrfToken === undefined) csrfToken = (await answer(api.GET("/auth/csrf"))).csrfToken ?? null;
   return csrfToken;
 }
 
-/**
- * The first screen's reads were sent before the app ran (prefetch.ts): a GET takes that answer,
- * once. A write drops the answers not yet taken, since it may change what they would say.
- */
-async function respond(method: string, path: string, init: RequestInit): Promise<Response> {
-  if (method !== "GET") discardPrefetched();
-  const prefetched = method === "GET" ? await takePrefetched(path, init.signal ?? undefined) : null;
-  return prefetched ?? fetch(path, init);
+/** Forgets the CSRF token (at sign-out): the next write asks for the new session's. */
+export function resetCsrf(): void {
+  csrfToken = undefined;
 }
 
-async function send<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, retried = false): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (method !== "GET") {
-    const token = await csrf();
-    if (token) headers["x-csrf-token"] = token;
-  }
-  let response: Response;
+async function withCsrf(request: Request): Promise<Request> {
+  const token = await csrf();
+  if (token) request.headers.set(CSRF_HEADER, token);
+  return request;
+}
+
+async function reach(request: Request): Promise<Response> {
   try {
-    response = await respond(method, path, {
-      method,
-      headers,
-      credentials: "same-origin",
-      signal,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    return await fetch(request);
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, "NETWORK", "The server could not be reached. Check your connection and try again.");
   }
-  if (response.status === 204) return undefined as T;
-  const payload = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = payload?.error;
-    if (error?.code === "CSRF_INVALID") {
-      // A new session (sign-in elsewhere, in another tab, or expiry) invalidates the token, or a
-      // visitor's "no token" answer: fetch a fresh one once.
-      csrfToken = undefined;
-      if (!retried) return send<T>(method, path, body, signal, true);
-    }
-    const retryAfter = Number(response.headers.get("retry-after")) || null;
-    throw new ApiError(response.status, error?.code ?? "UNKNOWN", error?.message ?? response.statusText, error?.details ?? [], retryAfter);
-  }
-  return payload as T;
 }
 
-export const api = {
-  get: <T>(path: string, query?: Query, signal?: AbortSignal) => send<T>("GET", withQuery(path, query), undefined, signal),
-  post: <T>(path: string, body?: unknown) => send<T>("POST", path, body ?? {}),
-  put: <T>(path: string, body?: unknown) => send<T>("PUT", path, body ?? {}),
-  delete: <T = void>(path: string) => send<T>("DELETE", path),
-  resetCsrf: () => {
-    csrfToken = undefined;
-  },
-};
+async function errorCode(response: Response): Promise<string | undefined> {
+  const payload: Partial<components["schemas"]["Error"]> | null = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  return payload?.error?.code;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const payload: Partial<components["schemas"]["Error"]> | null = await response.json().catch(() => null);
+  const error = payload?.error;
+  const retryAfter = Number(response.headers.get("retry-after")) || null;
+  return new ApiError(response.status, error?.code ?? "UNKNOWN", error?.message ?? response.statusText, (error?.details ?? []) as ErrorDetail[], retryAfter);
+}
+
+/**
+ * The first screen's reads were sent before the app ran (prefetch.ts) with no header but Accept: a
+ * GET like it takes that answer, once. One with headers of its own (another organisation's, say)
+ * is another request.
+ */
+async function read(request: Request): Promise<Response> {
+  const plain = [...request.headers.keys()].every((name) => name === "accept");
+  const url = new URL(request.url);
+  const prefetched = plain ? await takePrefetched(url.pathname + url.search, request.signal) : null;
+  return prefetched ?? reach(request);
+}
+
+async function write(request: Request): Promise<Response> {
+  // The answers not yet taken may no longer say what the server would say after this write.
+  discardPrefetched();
+  const response = await reach(await withCsrf(request.clone()));
+  if (response.status !== 403 || (await errorCode(response)) !== "CSRF_INVALID") return response;
+  // A new session (sign-in elsewhere, in another tab, or expiry) invalidates the token, or a
+  // visitor's "no token" answer: fetch a fresh one once.
+  csrfToken = undefined;
+  const retried = await reach(await withCsrf(request));
+  if (retried.status === 403 && (await errorCode(retried)) === "CSRF_INVALID") csrfToken = undefined;
+  return retried;
+}
+
+/**
+ * Every request of the client goes out here, as its `fetch`, rather than through middleware: an
+ * answer a middleware supplies (a prefetched one) skips the others' response hooks, and every
+ * answer must be checked. An error answer throws an ApiError, so a call that returns succeeded.
+ */
+async function send(request: Request): Promise<Response> {
+  const response = request.method === "GET" ? await read(request) : await write(request);
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/** Query strings as the server reads them: absent, null and empty values are left out (an empty filter is no filter). */
+function searchParams(query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null && item !== "") params.append(name, String(item));
+    }
+  }
+  return params.toString();
+}
+
+/** Only the paths and methods of the OpenAPI document can be called: `api.GET("/questions/{id}", { params: { path: { id } } })`. */
+export const api = createClient<paths>({
+  credentials: "same-origin",
+  headers: { Accept: "application/json" },
+  querySerializer: searchParams,
+  fetch: send,
+});
+
+/**
+ * The success body of a call (undefined for 204). Error answers have already thrown an ApiError
+ * (send), so what a call returns is always its `data`.
+ */
+export async function answer<Data>(call: Promise<{ data?: Data }>): Promise<Data> {
+  return (await call).data as Data;
+}
 
 /** A sentence for people, from any error the API client can throw. */
 export function errorMessage(error: unknown): string {

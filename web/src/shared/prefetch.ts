@@ -37,7 +37,7 @@ export function requestKey(pathWithQuery: string): string {
 
 /**
  * The question list a team board at this address asks first, exactly as BoardPage builds it
- * (web/src/features/board/api.ts listQuestions, then api.ts withQuery); null when the address is
+ * (web/src/features/board/api.ts listQuestions, then api.ts searchParams); null when the address is
  * not a team board.
  */
 export function boardListPath(pathname: string, search: string): string | null {

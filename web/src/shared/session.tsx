@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { roleAtLeast } from "@server/platform/roles.constants";
 import { DEFAULT_TENANT_SETTINGS } from "@server/platform/tenant-settings.constants";
-import { api } from "./api";
+import { resetCsrf } from "./api";
 import { live, type LiveEvent, type LiveStatus } from "./live";
 import {
   getAuthModes,
@@ -153,7 +153,7 @@ export function SessionProvider({ children, fallback }: { children: ReactNode; f
 
   const signOut = useCallback(async () => {
     await logout().catch(() => undefined);
-    api.resetCsrf();
+    resetCsrf();
     live.disconnect();
     window.location.assign("/");
   }, []);

@@ -216,6 +216,23 @@ export function Dialog({ title, open, onClose, children }: { title: string; open
   );
 }
 
+/**
+ * The row at the foot of a dialog's form: the button that submits it (what the dialog is for), then
+ * Cancel, which closes the dialog and does nothing.
+ */
+export function DialogFooter({ children, onCancel, disabled, danger }: { children: ReactNode; onCancel: () => void; disabled?: boolean; danger?: boolean }) {
+  return (
+    <div className="row">
+      <button type="submit" className={danger ? "button-danger" : undefined} disabled={disabled}>
+        {children}
+      </button>
+      <button type="button" className="button-secondary" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
 export function StatusPill({ ok, children }: { ok: boolean | null; children: ReactNode }) {
   return <span className={`pill ${ok === null ? "pill-neutral" : ok ? "pill-ok" : "pill-bad"}`}>{children}</span>;
 }

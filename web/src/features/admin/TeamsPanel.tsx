@@ -4,7 +4,7 @@ import { ApiError, errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
 import type { Team } from "../../shared/sessionApi";
 import { TeamSelect } from "../../shared/TeamSelect";
-import { announce, DataTable, Dialog, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+import { announce, DataTable, Dialog, DialogFooter, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
 import { addMember, changeMemberRole, createTeam, deleteTeam, listMembers, listUsers, removeMember, updateTeam } from "./api";
 
 /** Teams (create, rename, delete) and their members with team roles. */
@@ -246,14 +246,9 @@ function MoveQuestionsDialog({
         }}
       >
         <TeamSelect label="Move its questions to" teams={others} value={target} onChange={setTarget} emptyLabel="Choose a team…" required />
-        <div className="row">
-          <button type="submit" className="button-danger" disabled={!target}>
-            Move questions and delete
-          </button>
-          <button type="button" className="button-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <DialogFooter onCancel={onClose} disabled={!target} danger>
+          Move questions and delete
+        </DialogFooter>
       </form>
     </Dialog>
   );

@@ -3,7 +3,7 @@ import { ROLES, type Role } from "@server/platform/roles.constants";
 import { errorMessage } from "../../shared/api";
 import { atLeast, useSession } from "../../shared/session";
 import { TeamSelect } from "../../shared/TeamSelect";
-import { announce, DataTable, Dialog, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+import { announce, DataTable, Dialog, DialogFooter, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
 import { createUser, deleteUser, listUsers, updateUser, type User } from "./api";
 
 /** Users of the tenant: create (admin), edit and delete (owner), with CONTRACT §2's role rules shown up front. */
@@ -157,14 +157,9 @@ function UserDialog({ user, roles, onClose, onSaved }: { user: User | "new" | nu
           </label>
         )}
         {error && <Notice kind="error">{error}</Notice>}
-        <div className="row">
-          <button type="submit" disabled={busy}>
-            {existing ? "Save user" : "Add user"}
-          </button>
-          <button type="button" className="button-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <DialogFooter onCancel={onClose} disabled={busy}>
+          {existing ? "Save user" : "Add user"}
+        </DialogFooter>
       </form>
     </Dialog>
   );

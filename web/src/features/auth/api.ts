@@ -1,3 +1,4 @@
+import { answer, api, ApiError } from "../../shared/api";
 import type { AuthModes } from "../../shared/sessionApi";
 
 /** The sign-in addresses: full-page navigations (the server answers with redirects), not JSON calls. */
@@ -12,7 +13,8 @@ export const signInUrl = (method: SignInMethod, query: URLSearchParams) => `/aut
  * GET /auth/modes of the organisation typed in, named in a header (the address's own organisation
  * is in the session's modes already); null when no organisation has that name.
  */
-export async function fetchTenantModes(slug: string, signal: AbortSignal): Promise<AuthModes | null> {
-  const response = await fetch("/auth/modes", { headers: { Accept: "application/json", "x-tenant-id": slug }, signal });
-  return response.ok ? ((await response.json()) as AuthModes) : null;
-}
+export const fetchTenantModes = (slug: string, signal: AbortSignal): Promise<AuthModes | null> =>
+  answer(api.GET("/auth/modes", { headers: { "x-tenant-id": slug }, signal })).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status !== 0) return null;
+    throw error;
+  });

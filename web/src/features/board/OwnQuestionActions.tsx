@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
-import { announce, Dialog, Notice } from "../../shared/ui";
+import { announce, Dialog, DialogFooter, Notice } from "../../shared/ui";
 import { deleteQuestion, editQuestion, type Question } from "./api";
 import { questionLength } from "./questions";
 
@@ -92,14 +92,9 @@ function EditDialog({ question, onClose, onSaved }: { question: Question; onClos
           {length} / {maxLength}
         </p>
         {error && <Notice kind="error">{error}</Notice>}
-        <div className="row">
-          <button type="submit" disabled={busy}>
-            {busy ? "Saving…" : "Save"}
-          </button>
-          <button type="button" className="button-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <DialogFooter onCancel={onClose} disabled={busy}>
+          {busy ? "Saving…" : "Save"}
+        </DialogFooter>
       </form>
     </Dialog>
   );

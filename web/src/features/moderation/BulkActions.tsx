@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { errorMessage } from "../../shared/api";
-import { Dialog, Field, Notice } from "../../shared/ui";
+import { Dialog, DialogFooter, Field, Notice } from "../../shared/ui";
 import type { Question } from "../board/api";
 import { approveQuestion, rejectQuestion } from "./api";
 import type { Notify } from "./QuestionTools";
@@ -108,14 +108,9 @@ export function BulkActions({
           <Field label="Reason (optional)">
             {(props) => <input {...props} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />}
           </Field>
-          <div className="row">
-            <button type="submit" className="button-danger">
-              Reject {plural(selected.length)}
-            </button>
-            <button type="button" className="button-secondary" onClick={() => setRejecting(false)}>
-              Cancel
-            </button>
-          </div>
+          <DialogFooter onCancel={() => setRejecting(false)} danger>
+            Reject {plural(selected.length)}
+          </DialogFooter>
         </form>
       </Dialog>
     </div>

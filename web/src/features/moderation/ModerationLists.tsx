@@ -5,14 +5,11 @@ import type { Question, Tag } from "../board/api";
 import { QuestionCard } from "../board/QuestionCard";
 import type { Flag } from "./api";
 import { BulkActions } from "./BulkActions";
-import type { View } from "./ModerationPage";
 import { QuestionTools, type Notify } from "./QuestionTools";
 import { ReviewItem } from "./ReviewItem";
 import type { PagedQuestions } from "./usePagedQuestions";
 import type { CommandRegistry } from "./useShortcuts";
-
-export const LIST_NAMES = ["review", "open", "answered"] as const;
-export type ListName = (typeof LIST_NAMES)[number];
+import type { ListName, View } from "./views";
 
 interface Props {
   view: View;

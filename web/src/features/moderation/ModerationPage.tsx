@@ -9,17 +9,16 @@ import { getQuestion, listTags, type Question } from "../board/api";
 import { PausedBanner } from "../board/PausedBanner";
 import { applyEvent, questionFromEvent } from "../board/questions";
 import { loadFlags } from "./api";
-import { LIST_NAMES, ModerationLists, type ListName } from "./ModerationLists";
+import { ModerationLists } from "./ModerationLists";
 import { QueueControls } from "./QueueControls";
 import { ShortcutsHelp } from "./ShortcutsHelp";
 import { usePagedQuestions } from "./usePagedQuestions";
 import { focusCard, useShortcuts, type CommandRegistry } from "./useShortcuts";
+import { LIST_NAMES, type ListName, type View } from "./views";
 import "./moderation.css";
 
 // New UNDER_REVIEW questions are never broadcast (CONTRACT §4), so the review list polls.
 const REVIEW_POLL_MS = 15_000;
-
-export type View = "queue" | "answered";
 
 function Moderation() {
   const { me, teams, moderatedTeamIds } = useSession();

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { ANSWER_MAX_LENGTH } from "@server/modules/questions/questions.constants";
 import { errorMessage } from "../../shared/api";
-import { Dialog, Field, Notice } from "../../shared/ui";
+import { Dialog, DialogFooter, Field, Notice } from "../../shared/ui";
 import type { Question, Tag } from "../board/api";
 import { findPresentingTag } from "../board/questions";
 import { answerQuestion, deleteQuestion, freezeQuestion, MARK_ANSWERED_TEXT, pinQuestion, showOnScreen, tagQuestion, untagQuestion } from "./api";
@@ -292,14 +292,9 @@ function AnswerDialog({
           )}
         </Field>
         {error && <Notice kind="error">{error}</Notice>}
-        <div className="row">
-          <button type="submit" disabled={busy || !text.trim()}>
-            {busy ? "Publishing…" : "Publish answer"}
-          </button>
-          <button type="button" className="button-secondary" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <DialogFooter onCancel={onClose} disabled={busy || !text.trim()}>
+          {busy ? "Publishing…" : "Publish answer"}
+        </DialogFooter>
       </form>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "../../shared/api";
 import type { Team } from "../../shared/sessionApi";
-import { Dialog, Field, Notice, RelativeTime } from "../../shared/ui";
+import { Dialog, DialogFooter, Field, Notice, RelativeTime } from "../../shared/ui";
 import type { Question } from "../board/api";
 import { AuthorName } from "../board/QuestionCard";
 import { approveQuestion, rejectQuestion, type Flag } from "./api";
@@ -120,14 +120,9 @@ export function ReviewItem({
             {(props) => <textarea {...props} dir="auto" rows={5} value={body} onChange={(event) => setBody(event.target.value)} required />}
           </Field>
           {error && <Notice kind="error">{error}</Notice>}
-          <div className="row">
-            <button type="submit" disabled={busy}>
-              Approve edited question
-            </button>
-            <button type="button" className="button-secondary" onClick={() => setMode(null)}>
-              Cancel
-            </button>
-          </div>
+          <DialogFooter onCancel={() => setMode(null)} disabled={busy}>
+            Approve edited question
+          </DialogFooter>
         </form>
       </Dialog>
       <Dialog title="Reject question" open={mode === "reject"} onClose={() => setMode(null)}>
@@ -137,14 +132,9 @@ export function ReviewItem({
             {(props) => <input {...props} dir="auto" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />}
           </Field>
           {error && <Notice kind="error">{error}</Notice>}
-          <div className="row">
-            <button type="submit" className="button-danger" disabled={busy}>
-              Reject question
-            </button>
-            <button type="button" className="button-secondary" onClick={() => setMode(null)}>
-              Cancel
-            </button>
-          </div>
+          <DialogFooter onCancel={() => setMode(null)} disabled={busy} danger>
+            Reject question
+          </DialogFooter>
         </form>
       </Dialog>
     </article>

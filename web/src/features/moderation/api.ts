@@ -1,22 +1,25 @@
-import { api } from "../../shared/api";
+import { answer, api } from "../../shared/api";
 import { listAuditEntries } from "../admin/api";
-import type { Question } from "../board/api";
 
 /** The moderators' calls: review, answer, pin, freeze, tag, delete, and freezing a team's queue. */
 
-export const approveQuestion = (id: string, edited?: string) => api.post<Question>(`/questions/${id}/approve`, edited !== undefined ? { body: edited } : {});
-export const rejectQuestion = (id: string, reason?: string) => api.post(`/questions/${id}/reject`, reason ? { reason } : {});
+const byId = (id: string) => ({ params: { path: { id } } });
+
+export const approveQuestion = (id: string, edited?: string) =>
+  answer(api.POST("/questions/{id}/approve", { ...byId(id), body: edited !== undefined ? { body: edited } : {} }));
+export const rejectQuestion = (id: string, reason?: string) => answer(api.POST("/questions/{id}/reject", { ...byId(id), body: reason ? { reason } : {} }));
 /** The answer "Mark answered" publishes for a question answered aloud; "Edit answer" replaces it. */
 export const MARK_ANSWERED_TEXT = "Answered live.";
-export const answerQuestion = (id: string, responseText: string) => api.post<Question>(`/questions/${id}/answer`, { responseText });
-export const pinQuestion = (id: string, pinned: boolean) => api.post<Question>(`/questions/${id}/pin`, { pinned });
-export const freezeQuestion = (id: string, frozen: boolean) => api.post<Question>(`/questions/${id}/freeze`, { frozen });
-export const tagQuestion = (id: string, tagId: string) => api.post<Question>(`/questions/${id}/tags`, { tagId });
-export const untagQuestion = (id: string, tagId: string) => api.delete<Question>(`/questions/${id}/tags/${tagId}`);
+export const answerQuestion = (id: string, responseText: string) => answer(api.POST("/questions/{id}/answer", { ...byId(id), body: { responseText } }));
+export const pinQuestion = (id: string, pinned: boolean) => answer(api.POST("/questions/{id}/pin", { ...byId(id), body: { pinned } }));
+export const freezeQuestion = (id: string, frozen: boolean) => answer(api.POST("/questions/{id}/freeze", { ...byId(id), body: { frozen } }));
+export const tagQuestion = (id: string, tagId: string) => answer(api.POST("/questions/{id}/tags", { ...byId(id), body: { tagId } }));
+export const untagQuestion = (id: string, tagId: string) => answer(api.DELETE("/questions/{id}/tags/{tagId}", { params: { path: { id, tagId } } }));
 /** Puts a question on the team's screens: the server takes the tag off whichever question held it. */
 export const showOnScreen = (id: string, presentingTagId: string) => tagQuestion(id, presentingTagId);
-export const deleteQuestion = (id: string) => api.delete(`/questions/${id}`);
-export const freezeTeamQueue = (teamId: string, frozen: boolean) => api.post(`/teams/${teamId}/freeze`, { frozen });
+export const deleteQuestion = (id: string) => answer(api.DELETE("/questions/{id}", byId(id)));
+export const freezeTeamQueue = (teamId: string, frozen: boolean) =>
+  answer(api.POST("/teams/{teamId}/freeze", { params: { path: { teamId } }, body: { frozen } }));
 
 export interface Flag {
   reasons: string[];

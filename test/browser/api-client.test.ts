@@ -1,0 +1,79 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
+import { signInAs, startHarness, type Harness } from "./harness.js";
+
+/** The web app's API client (web/src/shared/api.ts) as the board's question form uses it. */
+describe("browser: the web app's API client", () => {
+  let harness: Harness;
+  let fixture: TenantFixture;
+
+  beforeAll(async () => {
+    harness = await startHarness();
+    fixture = await createTenantFixture(harness.app.db);
+  });
+  afterAll(() => harness?.close());
+
+  async function ask(page: Page, body: string): Promise<void> {
+    await page.getByLabel("Your question").fill(body);
+    await page.getByRole("button", { name: "Ask question" }).click();
+  }
+
+  const isQuestionPost = (request: { method(): string; url(): string }) => request.method() === "POST" && new URL(request.url()).pathname === "/questions";
+
+  it("a write whose CSRF token went stale (a new session in another tab) fetches a fresh token and is sent once more", async () => {
+    const context = await harness.newContext();
+    const page = await signInAs(context, fixture.tenant.slug, "member", `/${fixture.teams.a.slug}`);
+    const posts: Array<{ token: string | undefined; status: number }> = [];
+    page.on("response", (response) => {
+      if (isQuestionPost(response.request())) posts.push({ token: response.request().headers()["x-csrf-token"], status: response.status() });
+    });
+    let csrfReads = 0;
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/auth/csrf") csrfReads += 1;
+    });
+    await ask(page, "Can we get a second coffee machine on the third floor?");
+    await page.getByText("Your question is on the board.").waitFor();
+
+    // Signing in again (another tab, the same browser) begins a new session: the page's token is now stale.
+    await (await signInAs(context, fixture.tenant.slug, "member", `/${fixture.teams.a.slug}`)).close();
+    await ask(page, "Could the weekly demo move to Thursday afternoons?");
+    await expect.poll(() => posts.length).toBe(3);
+    await page.getByText("Your question is on the board.").waitFor();
+    const [first, stale, retried] = posts;
+    expect(first).toEqual({ token: expect.stringMatching(/^[0-9a-f]{64}$/), status: 201 });
+    expect(stale).toEqual({ token: first?.token, status: 403 });
+    expect(retried).toEqual({ token: expect.stringMatching(/^[0-9a-f]{64}$/), status: 201 });
+    expect(retried?.token).not.toBe(first?.token);
+    expect(csrfReads).toBe(2);
+  });
+
+  it("a server that cannot be reached, and an error answer, become sentences for the user", async () => {
+    const context = await harness.newContext();
+    const page = await signInAs(context, fixture.tenant.slug, "member", `/${fixture.teams.a.slug}`);
+    await page.getByLabel("Your question").waitFor();
+
+    await page.route(
+      (url) => url.pathname === "/questions",
+      (route) => (isQuestionPost(route.request()) ? route.abort("internetdisconnected") : route.continue()),
+    );
+    await ask(page, "Is the office closed on the first Monday of the month?");
+    await page.getByText("The server could not be reached. Check your connection and try again.").waitFor();
+
+    await page.unrouteAll();
+    await page.route(
+      (url) => url.pathname === "/questions",
+      (route) =>
+        isQuestionPost(route.request())
+          ? route.fulfill({
+              status: 429,
+              headers: { "retry-after": "30" },
+              contentType: "application/json",
+              body: JSON.stringify({ error: { code: "RATE_LIMITED", message: "Too many questions." }, requestId: "test" }),
+            })
+          : route.continue(),
+    );
+    await page.getByRole("button", { name: "Ask question" }).click();
+    await page.getByText("Too many questions. Try again in 30 s.").waitFor();
+  });
+});
