@@ -232,13 +232,14 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const upvoteSets = createUpvoteSets(db, userCache);
   const questions = createQuestionService({
     db,
+    clock,
     events: questionEvents,
     limits: questionLimits,
     teams: teamDirectory,
     board: createQuestionBoard(db, readCache, upvoteSets),
     upvotes: upvoteSets,
   });
-  const moderation = createModerationService({ db, events: questionEvents, limits: questionLimits, queue: systemQueue, logger });
+  const moderation = createModerationService({ db, clock, events: questionEvents, limits: questionLimits, queue: systemQueue, logger });
 
   const pulseSealer = createPulseSealer([config.session.secret, ...config.session.previousSecrets]);
   const heldAnswers = createHeldAnswers({ db, clock, sealer: pulseSealer, windowMs: deps.tuning?.pulseScannerWindowMs });

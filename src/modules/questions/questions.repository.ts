@@ -94,17 +94,13 @@ export async function findQuestion(db: Executor, tenantId: string, id: string, v
   return row ? toQuestionRecord(row) : null;
 }
 
-export interface LockedQuestion {
-  status: QuestionStatus;
-  teamId: string;
-  isPinned: boolean;
-  isFrozen: boolean;
-}
-
-/** Locks the question row for a change in this transaction and returns its current state. */
-export async function lockQuestion(trx: Knex.Transaction, tenantId: string, id: string): Promise<LockedQuestion | null> {
-  const row = await trx("questions").where({ tenant_id: tenantId, id }).forUpdate().first("status", "team_id", "is_pinned", "is_frozen");
-  return row ? { status: row.status, teamId: row.team_id, isPinned: Boolean(row.is_pinned), isFrozen: Boolean(row.is_frozen) } : null;
+/**
+ * Locks the question row for a change in this transaction and reads it whole, as the viewer sees
+ * it: the one read a command makes (only the question row is locked, not its author or tags).
+ */
+export async function lockQuestion(trx: Knex.Transaction, tenantId: string, id: string, viewerId: string | null): Promise<QuestionRecord | null> {
+  const row = await selectQuestions(trx, viewerId).where({ "q.tenant_id": tenantId, "q.id": id }).forUpdate("q").first();
+  return row ? toQuestionRecord(row) : null;
 }
 
 /**
@@ -245,10 +241,10 @@ export type QuestionChanges = Partial<{
   moderation: null;
 }>;
 
-export async function updateQuestion(db: Executor, tenantId: string, id: string, changes: QuestionChanges): Promise<void> {
+export async function updateQuestion(db: Executor, tenantId: string, id: string, changes: QuestionChanges, at: Date): Promise<void> {
   await db("questions")
     .where({ tenant_id: tenantId, id })
-    .update({ ...changes, updated_at: db.fn.now() });
+    .update({ ...changes, updated_at: at });
 }
 
 export async function deleteQuestion(db: Executor, tenantId: string, id: string): Promise<void> {
@@ -263,6 +259,18 @@ export async function addQuestionTag(db: Executor, tenantId: string, questionId:
     tagId,
   ]);
   return inserted.rows.length > 0;
+}
+
+/** The question's tags in the order every read of a question lists them (by name). */
+export async function listQuestionTags(db: Executor, tenantId: string, questionId: string): Promise<QuestionRecord["tags"]> {
+  const rows = await db("question_tags as qt")
+    .join("tags as t", function joinTag() {
+      this.on("t.tenant_id", "qt.tenant_id").andOn("t.id", "qt.tag_id");
+    })
+    .where({ "qt.tenant_id": tenantId, "qt.question_id": questionId })
+    .orderBy("t.name")
+    .select("t.id", "t.name", "t.color");
+  return rows.map((row) => ({ id: row.id as string, name: row.name as string, color: row.color as string }));
 }
 
 /** True when the tag was on the question. */
