@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import { preparedRows, type Executor, type DatabaseRow } from "../../platform/db.js";
+import { SEARCH_MAX_TERMS } from "./questions.constants.js";
 import type { QuestionStatus } from "./questions.schemas.js";
 
 export interface QuestionRecord {
@@ -195,11 +196,12 @@ export async function countQuestions(db: Executor, filter: QuestionFilter): Prom
 /**
  * Turns anything a user types into a safe prefix query: only runs of letters and digits survive
  * (so no tsquery operator or quote can reach PostgreSQL), each becomes a stemmed prefix term
- * (`'deploying':*` finds "deployment"; `'depl':*` finds both), all of them required.
+ * (`'deploying':*` finds "deployment"; `'depl':*` finds both), all of them required. Only the
+ * first SEARCH_MAX_TERMS words count, each by its first 64 characters.
  * Returns null when nothing searchable is left.
  */
-export function toPrefixQuery(text: string, maxTerms = 32): string | null {
-  const terms = (text.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, maxTerms).map((term) => term.slice(0, 64).toLowerCase());
+export function toPrefixQuery(text: string): string | null {
+  const terms = (text.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, SEARCH_MAX_TERMS).map((term) => term.slice(0, 64).toLowerCase());
   if (terms.length === 0) return null;
   return [...new Set(terms)].map((term) => `'${term}':*`).join(" & ");
 }
