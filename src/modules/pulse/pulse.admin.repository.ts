@@ -72,10 +72,6 @@ export async function updatePulseQuestion(
   return toQuestion(row);
 }
 
-export async function teamExists(db: Executor, tenantId: string, teamId: string): Promise<boolean> {
-  return Boolean(await db("teams").where({ tenant_id: tenantId, id: teamId }).first("id"));
-}
-
 export async function findScheduleRow(db: Executor, tenantId: string, options: { forUpdate?: boolean } = {}): Promise<ScheduleRow | null> {
   const query = db("pulse_schedules").where({ tenant_id: tenantId }).first("timezone", "num_cohorts");
   if (options.forUpdate) query.forUpdate();
