@@ -82,11 +82,8 @@ export async function runPulseForTenant(
   const cohort = cohortName(index);
   const questions = await listActiveQuestionsInOrder(db, tenantId);
   if (questions.length === 0) return { status: "skipped", reason: "no_active_questions" };
-  const picks = pickQuestions(
-    questions,
-    (await listTeams(db, tenantId)).map((team) => team.id),
-    index,
-  );
+  const teamIds = (await listTeams(db, tenantId)).map((team) => team.id);
+  const picks = pickQuestions(questions, teamIds, index);
   const globalPick = picks.find((pick) => pick.teamId === null)?.questionId ?? null;
 
   const inviteIds = await db.transaction(async (trx) => {
