@@ -3,7 +3,7 @@
  * Everything else in this folder is internal.
  */
 export { auditInsertFrom, listSettingChanges, recordAudit } from "./audit.repository.js";
-export type { AuditActor, AuditExportRow, SettingChange } from "./audit.repository.js";
+export type { AuditActor, AuditEntryInput, AuditExportRow, SettingChange } from "./audit.repository.js";
 export { auditRoutes } from "./audit.routes.js";
 export { auditEntrySchema, auditFilterFields } from "./audit.schemas.js";
 export { createAuditService } from "./audit.service.js";

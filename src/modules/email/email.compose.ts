@@ -3,9 +3,10 @@ import type { Clock } from "../../platform/clock.js";
 import type { Database } from "../../platform/db.js";
 import type { EmailJobs, QueueJob } from "../../platform/queue.js";
 import { tenantAddress } from "../../platform/tenant-address.js";
+import { isUuid } from "../../platform/validation.js";
 import { TenantDirectory } from "../tenants/index.js";
 import type { OutgoingEmail } from "./email.delivery.js";
-import { findAnsweredQuestion, findPulseInvite, findRecipient, findRecipients, isUuid, type EmailRecipient } from "./email.repository.js";
+import { findAnsweredQuestion, findPulseInvite, findRecipient, findRecipients, type EmailRecipient } from "./email.repository.js";
 import { directEmail, pulseInviteEmail, questionAnsweredEmail, type RenderedEmail } from "./email.templates.js";
 import { unsubscribeUrl } from "./email.unsubscribe.token.js";
 

@@ -1,15 +1,10 @@
 import type { Executor, DatabaseRow } from "../../platform/db.js";
+import { isUuid } from "../../platform/validation.js";
 
 /**
  * What the email worker and the unsubscribe pages read and write. Every query filters on the
  * tenant: a job or link naming another tenant's record finds nothing.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID.test(value);
-}
 
 export interface EmailRecipient {
   id: string;

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { isUuid } from "../../platform/validation.js";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const MAX_DIRECT_RECIPIENTS = 200;
 
 const recipient = z
@@ -8,7 +8,7 @@ const recipient = z
   .trim()
   .min(1)
   .max(320)
-  .refine((value) => UUID.test(value) || z.email().safeParse(value).success, "must be a user id or an email address");
+  .refine((value) => isUuid(value) || z.email().safeParse(value).success, "must be a user id or an email address");
 
 /** Header injection guard: a subject is one line. */
 const subject = z

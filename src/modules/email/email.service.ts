@@ -2,9 +2,10 @@ import type { Database } from "../../platform/db.js";
 import type { RequestContext } from "../../platform/context.js";
 import { AppError, errors, isAppError } from "../../platform/errors.js";
 import { JOB_STATUSES, type EmailQueue } from "../../platform/queue.js";
+import { isUuid } from "../../platform/validation.js";
 import { recordAudit } from "../audit/index.js";
 import { findTenant } from "../tenants/index.js";
-import { directRecipientsLastHour, findRecipients, isUuid, lockDirectEmail, msUntilRecipientsFree } from "./email.repository.js";
+import { directRecipientsLastHour, findRecipients, lockDirectEmail, msUntilRecipientsFree } from "./email.repository.js";
 import type { DirectEmailInput, EmailDelivery, EmailJobView } from "./email.schemas.js";
 import { presentJob } from "./email.presenter.js";
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { isUuid } from "../../platform/validation.js";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Versioned, so a later format cannot be confused with this one.
 const PURPOSE = "email-unsubscribe:v1";
 
@@ -21,7 +21,7 @@ export function createUnsubscribeToken(secret: string, tenantId: string, userId:
 export function verifyUnsubscribeToken(secret: string, token: unknown): { tenantId: string; userId: string } | null {
   if (typeof token !== "string" || token.length > 200) return null;
   const [tenantId, userId, mac, ...rest] = token.split(".");
-  if (rest.length || !tenantId || !userId || !mac || !UUID.test(tenantId) || !UUID.test(userId)) return null;
+  if (rest.length || !tenantId || !userId || !mac || !isUuid(tenantId) || !isUuid(userId)) return null;
   const expected = signature(secret, tenantId.toLowerCase(), userId.toLowerCase());
   const given = Buffer.from(mac, "base64url");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;

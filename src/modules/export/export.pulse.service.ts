@@ -3,9 +3,9 @@ import type { Clock } from "../../platform/clock.js";
 import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
-import { teamNames } from "../pulse/index.js";
 import { summaryQuery, type PulseSummary } from "../pulse/index.js";
 import { computePulseSummary } from "../pulse/index.js";
+import { findTeam } from "../teams/index.js";
 import type { ExportService } from "./export.service.js";
 import { EXPORT_FORMATS, type ExportColumn, type ExportOptions } from "../../platform/export-rows.js";
 
@@ -105,7 +105,7 @@ export function pulseExportRows(summary: PulseSummary): PulseExportRow[] {
 /** CONTRACT §6: the pulse export, aggregated and thresholded exactly like GET /pulse/summary. */
 export function createPulseExport(deps: { db: Database; clock: Clock; exports: ExportService }) {
   return async function pulseExport(ctx: RequestContext, query: PulseExportQuery): Promise<ExportOptions<PulseExportRow>> {
-    if (query.team && !(await teamNames(deps.db, ctx.tenant.id)).has(query.team)) throw errors.notFound("Team");
+    if (query.team && !(await findTeam(deps.db, ctx.tenant.id, query.team))) throw errors.notFound("Team");
     await deps.exports.auditExport(ctx, "pulse", query.format, query);
     const summary = await computePulseSummary(deps.db, ctx.tenant, ctx.settings, {
       rangeWeeks: Number(query.range.slice(0, -1)),

@@ -10,7 +10,6 @@ export type { PulseReleaser } from "./pulse.release.service.js";
 export { createPulseRespondService } from "./pulse.respond.service.js";
 export { createHeldAnswers, SCANNER_WINDOW_MS } from "./pulse.held-answers.service.js";
 export { createPulsePrivacyService } from "./pulse.privacy.service.js";
-export { teamNames } from "./pulse.responses.repository.js";
 export { pulseRoutes, pulseTokenLinks } from "./pulse.routes.js";
 export { createDefaultSchedule } from "./pulse.schedule.js";
 export { startPulseScheduler } from "./pulse.scheduler.cron.js";

@@ -1,4 +1,5 @@
 import type { Executor, DatabaseRow } from "../../platform/db.js";
+import { isUuid } from "../../platform/validation.js";
 import type { Cadence } from "./pulse.calendar.js";
 
 export interface PulseQuestionRecord {
@@ -28,13 +29,6 @@ export interface ScheduleRow {
 
 function toQuestion(row: DatabaseRow): PulseQuestionRecord {
   return { id: row.id, text: row.text, active: row.active, teamId: row.team_id ?? null, createdAt: new Date(row.created_at).toISOString() };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids come from paths: anything that is not a UUID names no record (404, never a cast error). */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }
 
 /** Creation order is the rotation order (CONTRACT §5), so it is the listing order too. */
@@ -76,10 +70,6 @@ export async function updatePulseQuestion(
   if (patch.active !== undefined) changes.active = patch.active;
   const [row] = await db("pulse_questions").where({ tenant_id: tenantId, id }).update(changes).returning("*");
   return toQuestion(row);
-}
-
-export async function teamExists(db: Executor, tenantId: string, teamId: string): Promise<boolean> {
-  return Boolean(await db("teams").where({ tenant_id: tenantId, id: teamId }).first("id"));
 }
 
 export async function findScheduleRow(db: Executor, tenantId: string, options: { forUpdate?: boolean } = {}): Promise<ScheduleRow | null> {

@@ -5,13 +5,13 @@ import type { Database } from "../../platform/db.js";
 import { AppError, errors } from "../../platform/errors.js";
 import { recordAudit } from "../audit/index.js";
 import type { SettingsService } from "../settings/index.js";
+import { findTeam } from "../teams/index.js";
 import {
   findPulseQuestion,
   findScheduleRow,
   insertPulseQuestion,
   listCohortMembers,
   listPulseQuestions,
-  teamExists,
   updatePulseQuestion,
   upsertScheduleRow,
   type PulseQuestionRecord,
@@ -48,7 +48,7 @@ export function createPulseAdminService(deps: { db: Database; clock: Clock; sett
 
   async function requireTeam(ctx: RequestContext, teamId: string | null | undefined) {
     // CONTRACT §8: a team of another tenant answers exactly as an unknown one.
-    if (teamId && !(await teamExists(db, ctx.tenant.id, teamId))) throw errors.notFound("Team");
+    if (teamId && !(await findTeam(db, ctx.tenant.id, teamId))) throw errors.notFound("Team");
   }
 
   /** Read from the database rather than the request's cached settings, so an admin sees what is saved. */

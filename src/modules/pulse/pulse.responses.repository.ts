@@ -75,8 +75,3 @@ export async function listQuestionsForSummary(db: Executor, tenantId: string) {
     .orderBy([{ column: "created_at" }, { column: "id" }]);
   return rows.map((row) => ({ id: row.id as string, text: row.text as string, active: row.active as boolean, teamId: (row.team_id ?? null) as string | null }));
 }
-
-export async function teamNames(db: Executor, tenantId: string): Promise<Map<string, string>> {
-  const rows = await db("teams").where({ tenant_id: tenantId }).select("id", "name");
-  return new Map(rows.map((row) => [row.id as string, row.name as string]));
-}

@@ -69,11 +69,6 @@ export async function listActiveQuestionsInOrder(db: Executor, tenantId: string)
   return rows.map((row) => ({ id: row.id, teamId: row.team_id ?? null }));
 }
 
-export async function listTeamIds(db: Executor, tenantId: string): Promise<string[]> {
-  const rows = await db("teams").where({ tenant_id: tenantId }).select("id");
-  return rows.map((row) => row.id as string);
-}
-
 /**
  * The cohort's users who can get an invite: active, and not unsubscribed from email (the only
  * channel), with none sent since `periodStart`. Two plain lookups rather than one anti-join, whose

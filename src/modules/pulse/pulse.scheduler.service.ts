@@ -3,6 +3,7 @@ import type { Database } from "../../platform/db.js";
 import type { Logger } from "../../platform/logger.js";
 import type { JobQueue } from "../../platform/queue.js";
 import { recordAudit, type AuditActor } from "../audit/index.js";
+import { listTeams } from "../teams/index.js";
 import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { findScheduleRow, type PulseScheduleRecord } from "./pulse.admin.repository.js";
 import { scheduleOf } from "./pulse.schedule.js";
@@ -15,7 +16,6 @@ import {
   listActiveQuestionsInOrder,
   listCohortToInvite,
   listScheduledTenants,
-  listTeamIds,
 } from "./pulse.runs.repository.js";
 
 export interface PulseSchedulerDeps {
@@ -82,7 +82,8 @@ export async function runPulseForTenant(
   const cohort = cohortName(index);
   const questions = await listActiveQuestionsInOrder(db, tenantId);
   if (questions.length === 0) return { status: "skipped", reason: "no_active_questions" };
-  const picks = pickQuestions(questions, await listTeamIds(db, tenantId), index);
+  const teamIds = (await listTeams(db, tenantId)).map((team) => team.id);
+  const picks = pickQuestions(questions, teamIds, index);
   const globalPick = picks.find((pick) => pick.teamId === null)?.questionId ?? null;
 
   const inviteIds = await db.transaction(async (trx) => {

@@ -5,7 +5,8 @@ import { errors } from "../../platform/errors.js";
 import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { isoWeekLabel, previousWeekRange, weekRange } from "./pulse.calendar.js";
 import { countWaitingByGroup } from "./pulse.release.repository.js";
-import { inviteTotals, listQuestionsForSummary, listResponseCells, teamNames, type ResponseCell } from "./pulse.responses.repository.js";
+import { findTeam, listTeams } from "../teams/index.js";
+import { inviteTotals, listQuestionsForSummary, listResponseCells, type ResponseCell } from "./pulse.responses.repository.js";
 import type { PulseSummary } from "./pulse.schemas.js";
 
 /** People without a team (or whose team was deleted) form one more group. */
@@ -58,7 +59,7 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
     countWaitingByGroup(db, tenant.id),
     inviteTotals(db, tenant.id, range.start, teamId ?? undefined),
     listQuestionsForSummary(db, tenant.id),
-    teamNames(db, tenant.id),
+    listTeams(db, tenant.id).then((teams) => new Map(teams.map((team) => [team.id, team.name]))),
   ]);
 
   // question -> team row -> figures; only the rows of this view are kept.
@@ -183,7 +184,7 @@ export interface PulseSummaryService {
 export function createPulseSummaryService(deps: { db: Database; clock: Clock }): PulseSummaryService {
   return {
     async summary(ctx, query) {
-      if (query.teamId && !(await teamNames(deps.db, ctx.tenant.id)).has(query.teamId)) throw errors.notFound("Team");
+      if (query.teamId && !(await findTeam(deps.db, ctx.tenant.id, query.teamId))) throw errors.notFound("Team");
       return computePulseSummary(deps.db, ctx.tenant, ctx.settings, { rangeWeeks: query.rangeWeeks, teamId: query.teamId ?? null, now: deps.clock.now() });
     },
   };

@@ -12,8 +12,10 @@ export type QuestionSort = (typeof QUESTION_SORTS)[number];
 
 export const LIST_LIMIT_DEFAULT = 50;
 export const LIST_LIMIT_MAX = 200;
-/** Longest search text accepted; only its first SEARCH_MAX_TERMS words are used. */
+/** Longest search text accepted; only its first SEARCH_MAX_TERMS words (runs of letters and digits) are used. */
 export const SEARCH_MAX_LENGTH = 2000;
+/** Words of a search that are matched (each as a prefix, all required); the rest are ignored. */
+export const SEARCH_MAX_TERMS = 32;
 export const ANSWER_MAX_LENGTH = 10_000;
 /** Hard ceiling for a question body, whatever the tenant's maxLength (the settings schema allows up to this). */
 export const BODY_HARD_MAX = 10_000;

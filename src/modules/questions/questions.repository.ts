@@ -1,5 +1,6 @@
 import type { Knex } from "knex";
 import { preparedRows, type Executor, type DatabaseRow } from "../../platform/db.js";
+import { SEARCH_MAX_TERMS } from "./questions.constants.js";
 import type { QuestionStatus } from "./questions.schemas.js";
 
 export interface QuestionRecord {
@@ -94,17 +95,13 @@ export async function findQuestion(db: Executor, tenantId: string, id: string, v
   return row ? toQuestionRecord(row) : null;
 }
 
-export interface LockedQuestion {
-  status: QuestionStatus;
-  teamId: string;
-  isPinned: boolean;
-  isFrozen: boolean;
-}
-
-/** Locks the question row for a change in this transaction and returns its current state. */
-export async function lockQuestion(trx: Knex.Transaction, tenantId: string, id: string): Promise<LockedQuestion | null> {
-  const row = await trx("questions").where({ tenant_id: tenantId, id }).forUpdate().first("status", "team_id", "is_pinned", "is_frozen");
-  return row ? { status: row.status, teamId: row.team_id, isPinned: Boolean(row.is_pinned), isFrozen: Boolean(row.is_frozen) } : null;
+/**
+ * Locks the question row for a change in this transaction and reads it whole, as the viewer sees
+ * it: the one read a command makes (only the question row is locked, not its author or tags).
+ */
+export async function lockQuestion(trx: Knex.Transaction, tenantId: string, id: string, viewerId: string | null): Promise<QuestionRecord | null> {
+  const row = await selectQuestions(trx, viewerId).where({ "q.tenant_id": tenantId, "q.id": id }).forUpdate("q").first();
+  return row ? toQuestionRecord(row) : null;
 }
 
 /**
@@ -199,11 +196,12 @@ export async function countQuestions(db: Executor, filter: QuestionFilter): Prom
 /**
  * Turns anything a user types into a safe prefix query: only runs of letters and digits survive
  * (so no tsquery operator or quote can reach PostgreSQL), each becomes a stemmed prefix term
- * (`'deploying':*` finds "deployment"; `'depl':*` finds both), all of them required.
+ * (`'deploying':*` finds "deployment"; `'depl':*` finds both), all of them required. Only the
+ * first SEARCH_MAX_TERMS words count, each by its first 64 characters.
  * Returns null when nothing searchable is left.
  */
-export function toPrefixQuery(text: string, maxTerms = 32): string | null {
-  const terms = (text.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, maxTerms).map((term) => term.slice(0, 64).toLowerCase());
+export function toPrefixQuery(text: string): string | null {
+  const terms = (text.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, SEARCH_MAX_TERMS).map((term) => term.slice(0, 64).toLowerCase());
   if (terms.length === 0) return null;
   return [...new Set(terms)].map((term) => `'${term}':*`).join(" & ");
 }
@@ -245,10 +243,10 @@ export type QuestionChanges = Partial<{
   moderation: null;
 }>;
 
-export async function updateQuestion(db: Executor, tenantId: string, id: string, changes: QuestionChanges): Promise<void> {
+export async function updateQuestion(db: Executor, tenantId: string, id: string, changes: QuestionChanges, at: Date): Promise<void> {
   await db("questions")
     .where({ tenant_id: tenantId, id })
-    .update({ ...changes, updated_at: db.fn.now() });
+    .update({ ...changes, updated_at: at });
 }
 
 export async function deleteQuestion(db: Executor, tenantId: string, id: string): Promise<void> {
@@ -263,6 +261,18 @@ export async function addQuestionTag(db: Executor, tenantId: string, questionId:
     tagId,
   ]);
   return inserted.rows.length > 0;
+}
+
+/** The question's tags in the order every read of a question lists them (by name). */
+export async function listQuestionTags(db: Executor, tenantId: string, questionId: string): Promise<QuestionRecord["tags"]> {
+  const rows = await db("question_tags as qt")
+    .join("tags as t", function joinTag() {
+      this.on("t.tenant_id", "qt.tenant_id").andOn("t.id", "qt.tag_id");
+    })
+    .where({ "qt.tenant_id": tenantId, "qt.question_id": questionId })
+    .orderBy("t.name")
+    .select("t.id", "t.name", "t.color");
+  return rows.map((row) => ({ id: row.id as string, name: row.name as string, color: row.color as string }));
 }
 
 /** True when the tag was on the question. */

@@ -1,11 +1,13 @@
+import type { Clock } from "../../platform/clock.js";
 import type { Database } from "../../platform/db.js";
 import { signedInUser, type RequestContext } from "../../platform/context.js";
 import { AppError, errors } from "../../platform/errors.js";
 import { hideActor } from "../../platform/hidden-actor.js";
 import { auditInsertFrom, recordAudit } from "../audit/index.js";
-import { checkContent } from "./questions.content-check.js";
 import { findTag } from "../tags/index.js";
 import { findTeam, type TeamDirectory } from "../teams/index.js";
+import { runQuestionCommand, snapshot } from "./questions.command.js";
+import { checkContent } from "./questions.content-check.js";
 import { actsAsAnonymousAuthor, auditUserId, canModerate, canSee, reviewVisibility } from "./questions.policy.js";
 import { presentPageJson, presentQuestion } from "./questions.presenter.js";
 import type { QuestionEvents } from "./questions.events.js";
@@ -26,24 +28,13 @@ import type { ListQuestionsQuery, QuestionStatus } from "./questions.schemas.js"
 
 export interface QuestionServiceDeps {
   db: Database;
+  clock: Clock;
   events: QuestionEvents;
   limits: QuestionLimits;
   teams: TeamDirectory;
   /** A page of questions (shared between viewers where it can be: questions.board.ts). */
   board: (filter: QuestionFilter) => Promise<QuestionPage>;
   upvotes: UpvoteSets;
-}
-
-/** What a question looked like, for audit before/after. */
-export function snapshot(question: Pick<QuestionRecord, "body" | "teamId" | "status" | "isAnonymous" | "upvoteCount" | "responseText">) {
-  return {
-    body: question.body,
-    teamId: question.teamId,
-    status: question.status,
-    isAnonymous: question.isAnonymous,
-    upvoteCount: question.upvoteCount,
-    responseText: question.responseText,
-  };
 }
 
 /** Loads a question the caller may see; anything else (another tenant's too) is 404. */
@@ -57,14 +48,14 @@ function visibleOrNotFound<Q extends Parameters<typeof canSee>[1]>(ctx: RequestC
   return question;
 }
 
+/** An author edits their question while it is neither frozen nor answered. */
+function authorMayEdit(question: Pick<QuestionRecord, "isFrozen" | "status">): void {
+  if (question.isFrozen) throw errors.conflict("QUESTION_FROZEN", "This question is frozen.");
+  if (question.status === "ANSWERED") throw errors.conflict("ALREADY_ANSWERED", "An answered question can no longer be edited by its author.");
+}
+
 export function createQuestionService(deps: QuestionServiceDeps) {
   const { db, events, limits, teams, board, upvotes } = deps;
-
-  async function reload(ctx: RequestContext, id: string): Promise<QuestionRecord> {
-    const question = await findQuestion(db, ctx.tenant.id, id, ctx.user?.id ?? null);
-    if (!question) throw errors.notFound("Question");
-    return question;
-  }
 
   async function submit(ctx: RequestContext, input: { body: string; teamId: string; anonymous?: boolean }) {
     const anonymous = ctx.user ? Boolean(input.anonymous) : true;
@@ -116,7 +107,9 @@ export function createQuestionService(deps: QuestionServiceDeps) {
       }
       return questionId;
     });
-    const question = await reload(ctx, id);
+    // Read back once: its author's name and the database's time of submission.
+    const question = await findQuestion(db, ctx.tenant.id, id, ctx.user?.id ?? null);
+    if (!question) throw errors.notFound("Question");
     await events.created(question);
     return presentQuestion(question, ctx.user);
   }
@@ -176,48 +169,48 @@ export function createQuestionService(deps: QuestionServiceDeps) {
 
   /** The question's route has checked questionPolicy.change; what an author may still change is decided here. */
   async function edit(ctx: RequestContext, question: QuestionRecord, input: { body: string }) {
-    const { id } = question;
     if (actsAsAnonymousAuthor(ctx, question)) hideActor(ctx);
     const moderator = canModerate(ctx.user, question.teamId);
     const body = normalizeBody(input.body, ctx.settings);
     if (!moderator) {
-      if (question.isFrozen) throw errors.conflict("QUESTION_FROZEN", "This question is frozen.");
-      if (question.status === "ANSWERED") throw errors.conflict("ALREADY_ANSWERED", "An answered question can no longer be edited by its author.");
+      authorMayEdit(question);
       const verdict = checkContent(body);
       // An author's edit is not queued again: they are asked to rephrase instead.
       if (verdict.flagged) throw new AppError("CONTENT_REJECTED", 422, "This edit was rejected by the content check.", verdict.reasons);
     }
     if (body === question.body) return presentQuestion(question, ctx.user);
-    await db.transaction(async (trx) => {
-      await updateQuestion(trx, ctx.tenant.id, id, { body });
-      await recordAudit(trx, ctx, {
-        action: "question.update",
-        entityType: "question",
-        entityId: id,
-        userId: auditUserId(ctx, question),
-        before: { body: question.body },
-        after: { body },
-      });
+    const edited = await runQuestionCommand(deps, ctx, question.id, async (locked, { trx, now }) => {
+      if (!moderator) authorMayEdit(locked);
+      await updateQuestion(trx, ctx.tenant.id, locked.id, { body }, now);
+      const changed = { ...locked, body };
+      return {
+        record: changed,
+        audit: [
+          {
+            action: "question.update",
+            entityType: "question",
+            entityId: locked.id,
+            userId: auditUserId(ctx, locked),
+            before: { body: locked.body },
+            after: { body },
+          },
+        ],
+        afterCommit: () => events.updated(changed),
+      };
     });
-    const updated = await reload(ctx, id);
-    await events.updated(updated);
-    return presentQuestion(updated, ctx.user);
+    return presentQuestion(edited, ctx.user);
   }
 
   async function remove(ctx: RequestContext, question: QuestionRecord): Promise<void> {
-    const { id } = question;
     if (actsAsAnonymousAuthor(ctx, question)) hideActor(ctx);
-    await db.transaction(async (trx) => {
-      await deleteQuestion(trx, ctx.tenant.id, id);
-      await recordAudit(trx, ctx, {
-        action: "question.delete",
-        entityType: "question",
-        entityId: id,
-        userId: auditUserId(ctx, question),
-        before: snapshot(question),
-      });
+    await runQuestionCommand(deps, ctx, question.id, async (locked, { trx }) => {
+      await deleteQuestion(trx, ctx.tenant.id, locked.id);
+      return {
+        record: locked,
+        audit: [{ action: "question.delete", entityType: "question", entityId: locked.id, userId: auditUserId(ctx, locked), before: snapshot(locked) }],
+        afterCommit: () => events.deleted(locked),
+      };
     });
-    await events.deleted(question);
   }
 
   async function setUpvote(ctx: RequestContext, id: string, upvote: boolean) {

@@ -32,9 +32,10 @@ export async function findTeam(db: Executor, tenantId: string, teamId: string): 
   return row ? toTeamRecord(row) : null;
 }
 
-export async function setQueueFrozen(db: Executor, tenantId: string, teamId: string, frozen: boolean): Promise<TeamRecord | null> {
-  const [row] = await db("teams").where({ tenant_id: tenantId, id: teamId }).update({ queue_frozen: frozen, updated_at: db.fn.now() }).returning("*");
-  return row ? toTeamRecord(row) : null;
+/** Freezes or unfreezes a team's question queue (a team the caller has locked: lockTeam). */
+export async function setQueueFrozen(trx: Executor, tenantId: string, teamId: string, frozen: boolean, at: Date): Promise<TeamRecord> {
+  const [row] = await trx("teams").where({ tenant_id: tenantId, id: teamId }).update({ queue_frozen: frozen, updated_at: at }).returning("*");
+  return toTeamRecord(row);
 }
 
 export async function lockTeam(trx: Executor, tenantId: string, teamId: string): Promise<TeamRecord | null> {

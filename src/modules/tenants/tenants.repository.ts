@@ -1,8 +1,7 @@
 import type { Executor } from "../../platform/db.js";
 import type { Tenant } from "../../platform/context.js";
 import { settingsFromStorage, type TenantSettings } from "../../platform/tenant-settings.schemas.js";
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "../../platform/validation.js";
 
 export interface TenantWithSettings {
   tenant: Tenant;
@@ -12,8 +11,7 @@ export interface TenantWithSettings {
 /** Finds a tenant by slug, or by id when the key is a UUID (CONTRACT §2: x-tenant-id takes either). */
 export async function findTenant(db: Executor, key: string): Promise<TenantWithSettings | null> {
   const query = db("tenants as t").leftJoin("tenant_settings as s", "s.tenant_id", "t.id").select("t.id", "t.slug", "t.name", "s.settings").first();
-  if (UUID_PATTERN.test(key)) query.where("t.id", key.toLowerCase());
-  else query.where("t.slug", key.toLowerCase());
+  query.where(isUuid(key) ? "t.id" : "t.slug", key.toLowerCase());
   const row = await query;
   if (!row) return null;
   return { tenant: { id: row.id, slug: row.slug, name: row.name }, settings: settingsFromStorage(row.settings) };

@@ -1,0 +1,211 @@
+import type { Config } from "./config.js";
+import type { Clock } from "./platform/clock.js";
+import type { Database } from "./platform/db.js";
+import type { EventBus } from "./platform/events.js";
+import type { Redis } from "./platform/kv.js";
+import type { Logger } from "./platform/logger.js";
+import type { EmailQueue } from "./platform/queue.js";
+import { BufferedJobQueue } from "./platform/queue-buffer.js";
+import { Metrics } from "./platform/metrics.js";
+import { RateLimitService } from "./platform/rate-limit.js";
+import { cacheScope, LocalScopeVersions, RedisScopeVersions, SharedReadCache } from "./platform/read-cache.js";
+import { createSessionStore } from "./platform/http/session.js";
+import { createAuditService } from "./modules/audit/index.js";
+import { createAuthService, createOAuthService } from "./modules/auth/index.js";
+import { createEmailAdminService, createUnsubscribeService } from "./modules/email/index.js";
+import { createStreamGuard, createStreamSlots, SseHub } from "./modules/events/index.js";
+import { createExportService, createPulseExport } from "./modules/export/index.js";
+import { createHealthService } from "./modules/health/index.js";
+import {
+  createHeldAnswers,
+  createPulseAdminService,
+  createPulsePrivacyService,
+  createPulseReleaser,
+  createPulseRespondService,
+  createPulseSealer,
+  createPulseSummaryService,
+} from "./modules/pulse/index.js";
+import {
+  countTeamQuestions,
+  createModerationService,
+  createQuestionBoard,
+  createQuestionEvents,
+  createQuestionLimits,
+  createQuestionService,
+  createUpvoteSets,
+  currentUpvoteCount,
+  moveTeamQuestions,
+} from "./modules/questions/index.js";
+import { createSettingsService } from "./modules/settings/index.js";
+import { createTagService } from "./modules/tags/index.js";
+import { createMembersService, createTeamDirectory, createTeamsService, findTeam } from "./modules/teams/index.js";
+import { TenantDirectory } from "./modules/tenants/index.js";
+import { createTokenService, listLiveTokenIds } from "./modules/tokens/index.js";
+import { clearPrimaryTeam, createUsersService, findActiveUserIds, findUser } from "./modules/users/index.js";
+
+/**
+ * The composition of the modules (app.ts builds the HTTP app around it): what they share, and
+ * each module's services given what it needs of the others.
+ */
+
+export interface ServiceDeps {
+  config: Config;
+  db: Database;
+  kv: Redis | null;
+  logger: Logger;
+  clock: Clock;
+  bus: EventBus;
+  /** The email queue: every module queues through its JobQueue part; the admin view inspects it. */
+  queue: EmailQueue;
+  /** Test knobs; production uses the defaults. */
+  tuning?: {
+    sseHeartbeatMs?: number;
+    streamCheckMs?: number;
+    /** How long a pulse tap is held against link scanners (CONTRACT §5: 60 s); 0 commits at once. */
+    pulseScannerWindowMs?: number;
+  };
+}
+
+/** The most a shared read serves without a write announcing a change: bounds what a change made outside the service leaves stale. */
+const SHARED_READ_MAX_AGE_MS = 2000;
+
+/**
+ * What the modules share: the tenant directory, rate limits, metrics, the shared read caches, the
+ * system's own email queue, the session store and the live streams' hub.
+ */
+export function buildShared(deps: ServiceDeps) {
+  const { config, db, kv, logger, clock, bus, queue } = deps;
+  const sse = new SseHub(bus, logger, deps.tuning?.sseHeartbeatMs);
+  const metrics = new Metrics({ sseClients: () => sse.size, queue });
+  const rateLimits = new RateLimitService(config.isProduction && kv !== null, kv, config.kv.prefix, (limit) => metrics.rateLimited.inc({ limit }));
+  // Reads many requests share, rebuilt after the writes that change them (on every instance, through
+  // Redis): a tenant's teams and board pages (a few hundred per tenant: a page can be large), and
+  // the signed-in users (one small entry each, as many as are active at once).
+  const versions = kv ? new RedisScopeVersions(kv, config.kv.prefix) : new LocalScopeVersions();
+  const readCache = new SharedReadCache(versions, { maxAgeMs: SHARED_READ_MAX_AGE_MS, maxEntriesPerScope: 300, logger });
+  const userCache = new SharedReadCache(versions, { maxAgeMs: SHARED_READ_MAX_AGE_MS, maxEntriesPerScope: 50_000, logger });
+  /** Announces a change of the tenant's records in the given scopes. */
+  const changed =
+    (...scopes: Array<(tenantId: string) => string>) =>
+    async (tenantId: string) => {
+      await Promise.all(scopes.map((scope) => (scope === cacheScope.users ? userCache : readCache).changed(scope(tenantId))));
+    };
+  const sessionStore = createSessionStore(config, kv, clock);
+  // A live stream lasts while its session or token and its user do, and holds one of the user's stream slots.
+  sse.keep({
+    guard: createStreamGuard({
+      activeUserIds: (ids) => findActiveUserIds(db, ids),
+      liveTokenIds: (ids, now) => listLiveTokenIds(db, ids, now),
+      sessions: sessionStore,
+    }),
+    slots: createStreamSlots(kv, config.kv.prefix),
+    intervalMs: deps.tuning?.streamCheckMs,
+    now: () => clock.now(),
+  });
+  return {
+    startedAt: Date.now(),
+    tenants: new TenantDirectory(db),
+    sse,
+    metrics,
+    rateLimits,
+    // Email the system sends by itself survives a Redis outage; admins' direct email answers 503 instead.
+    systemQueue: new BufferedJobQueue(queue, logger),
+    readCache,
+    userCache,
+    changed,
+    teamDirectory: createTeamDirectory(db, readCache),
+    sessionStore,
+  };
+}
+
+export type Shared = ReturnType<typeof buildShared>;
+
+/** Every module's services, each given what it needs of the others. */
+export function buildServices(deps: ServiceDeps, shared: Shared) {
+  const { config, db, kv, clock, queue } = deps;
+  const auth = createAuthService({ config, db, clock, tenants: shared.tenants, rateLimits: shared.rateLimits });
+  const admin = buildAdministration(deps, shared);
+  return {
+    auth,
+    oauth: createOAuthService({ db, usersChanged: shared.changed(cacheScope.users, cacheScope.questions) }),
+    tokens: createTokenService({ db, clock }),
+    health: createHealthService({ config, db, kv, rateLimits: shared.rateLimits, startedAt: shared.startedAt, strategies: auth.enabledStrategies }),
+    admin,
+    email: createEmailAdminService({ db, queue }),
+    unsubscribe: createUnsubscribeService({ db, clock, secret: config.session.secret }),
+    ...buildQuestions(deps, shared),
+    pulse: buildPulse(deps, shared, admin.settings),
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
+
+/** Administration: settings, users, teams and members, the audit log, exports. */
+function buildAdministration(deps: ServiceDeps, shared: Shared) {
+  const { db, clock, bus, logger } = deps;
+  const { changed } = shared;
+  const audit = createAuditService({ db });
+  const settings = createSettingsService({
+    db,
+    clock,
+    tenants: shared.tenants,
+    teamExists: async (trx, tenantId, teamId) => (await findTeam(trx, tenantId, teamId)) !== null,
+  });
+  const exports = createExportService({ db, audit });
+  return {
+    settings,
+    users: createUsersService({ db, clock, bus, logger, usersChanged: changed(cacheScope.users, cacheScope.questions) }),
+    teams: createTeamsService({
+      db,
+      clock,
+      directory: shared.teamDirectory,
+      deletion: {
+        countQuestions: countTeamQuestions,
+        moveQuestions: moveTeamQuestions,
+        clearDefaultTeam: (trx, ctx, teamId) => settings.clearDefaultTeam(trx, ctx, teamId),
+        settingsChanged: (tenantId) => settings.saved(tenantId),
+        questionsAndMembersChanged: changed(cacheScope.questions, cacheScope.users),
+      },
+    }),
+    members: createMembersService({
+      db,
+      clock,
+      userExists: async (trx, tenantId, userId) => (await findUser(trx, tenantId, userId)) !== null,
+      clearPrimaryTeam,
+      membersChanged: changed(cacheScope.users),
+    }),
+    audit,
+    exports,
+    pulseExport: createPulseExport({ db, clock, exports }),
+  };
+}
+
+/** The Q&A board: tags, questions and their moderation, with their live events. */
+function buildQuestions(deps: ServiceDeps, shared: Shared) {
+  const { db, clock, bus, logger } = deps;
+  const { readCache, userCache, teamDirectory } = shared;
+  const events = createQuestionEvents(bus, logger, (tenantId, questionId) => currentUpvoteCount(db, tenantId, questionId), readCache);
+  const limits = createQuestionLimits(shared.rateLimits);
+  const upvotes = createUpvoteSets(db, userCache);
+  return {
+    tags: createTagService({ db, cache: readCache }),
+    questions: createQuestionService({ db, clock, events, limits, teams: teamDirectory, board: createQuestionBoard(db, readCache, upvotes), upvotes }),
+    moderation: createModerationService({ db, clock, events, limits, queue: shared.systemQueue, logger }),
+  };
+}
+
+/** The weekly pulse: answering (taps held against link scanners, sealed, released in batches), its administration and summary. */
+function buildPulse(deps: ServiceDeps, shared: Shared, settings: ReturnType<typeof buildAdministration>["settings"]) {
+  const { config, db, clock, logger } = deps;
+  const sealer = createPulseSealer([config.session.secret, ...config.session.previousSecrets]);
+  const heldAnswers = createHeldAnswers({ db, clock, sealer, windowMs: deps.tuning?.pulseScannerWindowMs });
+  const releaser = createPulseReleaser({ db, clock, logger, sealer, heldAnswers });
+  const privacy = createPulsePrivacyService({ db });
+  return {
+    releaser,
+    privacy,
+    respond: createPulseRespondService({ db, clock, releaser, heldAnswers, privacy, logger }),
+    admin: createPulseAdminService({ db, clock, settings, scheduler: { db, queue: shared.systemQueue, logger, clock } }),
+    summary: createPulseSummaryService({ db, clock }),
+  };
+}
