@@ -48,6 +48,9 @@ interface SessionValue {
   signOut(): Promise<void>;
 }
 
+/** What the provider loads and holds; the rest of SessionValue is what it offers to change it. */
+type SessionState = Omit<SessionValue, "refreshTeams" | "setSettings" | "signOut">;
+
 const SessionContext = createContext<SessionValue | null>(null);
 const BRANDING_CACHE = "qa.branding";
 
@@ -82,15 +85,7 @@ async function loadSettings(): Promise<{ settings: PublicSettings; tenantName: s
 }
 
 export function SessionProvider({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
-  const [state, setState] = useState<{
-    me: Me | null;
-    modes: AuthModes;
-    teams: Team[];
-    settings: PublicSettings;
-    tenantName: string | null;
-    tenantAddress: string;
-    moderatedTeamIds: string[];
-  } | null>(null);
+  const [state, setState] = useState<SessionState | null>(null);
 
   useEffect(() => {
     let cancelled = false;

@@ -233,6 +233,20 @@ export function DialogFooter({ children, onCancel, disabled, danger }: { childre
   );
 }
 
+/** A table row's Edit and Delete buttons, named for the record they act on (screen readers read one button at a time). */
+export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <>
+      <button type="button" className="button-small button-secondary" onClick={onEdit} aria-label={`Edit ${name}`}>
+        Edit
+      </button>
+      <button type="button" className="button-small button-danger" onClick={onDelete} aria-label={`Delete ${name}`}>
+        Delete
+      </button>
+    </>
+  );
+}
+
 export function StatusPill({ ok, children }: { ok: boolean | null; children: ReactNode }) {
   return <span className={`pill ${ok === null ? "pill-neutral" : ok ? "pill-ok" : "pill-bad"}`}>{children}</span>;
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { PRESENTING_TAG } from "@server/modules/tags/tags.constants";
 import { errorMessage } from "../../shared/api";
-import { announce, DataTable, ErrorNotice, Field, Loading, Notice, TagChip, useLoad } from "../../shared/ui";
+import { announce, DataTable, ErrorNotice, Field, Loading, Notice, RowActions, TagChip, useLoad } from "../../shared/ui";
 import { listTags, type Tag } from "../board/api";
 import { createTag, deleteTag, updateTag } from "./api";
 
@@ -55,17 +55,7 @@ export function TagsPanel() {
                 <code>{tag.color}</code>
               </td>
               <td className="row">
-                <button
-                  type="button"
-                  className="button-small button-secondary"
-                  onClick={() => setForm({ id: tag.id, name: tag.name, color: tag.color })}
-                  aria-label={`Edit ${tag.name}`}
-                >
-                  Edit
-                </button>
-                <button type="button" className="button-small button-danger" onClick={() => void remove(tag)} aria-label={`Delete ${tag.name}`}>
-                  Delete
-                </button>
+                <RowActions name={tag.name} onEdit={() => setForm({ id: tag.id, name: tag.name, color: tag.color })} onDelete={() => void remove(tag)} />
               </td>
             </tr>
           ))}

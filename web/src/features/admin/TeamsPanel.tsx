@@ -4,7 +4,7 @@ import { ApiError, errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
 import type { Team } from "../../shared/sessionApi";
 import { TeamSelect } from "../../shared/TeamSelect";
-import { announce, DataTable, Dialog, DialogFooter, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+import { announce, DataTable, Dialog, DialogFooter, ErrorNotice, Field, Loading, Notice, RowActions, useLoad } from "../../shared/ui";
 import { addMember, changeMemberRole, createTeam, deleteTeam, listMembers, listUsers, removeMember, updateTeam } from "./api";
 
 /** Teams (create, rename, delete) and their members with team roles. */
@@ -67,17 +67,11 @@ export function TeamsPanel() {
               <button type="button" className="button-small button-secondary" onClick={() => setSelected(team.id)} aria-label={`Members of ${team.name}`}>
                 Members
               </button>
-              <button
-                type="button"
-                className="button-small button-secondary"
-                onClick={() => setForm({ id: team.id, name: team.name, slug: team.slug, description: team.description ?? "" })}
-                aria-label={`Edit ${team.name}`}
-              >
-                Edit
-              </button>
-              <button type="button" className="button-small button-danger" onClick={() => void remove(team)} aria-label={`Delete ${team.name}`}>
-                Delete
-              </button>
+              <RowActions
+                name={team.name}
+                onEdit={() => setForm({ id: team.id, name: team.name, slug: team.slug, description: team.description ?? "" })}
+                onDelete={() => void remove(team)}
+              />
             </td>
           </tr>
         ))}
