@@ -117,6 +117,14 @@ export async function expectAccessible(page: Page, screen: string, options: { sc
   expect(blocking, `axe on ${screen}`).toEqual([]);
 }
 
+/**
+ * After the page has drawn two more frames: React has rendered what the last input changed and run
+ * its effects (the timers they start or clear), before a test moves the page's clock on.
+ */
+export async function afterRender(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 /** The computed value of a CSS custom property on <html>. */
 export async function cssVariable(page: Page, name: string): Promise<string> {
   return page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
