@@ -5,7 +5,6 @@ import { openDatabase } from "../../src/platform/db.js";
 import { migrateToLatest } from "../../src/platform/migrator.js";
 import { seedDemoData } from "../../seeds/demo.js";
 import { testSeedOptions } from "../helpers/secrets.js";
-import { backgroundBuildsFinished } from "./background-build.js";
 
 /**
  * One PostgreSQL database per test run (never another database), migrated and seeded with the
@@ -95,9 +94,6 @@ export default async function setup(project: TestProject) {
   project.provide("databaseUrl", url);
   project.provide("redisUrl", REDIS_URL);
   project.provide("kvPrefix", kvPrefix);
-  // Vitest sets up its root project after every other: by then each project has started its slow
-  // builds (test/setup/background-build.ts), which finish here, before the first test file starts.
-  if (project.isRootProject()) await backgroundBuildsFinished();
   return creating ? drop : undefined;
 }
 
