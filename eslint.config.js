@@ -10,7 +10,8 @@ import tseslint from "typescript-eslint";
  * app, and nothing about layout (Prettier owns that: `npm run format`).
  */
 export default tseslint.config(
-  { ignores: ["dist/**", "web/dist/**", "node_modules/**", ".data/**", "bench/results/**", "coverage/**"] },
+  // What .gitignore keeps out of the repository (Prettier reads .gitignore itself, ESLint does not).
+  { ignores: ["dist/**", "web/dist/**", "node_modules/**", ".data/**", "bench/results/**", "coverage/**", "test-results/**", "scratch/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -27,8 +27,9 @@ export default defineConfig({
       {
         // The API suites again on the embedded PGlite, the default start path: each worker gets an
         // in-memory copy of one database migrated and seeded per run
-        // (test/setup/embedded-snapshot.ts). Left out: suites of no database, of PGlite already or
-        // of the CLI (its own process), and those that need one database shared by several apps or
+        // (test/setup/embedded-snapshot.ts). Left out, as they would only repeat the api run: suites
+        // whose subject reads no database, those on PGlite already or on processes of their own (the
+        // CLI, the server on PostgreSQL), and those that need one database shared by several apps or
         // connections (two instances, fault injection, a session surviving a restart, a second
         // scheduler).
         extends: true,
@@ -38,7 +39,9 @@ export default defineConfig({
           exclude: [
             "test/browser/**",
             ...[
-              // No database: configuration, schemas, templates, profile mapping, the permission matrix.
+              // No database: configuration, schemas, templates, profile mapping, the permission matrix,
+              // text rules, the OpenAPI document, and what the HTTP server and the rate limiter (Redis
+              // or memory) decide before a route reads anything.
               ...[
                 "platform/config",
                 "settings/settings-schema",
@@ -49,11 +52,16 @@ export default defineConfig({
                 "platform/rolling-restart-drain",
                 "platform/read-cache",
                 "events/sse-hub",
+                "platform/text",
+                "questions/content-check-links",
+                "platform/openapi-document",
+                "platform/server-timeouts",
+                "platform/rate-limits",
               ],
               // One document whatever the database: the web app's types are checked against it once, in `api`.
               "platform/web-api-types",
-              // PGlite already, or the CLI or the server in its own process.
-              ...["platform/embedded", "pulse/pulse-embedded", "tenants/tenant-cli", "platform/listen", "platform/start-paths"],
+              // PGlite already, or processes of their own (the CLI, the server).
+              ...["platform/embedded", "pulse/pulse-embedded", "tenants/tenant-cli", "platform/listen", "email/email-main", "platform/start-paths"],
               // One database shared by several apps or connections.
               ...[
                 "platform/faults",

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { builtArtifact } from "../setup/background-build.js";
 
 /** What a team board's first load downloads before it can run (bench/bundle-size.ts counts the same scripts). */
 const FIRST_LOAD_BUDGET_BYTES = 150 * 1024;
@@ -13,8 +14,12 @@ const gzipped = (bytes: Buffer | string) => zlib.gzipSync(bytes, { level: 9 }).l
  */
 
 describe("browser: the web app's bundle", () => {
+  let dist: string;
+  beforeAll(async () => {
+    dist = await builtArtifact(inject("webDist"));
+  });
+
   it("keeps a team board's first load (index.html, its scripts and preloads, its style sheets) within 150 KB gzipped", () => {
-    const dist = inject("webDist");
     const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
     const linked = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="(?:modulepreload|stylesheet)"[^>]+href)="\/([^"]+\.(?:js|css))"/g)].map(
       (match) => match[1] as string,
@@ -25,7 +30,6 @@ describe("browser: the web app's bundle", () => {
   });
 
   it("runs the first screen's reads (the prefetch chunk) ahead of the app's script, and paints the skeleton before the style sheet arrives", () => {
-    const dist = inject("webDist");
     const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
     // A style sheet in <head> holds the whole first paint; after #root it holds nothing drawn before it.
     expect(html.indexOf('rel="stylesheet"')).toBeGreaterThan(html.indexOf('<div id="root">'));
@@ -42,7 +46,7 @@ describe("browser: the web app's bundle", () => {
   });
 
   it("has a brotli and a gzip copy of every script and style sheet, for the server to send as they are", () => {
-    const assets = path.join(inject("webDist"), "assets");
+    const assets = path.join(dist, "assets");
     const files = fs.readdirSync(assets).filter((name) => /\.(js|css)$/.test(name) && fs.statSync(path.join(assets, name)).size > 1024);
     expect(files.length).toBeGreaterThan(0);
     for (const name of files) {
@@ -52,7 +56,7 @@ describe("browser: the web app's bundle", () => {
   });
 
   it("carries nothing of zod, whose schemas it reads as types only", () => {
-    const assets = path.join(inject("webDist"), "assets");
+    const assets = path.join(dist, "assets");
     const scripts = fs.readdirSync(assets).filter((name) => name.endsWith(".js"));
     expect(scripts.length).toBeGreaterThan(0);
     for (const name of scripts) {

@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { expect, inject } from "vitest";
 import { builtFrontend } from "../../src/platform/http/spa.js";
 import { createTestApp, type TestApp, type TestAppOptions } from "../helpers/app.js";
+import { builtArtifact } from "../setup/background-build.js";
 
 /**
  * Browser tests: the real app (built web app included) on a real port, driven by Debian's
@@ -43,7 +44,7 @@ export async function startHarness(options: Omit<TestAppOptions, "web"> = {}): P
   const app = await createTestApp({
     ...options,
     env: { BASE_URL: baseUrl, FRONTEND_URL: baseUrl, LOG_LEVEL: "warn", ...options.env },
-    web: builtFrontend(inject("webDist")),
+    web: builtFrontend(await builtArtifact(inject("webDist"))),
   });
   server.on("request", app.app);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS, headless: true });
@@ -114,6 +115,14 @@ export async function expectAccessible(page: Page, screen: string, options: { sc
   });
   const blocking = violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
   expect(blocking, `axe on ${screen}`).toEqual([]);
+}
+
+/**
+ * After the page has drawn two more frames: React has rendered what the last input changed and run
+ * its effects (the timers they start or clear), before a test moves the page's clock on.
+ */
+export async function afterRender(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }
 
 /** The computed value of a CSS custom property on <html>. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { signIn, type ApiClient } from "../helpers/app.js";
 import { createTenantFixture, insertQuestion, type TenantFixture } from "../helpers/factories.js";
-import { expectAccessible, signInAs, startHarness, type Harness } from "./harness.js";
+import { afterRender, expectAccessible, signInAs, startHarness, type Harness } from "./harness.js";
 
 /**
  * The moderator's tools beyond the basics: Mark answered, the Answered list, paging with counts,
@@ -250,13 +250,17 @@ describe("browser: moderation tools", () => {
     await moderator.keyboard.press("Escape");
     await moderator.setViewportSize({ width: 1280, height: 800 });
 
-    // Hovered, the toast stays past its 6 s.
+    // Hovered, the toast stays past its 6 s. The page's clock is moved on rather than waited for.
+    await moderator.clock.install();
     await question.getByRole("button", { name: "Pin", exact: true }).click();
     await toast.getByText("Pinned", { exact: true }).waitFor();
     await toast.hover();
-    await moderator.waitForTimeout(7_000);
+    await afterRender(moderator);
+    await moderator.clock.fastForward(7_000);
     await expect(toast.getByText("Pinned", { exact: true }).isVisible()).resolves.toBe(true);
     await moderator.mouse.move(0, 0);
+    await afterRender(moderator);
+    await moderator.clock.fastForward(6_250);
     await toast.waitFor({ state: "detached", timeout: 10_000 });
   });
 

@@ -128,6 +128,8 @@ describe("browser: the room on the board", () => {
     const watcher = await signInAs(await harness.newContext(), fixture.tenant.slug, "viewer", board);
     await Promise.all([waitLive(asker), waitLive(watcher)]);
     const body = "Could we record the all-hands for the other time zones?";
+    // The notice's 6 s are moved on on the page's clock rather than waited for.
+    await asker.clock.install();
     await asker.getByLabel("Your question").fill(body);
     await asker.getByRole("button", { name: "Ask question" }).click();
     const notice = asker.getByText("Your question is on the board.");
@@ -136,6 +138,7 @@ describe("browser: the room on the board", () => {
     await expect.poll(() => inViewport(asker, body), { timeout: 5000 }).toBe(true);
     await card(asker, body).getByText("You asked").waitFor();
     expect(await card(asker, body).evaluate((element) => element.classList.contains("is-highlighted"))).toBe(true);
+    await asker.clock.fastForward(6_000);
     await notice.waitFor({ state: "detached", timeout: 10_000 });
 
     await card(asker, body).getByRole("button", { name: /^Edit/ }).click();

@@ -14,6 +14,7 @@ import { InMemoryJobQueue, type EmailQueue } from "../../src/platform/queue.js";
 import { BullEmailQueue } from "../../src/platform/queue-bullmq.js";
 import type { WebFrontend } from "../../src/platform/http/spa.js";
 
+import { builtArtifact } from "../setup/background-build.js";
 import { recordOpenApiContract } from "./openapi-recorder.js";
 import { TEST_SESSION_SECRET } from "./secrets.js";
 
@@ -70,7 +71,9 @@ let embeddedDatabase: Promise<DatabaseHandle> | undefined;
 async function openTestDatabase(options: TestAppOptions): Promise<{ handle: DatabaseHandle; owned: boolean }> {
   if (options.database) return { handle: options.database, owned: false };
   if (process.env.TEST_DATABASE !== "embedded") return { handle: await openDatabase({ url: inject("databaseUrl"), poolMax: 5, dataDir: "" }), owned: true };
-  seededSnapshot ??= fs.promises.readFile(inject("embeddedSnapshot")).then((bytes) => new Blob([bytes]));
+  seededSnapshot ??= builtArtifact(inject("embeddedSnapshot"))
+    .then((file) => fs.promises.readFile(file))
+    .then((bytes) => new Blob([bytes]));
   if (options.privateDatabase) return { handle: await openEmbeddedDatabase("memory://", { loadDataDir: await seededSnapshot }), owned: true };
   embeddedDatabase ??= seededSnapshot.then((snapshot) => openEmbeddedDatabase("memory://", { loadDataDir: snapshot }));
   return { handle: await embeddedDatabase, owned: false };

@@ -112,7 +112,10 @@ describe("SPA fallback (CONTRACT §0)", () => {
     fs.writeFileSync(path.join(distDir, "assets", "app-123.js.gz"), zlib.gzipSync(SCRIPT));
     app = await createTestApp({ web: builtFrontend(distDir) });
   });
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
 
   const browserAccept = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 

@@ -40,40 +40,61 @@ async function dropStaleTestDatabases(client: pg.Client): Promise<void> {
   }
 }
 
-export default async function setup(project: TestProject) {
+interface RunDatabase {
+  url: string;
+  kvPrefix: string;
+  drop(): Promise<void>;
+}
+
+async function createRunDatabase(): Promise<RunDatabase> {
   const name = `qa_test_${Date.now()}_${process.pid}`;
   await withServer(async (client) => {
     await dropStaleTestDatabases(client);
     await client.query(`create database "${name}"`);
+    // A commit need not wait for its WAL to reach the disk: the suite never crashes the server, and
+    // a flush per commit (milliseconds each, more on a busy disk) was a good part of many tests' time.
+    await client.query(`alter database "${name}" set synchronous_commit = off`);
   });
   const url = databaseUrl(name);
   const handle = await openDatabase({ url, poolMax: 2, dataDir: "" });
   await migrateToLatest(handle.db);
   await seedDemoData(handle.db, testSeedOptions());
   await handle.close();
-
   const kvPrefix = `qa-test:${name}:`;
+  return { url, kvPrefix, drop: () => dropRunDatabase(name, kvPrefix) };
+}
+
+async function dropRunDatabase(name: string, kvPrefix: string): Promise<void> {
+  await withServer((client) => client.query(`drop database if exists "${name}" with (force)`));
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `${kvPrefix}*`, "COUNT", 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== "0");
+  } catch {
+    // Redis down at teardown: keys expire or are harmless under a unique prefix.
+  } finally {
+    redis.disconnect();
+  }
+}
+
+// Every project of a run (and Vitest's root project) runs this setup; they share one database,
+// made by the first and dropped by it at the end, as the files of one project share it.
+const RUN_DATABASE = Symbol.for("qa-test.run-database");
+const shared = globalThis as { [RUN_DATABASE]?: Promise<RunDatabase> };
+
+export default async function setup(project: TestProject) {
+  const creating = !shared[RUN_DATABASE];
+  shared[RUN_DATABASE] ??= createRunDatabase();
+  const { url, kvPrefix, drop } = await shared[RUN_DATABASE];
   project.provide("databaseUrl", url);
   project.provide("redisUrl", REDIS_URL);
   project.provide("kvPrefix", kvPrefix);
-
-  return async () => {
-    await withServer((client) => client.query(`drop database if exists "${name}" with (force)`));
-    const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    try {
-      await redis.connect();
-      let cursor = "0";
-      do {
-        const [next, keys] = await redis.scan(cursor, "MATCH", `${kvPrefix}*`, "COUNT", 1000);
-        cursor = next;
-        if (keys.length) await redis.del(...keys);
-      } while (cursor !== "0");
-    } catch {
-      // Redis down at teardown: keys expire or are harmless under a unique prefix.
-    } finally {
-      redis.disconnect();
-    }
-  };
+  return creating ? drop : undefined;
 }
 
 declare module "vitest" {
