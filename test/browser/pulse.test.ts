@@ -124,7 +124,7 @@ describe("browser: pulse", () => {
     const page = await signInAs(await harness.newContext(), "default", "admin", "/pulse");
     await page.getByRole("heading", { level: 1, name: "Pulse" }).waitFor();
     await page.getByText("Participation").waitFor();
-    await page.getByText("Answers counted", { exact: true }).waitFor();
+    await page.getByText("Answers", { exact: true }).waitFor();
     const heatmap = page.getByRole("table");
     await heatmap.getByRole("columnheader", { name: "Engineering" }).waitFor();
     await heatmap.getByRole("columnheader", { name: "Product" }).waitFor();
@@ -173,6 +173,9 @@ describe("browser: pulse", () => {
       const changes = page.locator(".pulse-card .change").filter({ hasText: "vs previous 4 weeks" });
       await changes.first().waitFor();
       await expect(changes.first().textContent()).resolves.toMatch(/^[▲▼=] \d\.\d/);
+      // With figures to compare, the period says what they are compared with, and the legend explains the arrows.
+      await page.getByText(/^Changes are against [A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}$/).waitFor();
+      await page.getByText("up or down on the previous period").waitFor();
 
       // Nothing wider than the screen but the heatmap's own scroller.
       await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(viewport.width);
@@ -195,11 +198,11 @@ describe("browser: pulse", () => {
     );
     await page.getByLabel("Period").selectOption("8w");
     await page.getByRole("alert").getByText("You can see the pulse of your own teams only.").waitFor();
-    await expect(page.getByText("Answers counted", { exact: true }).count()).resolves.toBe(0);
+    await expect(page.getByText("Answers", { exact: true }).count()).resolves.toBe(0);
     await expect(page.locator("svg.chart, table").count()).resolves.toBe(0);
   });
 
-  it("a group with too few answers shows a compact waiting marker, on a phone too", async () => {
+  it("a group with too few answers shows a compact waiting marker in plain words, and no comparison without earlier figures, on a phone too", async () => {
     const response = await request(harness.app.app).get(`/pulse/respond?token=${tokens[3]}&score=2`).set("Accept", "application/json");
     expect(response.status).toBe(200);
     await settle();
@@ -208,13 +211,17 @@ describe("browser: pulse", () => {
       await page.getByRole("heading", { level: 1, name: "Pulse" }).waitFor();
       const badge = page.getByRole("table").locator(".badge-waiting").first();
       await badge.waitFor();
-      expect((await badge.textContent())?.replace(/\s+/g, " ")).toMatch(/^\d waiting · shown at 5$/);
+      expect((await badge.textContent())?.replace(/\s+/g, " ")).toMatch(/^\d of 5 so far$/);
       // A marker, not a sentence stretching its column.
       const box = await badge.boundingBox();
       expect(box?.width).toBeLessThan(200);
       expect(box?.height).toBeLessThan(60);
-      await page.getByText(/^No group has reached 5 answers yet · \d waiting$/).waitFor();
+      await page.getByText(/^Not shown yet: \d answers? (is|are) waiting for 5 to come in$/).waitFor();
       await page.getByText("No average yet").waitFor();
+      await page.getByText("Waiting", { exact: true }).waitFor();
+      await page.getByText("for enough answers to be shown", { exact: true }).waitFor();
+      // A new organisation has no earlier period: nothing promises or apologises for a comparison.
+      await expect(page.getByText(/Changes are against|Compared with|No earlier data|previous period/).count()).resolves.toBe(0);
       await expectAccessible(page, `pulse dashboard with waiting answers (${viewport.width} px)`);
     }
   });
