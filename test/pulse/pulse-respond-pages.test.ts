@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contrastRatio } from "../../src/platform/colour.js";
+import { contrastRatio } from "../../src/platform/colour.constants.js";
 import { pageColours } from "../../src/modules/pulse/pulse.respond.pages.js";
 import { DEFAULT_TENANT_SETTINGS } from "../../src/platform/tenant-settings.schemas.js";
 import { createTestApp, signIn, type TestApp } from "../helpers/app.js";

@@ -86,6 +86,9 @@ describe("the signed-in user's questions and e-mail choice", () => {
       }
       const visitor = request(app.app).put("/auth/me/email-preferences").set("x-tenant-id", fixture.tenant.slug).send({ emails: false });
       expect((await visitor.expect(401)).body.error.code).toBe("UNAUTHENTICATED");
+      expect((await request(app.app).get("/auth/me/email-preferences").set("x-tenant-id", fixture.tenant.slug).expect(401)).body.error.code).toBe(
+        "UNAUTHENTICATED",
+      );
       expect((await member.agent.put("/auth/me/email-preferences").send({ emails: false }).expect(403)).body.error.code).toBe("CSRF_INVALID");
       expect((await member.get("/auth/me/email-preferences").expect(200)).body).toEqual({ emails: true });
     });

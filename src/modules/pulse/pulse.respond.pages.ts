@@ -1,4 +1,4 @@
-import { contrastRatio, textShade, WHITE } from "../../platform/colour.js";
+import { contrastRatio, textShade, WHITE } from "../../platform/colour.constants.js";
 import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { PROTECTING_SETTING_NAMES } from "./pulse.constants.js";
 import type { PulsePrivacy } from "./pulse.privacy.service.js";

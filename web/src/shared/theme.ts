@@ -1,6 +1,6 @@
 import { DEFAULT_TENANT_SETTINGS, type Theme } from "@server/platform/tenant-settings.constants";
 import type { TenantSettings } from "@server/platform/tenant-settings.schemas";
-import { BLACK, contrastRatio, lowestContrast, mix, textShade, WHITE } from "@server/platform/colour";
+import { BLACK, contrastRatio, lowestContrast, mix, textShade, WHITE } from "@server/platform/colour.constants";
 
 export type Branding = TenantSettings["branding"];
 export type ColorScheme = "light" | "dark";

@@ -17,10 +17,13 @@ export function EmailChoice() {
     setSaving(true);
     setError(null);
     setSaved(null);
+    // The box follows the tap at once; a refused save puts it back and says why.
+    preferences.setData({ emails });
     try {
       preferences.setData(await setEmailPreferences({ emails }));
       setSaved(emails ? "E-mails are on." : "E-mails are off. You can turn them on again here at any time.");
     } catch (caught) {
+      preferences.setData({ emails: !emails });
       setError(errorMessage(caught));
     } finally {
       setSaving(false);

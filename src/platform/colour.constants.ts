@@ -1,6 +1,7 @@
 /**
- * Colour arithmetic for contrast (WCAG 2 relative luminance), shared by the web app's theme and
- * the server-rendered pages (the pulse respond pages), so both derive readable colours the same way.
+ * Colour arithmetic for contrast (WCAG 2 relative luminance): plain functions, as a constants file
+ * holds, so the web app's theme and the server-rendered pages (the pulse respond pages) derive
+ * readable colours the same way.
  */
 
 export const WHITE = "#ffffff";
