@@ -108,7 +108,11 @@ function HeatLegend({ threshold, compared }: { threshold: number; compared: bool
           </li>
         ))}
         <li className="heat-legend-note">
-          <span className="badge badge-waiting">3 of {threshold} so far</span> waiting for enough answers to be shown
+          {/* An example of the marker: one answer short of the group size. */}
+          <span className="badge badge-waiting">
+            {Math.max(1, threshold - 1)} of {threshold} so far
+          </span>{" "}
+          waiting for enough answers to be shown
         </li>
         {compared && (
           <li className="heat-legend-note">
