@@ -17,6 +17,7 @@ import { sessionMiddleware } from "./platform/http/session.js";
 import { spaFallback, type FirstScreen, type WebFrontend } from "./platform/http/spa.js";
 import { resolveTenant } from "./platform/http/tenant.js";
 import { securityHeaders } from "./platform/http/security-headers.js";
+import { tenantAddress } from "./platform/tenant-address.js";
 import "./platform/http/express-augment.js";
 import { auditRoutes } from "./modules/audit/index.js";
 import { authRoutes, createOAuthStrategies, oauthRoutes } from "./modules/auth/index.js";
@@ -25,13 +26,13 @@ import { eventRoutes, streamEventSchemas, type SseHub } from "./modules/events/i
 import { exportRoutes } from "./modules/export/index.js";
 import { healthRouter } from "./modules/health/index.js";
 import { pulseAdminRoutes, pulseRoutes, pulseTokenLinks, type PulseReleaser } from "./modules/pulse/index.js";
-import { createBoardFirstScreen, questionRoutes, type BoardFirstScreen } from "./modules/questions/index.js";
+import { createBoardFirstScreen, ownQuestionRoutes, questionRoutes, type BoardFirstScreen } from "./modules/questions/index.js";
 import { settingsRoutes } from "./modules/settings/index.js";
 import { tagAdminRoutes, tagReadRoutes } from "./modules/tags/index.js";
 import { couldBeTeamSlug, teamRoutes } from "./modules/teams/index.js";
 import { tenantRoutes, type TenantDirectory } from "./modules/tenants/index.js";
 import { tokenRoutes } from "./modules/tokens/index.js";
-import { findActiveUserWithTeams, userRoutes } from "./modules/users/index.js";
+import { emailPreferenceRoutes, findActiveUserWithTeams, userRoutes } from "./modules/users/index.js";
 
 export interface AppDeps extends ServiceDeps {
   web?: WebFrontend;
@@ -81,10 +82,17 @@ function buildRoutes(deps: AppDeps, shared: Shared, services: Services): AnyRout
     ...tagReadRoutes({ tags: services.tags }),
     ...tagAdminRoutes({ tags: services.tags }),
     ...questionRoutes({ questions: services.questions, moderation: services.moderation }),
+    ...ownQuestionRoutes({ db: deps.db }),
     ...eventRoutes({ hub: shared.sse }),
     ...pulseAdminRoutes({ admin: pulse.admin }),
-    ...pulseRoutes({ respond: pulse.respond, summary: pulse.summary, privacy: pulse.privacy }),
+    ...pulseRoutes({
+      respond: pulse.respond,
+      summary: pulse.summary,
+      privacy: pulse.privacy,
+      appAddress: (slug) => (config.frontendUrlConfigured || config.baseDomain ? tenantAddress(config.frontendUrl, config.baseDomain, slug) : ""),
+    }),
     ...userRoutes(admin),
+    ...emailPreferenceRoutes({ db: deps.db, clock }),
     ...settingsRoutes(admin),
     ...auditRoutes(admin),
     ...exportRoutes({ exports: admin.exports, pulseExport: admin.pulseExport }),

@@ -80,9 +80,18 @@ describe("browser: admin panel", () => {
     await page.getByRole("button", { name: "Create token" }).click();
     await page.getByRole("listitem").filter({ hasText: "Automation" }).getByText("Full access").waitFor();
 
-    page.once("dialog", (dialog) => void dialog.accept());
+    // Confirmed in the app's own dialog, never the browser's.
+    let nativeDialog = false;
+    page.on("dialog", (dialog) => {
+      nativeDialog = true;
+      void dialog.dismiss();
+    });
     await page.getByRole("button", { name: "Revoke Reporting script" }).click();
+    const confirm = page.getByRole("dialog", { name: "Revoke this token?" });
+    await confirm.getByText("Reporting script").waitFor();
+    await confirm.getByRole("button", { name: "Revoke token" }).click();
     await page.getByRole("button", { name: "Revoke Reporting script" }).waitFor({ state: "detached" });
+    expect(nativeDialog).toBe(false);
     expect((await request(harness.app.app).get("/auth/me").set("Authorization", `Bearer ${token}`)).status).toBe(401);
   });
 

@@ -5,6 +5,7 @@ import { formatPeriod, isoWeekMonday, weeksOfRange } from "../../web/src/feature
 import { SCANNER_WINDOW_MS } from "../../src/modules/pulse/pulse.held-answers.service.js";
 import { ManualClock, signIn, type ApiClient } from "../helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
+import { addInvite } from "../helpers/pulse.js";
 import { expectAccessible, signInAs, startHarness, type Harness } from "./harness.js";
 
 const QUESTION = "How manageable is your workload this week?";
@@ -119,12 +120,55 @@ describe("browser: pulse", () => {
     await expectAccessible(page, "pulse respond: invalid link");
   });
 
+  for (const [size, viewport] of [
+    ["phone", PHONE],
+    ["laptop", DESKTOP],
+  ] as const) {
+    for (const colorScheme of ["dark", "light"] as const) {
+      it(`an expired link on a ${size} in ${colorScheme} mode names the organisation and offers the way in; the score page follows the scheme too`, async () => {
+        // Invites of the fixture's one pulse question: the dashboard tests count its questions.
+        const { id: questionId } = await harness.app.db("pulse_questions").where({ tenant_id: fixture.tenant.id, text: QUESTION }).first("id");
+        const expired = await addInvite(harness.app.db, {
+          tenantId: fixture.tenant.id,
+          userId: fixture.users.member.id,
+          questionId,
+          sentAt: "2020-01-01T09:00:00Z",
+          expiresAt: "2020-01-08T09:00:00Z",
+        });
+        const page = await (await harness.newContext({ viewport })).newPage();
+        await page.emulateMedia({ colorScheme });
+        expect((await page.goto(`/pulse/respond?token=${expired.token}&score=4`))?.status()).toBe(400);
+        await page.getByRole("heading", { level: 1, name: "This link can no longer be used" }).waitFor();
+        await page.getByText(fixture.tenant.name, { exact: true }).waitFor();
+        const wayIn = page.getByRole("link", { name: `Go to ${fixture.tenant.name}’s questions` });
+        const box = await wayIn.boundingBox();
+        expect(box && box.height).toBeGreaterThanOrEqual(44);
+        expect(box && box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        expect(background).toBe(colorScheme === "dark" ? "rgb(11, 17, 32)" : "rgb(243, 244, 246)");
+        await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(viewport.width);
+        await expectAccessible(page, `pulse invalid link, ${size}, ${colorScheme}`);
+
+        await wayIn.click();
+        await page.waitForURL((url) => !url.pathname.startsWith("/pulse/respond"));
+
+        // A link that still works: the scores, in the same scheme.
+        const open = await addInvite(harness.app.db, { tenantId: fixture.tenant.id, userId: fixture.users.member.id, questionId });
+        expect((await page.goto(`/pulse/respond?token=${open.token}&score=9`))?.status()).toBe(400);
+        await page.getByRole("heading", { level: 1, name: "Choose a score from 1 to 5" }).waitFor();
+        await expect(page.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe(background);
+        await expectAccessible(page, `pulse choose a score, ${size}, ${colorScheme}`);
+        await page.context().close();
+      });
+    }
+  }
+
   it("an admin's dashboard shows participation, a heatmap with its legend and a trend per question", async () => {
     // The seeded demo organisation has 12 weeks of history.
     const page = await signInAs(await harness.newContext(), "default", "admin", "/pulse");
     await page.getByRole("heading", { level: 1, name: "Pulse" }).waitFor();
     await page.getByText("Participation").waitFor();
-    await page.getByText("Answers counted", { exact: true }).waitFor();
+    await page.getByText("Answers", { exact: true }).waitFor();
     const heatmap = page.getByRole("table");
     await heatmap.getByRole("columnheader", { name: "Engineering" }).waitFor();
     await heatmap.getByRole("columnheader", { name: "Product" }).waitFor();
@@ -173,6 +217,9 @@ describe("browser: pulse", () => {
       const changes = page.locator(".pulse-card .change").filter({ hasText: "vs previous 4 weeks" });
       await changes.first().waitFor();
       await expect(changes.first().textContent()).resolves.toMatch(/^[▲▼=] \d\.\d/);
+      // With figures to compare, the period says what they are compared with, and the legend explains the arrows.
+      await page.getByText(/^Changes are against [A-Z][a-z]{2} \d{1,2} – [A-Z][a-z]{2} \d{1,2}$/).waitFor();
+      await page.getByText("up or down on the previous period").waitFor();
 
       // Nothing wider than the screen but the heatmap's own scroller.
       await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(viewport.width);
@@ -195,11 +242,11 @@ describe("browser: pulse", () => {
     );
     await page.getByLabel("Period").selectOption("8w");
     await page.getByRole("alert").getByText("You can see the pulse of your own teams only.").waitFor();
-    await expect(page.getByText("Answers counted", { exact: true }).count()).resolves.toBe(0);
+    await expect(page.getByText("Answers", { exact: true }).count()).resolves.toBe(0);
     await expect(page.locator("svg.chart, table").count()).resolves.toBe(0);
   });
 
-  it("a group with too few answers shows a compact waiting marker, on a phone too", async () => {
+  it("a group with too few answers shows a compact waiting marker in plain words, and no comparison without earlier figures, on a phone too", async () => {
     const response = await request(harness.app.app).get(`/pulse/respond?token=${tokens[3]}&score=2`).set("Accept", "application/json");
     expect(response.status).toBe(200);
     await settle();
@@ -208,13 +255,17 @@ describe("browser: pulse", () => {
       await page.getByRole("heading", { level: 1, name: "Pulse" }).waitFor();
       const badge = page.getByRole("table").locator(".badge-waiting").first();
       await badge.waitFor();
-      expect((await badge.textContent())?.replace(/\s+/g, " ")).toMatch(/^\d waiting · shown at 5$/);
+      expect((await badge.textContent())?.replace(/\s+/g, " ")).toMatch(/^\d of 5 so far$/);
       // A marker, not a sentence stretching its column.
       const box = await badge.boundingBox();
       expect(box?.width).toBeLessThan(200);
       expect(box?.height).toBeLessThan(60);
-      await page.getByText(/^No group has reached 5 answers yet · \d waiting$/).waitFor();
+      await page.getByText(/^Not shown yet: \d answers? (is|are) waiting for 5 to come in$/).waitFor();
       await page.getByText("No average yet").waitFor();
+      await page.getByText("Waiting", { exact: true }).waitFor();
+      await page.getByText("for enough answers to be shown", { exact: true }).waitFor();
+      // A new organisation has no earlier period: nothing promises or apologises for a comparison.
+      await expect(page.getByText(/Changes are against|Compared with|No earlier data|previous period/).count()).resolves.toBe(0);
       await expectAccessible(page, `pulse dashboard with waiting answers (${viewport.width} px)`);
     }
   });

@@ -22,6 +22,12 @@ const TEXT_PAIRS: Array<[string, string[]]> = [
   ["--warn-strong", ["--warn-bg"]],
   ["--neutral-text", ["--neutral-bg", "--surface-muted"]],
   ["--mark-text", ["--mark-bg"]],
+  // The pulse heatmap's bands (features/pulse/pulseFormat.ts HEAT_BANDS).
+  ["--heat-1-text", ["--heat-1-bg"]],
+  ["--heat-2-text", ["--heat-2-bg"]],
+  ["--heat-3-text", ["--heat-3-bg"]],
+  ["--heat-4-text", ["--heat-4-bg"]],
+  ["--heat-5-text", ["--heat-5-bg"]],
 ];
 const LINE_PAIRS: Array<[string, string[]]> = [
   ["--control-border", ["--surface", "--background"]],
@@ -85,9 +91,15 @@ describe("theme colours in light and dark", () => {
       expect(contrastRatio(dark["--surface"] as string, "#000000")).toBeLessThan(1.6);
       expect(contrastRatio(dark["--text"] as string, "#ffffff")).toBeLessThan(1.4);
       expect(light["--text"]).toBe("#0f172a");
-      // A dark header, not the page lit by the brand colour; dark text on the lightened buttons.
+      // A dark header, not the page lit by the brand colour.
       expect(contrastRatio(dark["--header-bg"] as string, "#000000")).toBeLessThan(2);
-      expect(dark["--on-primary"]).toBe("#111827");
+      // A filled button is the theme's own saturated colour with white text, standing out from the
+      // card at 3:1 (a pale tint with dark text read as a disabled control).
+      expect(dark["--on-primary"]).toBe("#ffffff");
+      expect(contrastRatio(dark["--primary"] as string, dark["--surface"] as string)).toBeGreaterThanOrEqual(3);
+      expect(contrastRatio(dark["--primary"] as string, "#ffffff")).toBeLessThan(5);
+      // The heatmap's brightest band is no brighter than a button: no glaring cell on the dark page.
+      expect(contrastRatio(dark["--heat-5-bg"] as string, "#000000")).toBeLessThan(contrastRatio(dark["--primary"] as string, "#000000") + 0.5);
     }
     const overridden = themeVariables({ ...DEFAULT_BRANDING, theme: "modern-purple", primaryColor: "#0F766E", accentColor: "#be123c" }, "light");
     expect(overridden).toMatchObject({ "--primary": "#0f766e", "--header-bg": "#0f766e", "--accent": "#be123c", "--on-accent": "#ffffff" });

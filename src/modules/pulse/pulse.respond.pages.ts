@@ -1,3 +1,4 @@
+import { contrastRatio, textShade, WHITE } from "../../platform/colour.constants.js";
 import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { PROTECTING_SETTING_NAMES } from "./pulse.constants.js";
 import type { PulsePrivacy } from "./pulse.privacy.service.js";
@@ -5,8 +6,15 @@ import type { PulsePrivacy } from "./pulse.privacy.service.js";
 /**
  * The page a person sees after tapping a score in the pulse email: plain HTML that works without
  * JavaScript, escaped, with the organisation's theme colour, and nothing loaded from elsewhere (the
- * address bar holds the token, so no request may carry it on as a referrer).
+ * address bar holds the token, so no request may carry it on as a referrer). It follows the
+ * device's dark preference with the web app's dark page colours; the brand colour is shaded for
+ * each scheme until text in it reads at 4.5:1.
  */
+
+/** The web app's default dark theme (web/src/shared/theme.ts): page, card, text and muted text. */
+const DARK = { background: "#0b1120", surface: "#162033", text: "#e6e9ef", muted: "#a9b3c4", noticeBg: "#38250a", noticeBorder: "#f59e0b" };
+const LIGHT = { background: "#f3f4f6", surface: "#ffffff", text: "#1f2937", muted: "#4b5563", noticeBg: "#fffbeb", noticeBorder: "#b45309" };
+const DARK_TEXT = "#111827";
 
 const THEME_COLOURS: Record<TenantSettings["branding"]["theme"], string> = {
   "executive-blue": "#1e3a8a",
@@ -25,8 +33,17 @@ function primaryColour(settings: TenantSettings | null): string {
   return THEME_COLOURS[settings?.branding.theme ?? "executive-blue"] ?? THEME_COLOURS["executive-blue"];
 }
 
+/** The brand colour as text and outline on each scheme's card, and the text drawn on it as a fill. */
+export function pageColours(settings: TenantSettings | null) {
+  const brand = primaryColour(settings);
+  const light = textShade(brand, [LIGHT.surface, LIGHT.background]);
+  const dark = textShade(brand, [DARK.surface, DARK.background]);
+  const onFill = (fill: string) => (contrastRatio(fill, WHITE) >= contrastRatio(fill, DARK_TEXT) ? WHITE : DARK_TEXT);
+  return { light, onLight: onFill(light), dark, onDark: onFill(dark) };
+}
+
 function layout(input: { title: string; settings: TenantSettings | null; organisation: string | null; body: string }): string {
-  const colour = primaryColour(input.settings);
+  const colours = pageColours(input.settings);
   const organisation = input.organisation ? `<p class="org">${escapeHtml(input.organisation)}</p>` : "";
   return `<!doctype html>
 <html lang="en">
@@ -35,21 +52,30 @@ function layout(input: { title: string; settings: TenantSettings | null; organis
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
+<meta name="color-scheme" content="light dark">
 <title>${escapeHtml(input.title)} · Weekly Pulse</title>
 <style>
-  body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1f2937; background: #f3f4f6; }
-  main { max-width: 34rem; margin: 3rem auto; padding: 2rem; background: #fff; border-radius: 12px; border-top: 6px solid ${colour}; box-shadow: 0 1px 3px rgba(0,0,0,.12); }
-  h1 { margin-top: 0; font-size: 1.5rem; color: ${colour}; }
-  .org { margin: 0 0 .5rem; font-size: .875rem; color: #4b5563; text-transform: uppercase; letter-spacing: .05em; }
-  .asked { margin: 0; font-size: .875rem; color: #4b5563; }
+  :root { color-scheme: light dark; --brand: ${colours.light}; --on-brand: ${colours.onLight}; --page: ${LIGHT.background}; --card: ${LIGHT.surface}; --text: ${LIGHT.text}; --muted: ${LIGHT.muted}; --notice-bg: ${LIGHT.noticeBg}; --notice-border: ${LIGHT.noticeBorder}; }
+  @media (prefers-color-scheme: dark) {
+    :root { --brand: ${colours.dark}; --on-brand: ${colours.onDark}; --page: ${DARK.background}; --card: ${DARK.surface}; --text: ${DARK.text}; --muted: ${DARK.muted}; --notice-bg: ${DARK.noticeBg}; --notice-border: ${DARK.noticeBorder}; }
+  }
+  body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--text); background: var(--page); }
+  main { max-width: 34rem; margin: 3rem auto; padding: 2rem; background: var(--card); border-radius: 12px; border-top: 6px solid var(--brand); box-shadow: 0 1px 3px rgba(0,0,0,.12); }
+  h1 { margin-top: 0; font-size: 1.5rem; line-height: 1.25; color: var(--brand); }
+  a { color: var(--brand); }
+  .org { margin: 0 0 .5rem; font-size: .875rem; color: var(--muted); text-transform: uppercase; letter-spacing: .05em; }
+  .asked { margin: 0; font-size: .875rem; color: var(--muted); }
   .question { margin-top: .25rem; font-size: 1.25rem; font-weight: 600; }
-  .code { font-size: .875rem; color: #4b5563; }
-  .note { color: #4b5563; font-size: .9375rem; }
+  .code { font-size: .875rem; color: var(--muted); }
+  .note { color: var(--muted); font-size: .9375rem; }
   .scores { display: flex; gap: .5rem; flex-wrap: wrap; margin: 1rem 0; padding: 0; border: 0; }
-  .scores button { min-width: 3rem; min-height: 3rem; font-size: 1.125rem; border: 2px solid ${colour}; border-radius: 8px; background: #fff; color: ${colour}; cursor: pointer; }
-  .scores button:hover, .scores button:focus, .scores button[aria-current] { background: ${colour}; color: #fff; outline: 3px solid #fbbf24; outline-offset: 2px; }
-  .notice { border-left: 4px solid #b45309; background: #fffbeb; padding: .25rem 1rem; margin: 1rem 0; }
-  @media (max-width: 36rem) { main { margin: 0; border-radius: 0; } }
+  .scores button { min-width: 3rem; min-height: 3rem; font-size: 1.125rem; border: 2px solid var(--brand); border-radius: 8px; background: var(--card); color: var(--brand); cursor: pointer; }
+  .scores button:hover, .scores button:focus, .scores button[aria-current] { background: var(--brand); color: var(--on-brand); outline: 3px solid #fbbf24; outline-offset: 2px; }
+  .way-on { margin: 1.5rem 0 0; }
+  .way-on a { display: inline-flex; align-items: center; min-height: 2.75rem; padding: .5rem 1rem; border-radius: 8px; background: var(--brand); color: var(--on-brand); font-weight: 600; text-decoration: none; }
+  .way-on a:focus-visible { outline: 3px solid #fbbf24; outline-offset: 2px; }
+  .notice { border-left: 4px solid var(--notice-border); background: var(--notice-bg); padding: .25rem 1rem; margin: 1rem 0; }
+  @media (max-width: 36rem) { main { margin: 0; border-radius: 0; padding: 1.5rem 1rem; } }
 </style>
 </head>
 <body>
@@ -164,15 +190,30 @@ ${privacyBlock(input.privacy)}`,
   });
 }
 
+/** The organisation a used or expired link belongs to, and where its people reach the app. */
+export interface LinkOrganisation {
+  name: string;
+  settings: TenantSettings;
+  /** The organisation's address in the web app (its board, or sign-in for someone signed out). */
+  appUrl: string;
+}
+
 /**
  * One page for a used, expired or broken link (CONTRACT §5 keeps one answer for all three, so it
- * cannot tell which): say what each case means for the person and that nothing more is needed.
+ * cannot tell which): say what each case means for the person and that nothing more is needed,
+ * and offer the way into the app. The organisation is named only when the link is one of its
+ * invites; a link that names no invite gets the neutral page.
  */
-export function invalidInvitePage(settings: TenantSettings | null): string {
+export function invalidInvitePage(organisation: LinkOrganisation | null): string {
+  const wayOn = organisation
+    ? `<p class="way-on"><a href="${escapeHtml(organisation.appUrl)}">Go to ${escapeHtml(organisation.name)}&rsquo;s questions</a></p>
+<p class="note">You may be asked to sign in first.</p>`
+    : `<p class="way-on"><a href="/">Go to Team Q&amp;A</a></p>
+<p class="note">You may be asked to sign in first.</p>`;
   return layout({
     title: "Invalid or expired invite",
-    settings,
-    organisation: null,
+    settings: organisation?.settings ?? null,
+    organisation: organisation?.name ?? null,
     body: `<h1>This link can no longer be used</h1>
 <div role="alert">
 <p class="code">Invalid or expired invite</p>
@@ -182,7 +223,8 @@ export function invalidInvitePage(settings: TenantSettings | null): string {
 <li>If you copied the link by hand, part of it may be missing: open it again from the email.</li>
 </ul>
 <p class="note">Each pulse email's links work once, and nobody can see which link was yours.</p>
-</div>`,
+</div>
+${wayOn}`,
   });
 }
 

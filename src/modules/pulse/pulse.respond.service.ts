@@ -53,6 +53,11 @@ export interface PulseRespondService {
   describe(token: unknown): Promise<InviteDescription | null>;
   /** The tenant a token's invite belongs to, used or not; null when it names no invite. */
   tenantOf(token: unknown): Promise<string | null>;
+  /**
+   * The organisation of a token's invite, used or expired too: its holder got it in that
+   * organisation's e-mail. Null when the token names no invite, so a forged one learns nothing.
+   */
+  organisationOf(token: unknown): Promise<{ name: string; slug: string; settings: TenantSettings } | null>;
 }
 
 /**
@@ -118,6 +123,13 @@ export function createPulseRespondService(deps: {
     async tenantOf(raw) {
       const token = tokenOf(raw);
       return token ? findInviteTenant(db, token) : null;
+    },
+
+    async organisationOf(raw) {
+      const token = tokenOf(raw);
+      const tenantId = token ? await findInviteTenant(db, token) : null;
+      const found = tenantId ? await findTenant(db, tenantId) : null;
+      return found ? { name: found.tenant.name, slug: found.tenant.slug, settings: found.settings } : null;
     },
 
     async describe(raw) {

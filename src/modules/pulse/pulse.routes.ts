@@ -40,8 +40,20 @@ export function pulseTokenLinks(respond: PulseRespondService): TokenLinks {
   };
 }
 
-export function pulseRoutes(deps: { respond: PulseRespondService; summary: PulseSummaryService; privacy: PulsePrivacyService }): AnyRoute[] {
-  const { respond, summary, privacy } = deps;
+export function pulseRoutes(deps: {
+  respond: PulseRespondService;
+  summary: PulseSummaryService;
+  privacy: PulsePrivacyService;
+  /** Where an organisation's people reach the web app, by its slug. */
+  appAddress: (tenantSlug: string) => string;
+}): AnyRoute[] {
+  const { respond, summary, privacy, appAddress } = deps;
+
+  /** The invalid-link page, named after the link's own organisation when it is one of its invites. */
+  const invalidPage = async (token: string | undefined) => {
+    const organisation = await respond.organisationOf(token);
+    return invalidInvitePage(organisation && { name: organisation.name, settings: organisation.settings, appUrl: `${appAddress(organisation.slug)}/` });
+  };
 
   const sendPage = (res: Response, status: number, html: string) => {
     res.status(status).type("html").send(html);
@@ -82,7 +94,7 @@ export function pulseRoutes(deps: { respond: PulseRespondService; summary: Pulse
           const invite = await respond.describe(token);
           if (!invite) {
             if (json) throw invalidInvite();
-            return sendPage(res, 400, invalidInvitePage(ctx.settings));
+            return sendPage(res, 400, await invalidPage(token));
           }
           if (json) return { ok: true as const, answer: "preview" as const, retryAfterSeconds: null };
           return sendPage(res, 200, confirmScorePage(token ?? "", parseScore(first(query.score)), pageOf(invite)));
@@ -95,10 +107,10 @@ export function pulseRoutes(deps: { respond: PulseRespondService; summary: Pulse
           if (error.code === "VALIDATION_FAILED") {
             // A score to choose only makes sense for a link that still works.
             const invite = await respond.describe(token);
-            if (!invite) return sendPage(res, 400, invalidInvitePage(ctx.settings));
+            if (!invite) return sendPage(res, 400, await invalidPage(token));
             return sendPage(res, 400, chooseScorePage(token ?? "", pageOf(invite)));
           }
-          if (error.code === "INVALID_INVITE") return sendPage(res, 400, invalidInvitePage(ctx.settings));
+          if (error.code === "INVALID_INVITE") return sendPage(res, 400, await invalidPage(token));
           throw error;
         }
         if (json) return resultOf(result);

@@ -12,4 +12,5 @@ export { createModerationService } from "./questions.moderation.service.js";
 export { anonymiseQuestionsOf, countTeamQuestions, moveTeamQuestions } from "./questions.repository.js";
 export { currentUpvoteCount, withdrawUpvotesOf } from "./questions.upvotes.repository.js";
 export { questionRoutes } from "./questions.routes.js";
+export { ownQuestionRoutes } from "./questions.mine.routes.js";
 export { createQuestionService } from "./questions.service.js";

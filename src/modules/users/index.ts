@@ -19,4 +19,5 @@ export {
 } from "./users.repository.js";
 export type { UserRecord } from "./users.repository.js";
 export { userRoutes } from "./users.routes.js";
+export { emailPreferenceRoutes } from "./users.preferences.routes.js";
 export { createUsersService } from "./users.service.js";

@@ -150,6 +150,12 @@ export async function updateProfile(db: Executor, tenantId: string, userId: stri
   return toUserRecord(row);
 }
 
+/** Whether the user turned the organisation's e-mails off; null when there is no such user. */
+export async function findEmailOptOut(db: Executor, tenantId: string, userId: string): Promise<boolean | null> {
+  const row = await db("users").where({ tenant_id: tenantId, id: userId }).first("email_opt_out_at");
+  return row ? row.email_opt_out_at !== null : null;
+}
+
 /**
  * Sets or clears the opt-out. Returns true when it changed (so the caller audits real changes
  * only); the first opt-out time is kept when someone unsubscribes twice.

@@ -768,6 +768,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/auth/me/questions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The questions the signed-in user asked, newest first, in every status (anonymous ones too), with their team
+     * @description Only the caller's own questions, at most 100. Questions still under review are listed for their author as on the board.
+     *
+     *     Access: any signed-in user.
+     */
+    get: operations["listMyQuestions"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/events": {
     parameters: {
       query?: never;
@@ -1043,6 +1065,32 @@ export interface paths {
      *     Permission `member.remove`: owner and above. Then, about the record it names (403 otherwise): You cannot change a user whose role is above yours.
      */
     delete: operations["deleteUser"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/auth/me/email-preferences": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether the signed-in user gets the organisation's e-mails (answers to their questions, the weekly pulse)
+     * @description Access: any signed-in user.
+     */
+    get: operations["getMyEmailPreferences"];
+    /**
+     * Turns the signed-in user's e-mails on or off
+     * @description Idempotent: setting the current choice again changes nothing and writes no audit entry. Audited as `user.email_unsubscribe` or `user.email_resubscribe`.
+     *
+     *     Access: any signed-in user.
+     */
+    put: operations["setMyEmailPreferences"];
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -5438,6 +5486,70 @@ export interface operations {
       };
     };
   };
+  listMyQuestions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            body: string;
+            /** @enum {string} */
+            status: "OPEN" | "UNDER_REVIEW" | "ANSWERED";
+            /** @description Asked without a name: others never see who asked it */
+            isAnonymous: boolean;
+            upvoteCount: number;
+            submittedAt: string;
+            respondedAt: string | null;
+            team: {
+              /** Format: uuid */
+              id: string;
+              slug: string;
+              name: string;
+            };
+          }[];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   streamEvents: {
     parameters: {
       query?: {
@@ -6845,6 +6957,140 @@ export interface operations {
       };
       /** @description LAST_OWNER */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getMyEmailPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @description Whether the organisation's e-mails reach this person: the answer to their question, and the weekly pulse. The same choice as the unsubscribe link in every e-mail. */
+            emails: boolean;
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  setMyEmailPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Whether the organisation's e-mails reach this person: the answer to their question, and the weekly pulse. The same choice as the unsubscribe link in every e-mail. */
+          emails: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @description Whether the organisation's e-mails reach this person: the answer to their question, and the weekly pulse. The same choice as the unsubscribe link in every e-mail. */
+            emails: boolean;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description TENANT_NOT_FOUND */
+      404: {
         headers: {
           [name: string]: unknown;
         };

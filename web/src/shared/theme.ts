@@ -1,5 +1,6 @@
 import { DEFAULT_TENANT_SETTINGS, type Theme } from "@server/platform/tenant-settings.constants";
 import type { TenantSettings } from "@server/platform/tenant-settings.schemas";
+import { BLACK, contrastRatio, lowestContrast, mix, textShade, WHITE } from "@server/platform/colour.constants";
 
 export type Branding = TenantSettings["branding"];
 export type ColorScheme = "light" | "dark";
@@ -71,6 +72,17 @@ const NEUTRALS: Record<ColorScheme, Record<string, string>> = {
     "--mark-text": "#0f172a",
     "--chart-grid": "#e2e8f0",
     "--dot-border": "rgb(0 0 0 / 0.2)",
+    // The pulse heatmap's five bands, low to high, each a fill and the text drawn on it.
+    "--heat-1-bg": "#fecaca",
+    "--heat-1-text": "#7f1d1d",
+    "--heat-2-bg": "#fed7aa",
+    "--heat-2-text": "#7c2d12",
+    "--heat-3-bg": "#fef08a",
+    "--heat-3-text": "#713f12",
+    "--heat-4-bg": "#bbf7d0",
+    "--heat-4-text": "#14532d",
+    "--heat-5-bg": "#4ade80",
+    "--heat-5-text": "#052e16",
   },
   dark: {
     "--text": "#e6e9ef",
@@ -94,63 +106,30 @@ const NEUTRALS: Record<ColorScheme, Record<string, string>> = {
     "--mark-text": "#111827",
     "--chart-grid": "#334155",
     "--dot-border": "rgb(255 255 255 / 0.4)",
+    // Deep fills of the same hues with pale text: bright cells would glare on the dark page.
+    "--heat-1-bg": "#5c1a1a",
+    "--heat-1-text": "#fee2e2",
+    "--heat-2-bg": "#5a2a0e",
+    "--heat-2-text": "#ffedd5",
+    "--heat-3-bg": "#4a3d0a",
+    "--heat-3-text": "#fef9c3",
+    "--heat-4-bg": "#14472a",
+    "--heat-4-text": "#dcfce7",
+    "--heat-5-bg": "#1b6b3a",
+    "--heat-5-text": "#f0fdf4",
   },
 };
 
 export const DEFAULT_BRANDING: Branding = DEFAULT_TENANT_SETTINGS.branding;
 
-const WHITE = "#ffffff";
-const BLACK = "#000000";
 /** The dark text drawn on light fills (a softer black). */
 const DARK_TEXT = "#111827";
 
-function channels(hex: string): [number, number, number] {
-  const value = hex.replace("#", "");
-  return [0, 2, 4].map((i) => parseInt(value.slice(i, i + 2), 16)) as [number, number, number];
-}
-
-function luminance(hex: string): number {
-  const [r, g, b] = channels(hex).map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
-export function contrastRatio(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
+export { contrastRatio, textShade };
 
 /** Black or white, whichever reads better on the colour. */
 export function readableOn(hex: string): string {
   return contrastRatio(hex, WHITE) >= contrastRatio(hex, DARK_TEXT) ? WHITE : DARK_TEXT;
-}
-
-function mix(hex: string, other: string, weight: number): string {
-  const a = channels(hex);
-  const b = channels(other);
-  return `#${a
-    .map((c, i) =>
-      Math.round(c * (1 - weight) + (b[i] as number) * weight)
-        .toString(16)
-        .padStart(2, "0"),
-    )
-    .join("")}`;
-}
-
-const lowestContrast = (hex: string, backgrounds: string[]) => Math.min(...backgrounds.map((background) => contrastRatio(hex, background)));
-
-/**
- * The colour, darkened on light backgrounds or lightened on dark ones until it reaches `target`
- * against every one of them: links and outlines on white, the theme colour as text on dark.
- */
-export function textShade(hex: string, backgrounds: string | string[] = WHITE, target = 4.6): string {
-  const list = Array.isArray(backgrounds) ? backgrounds : [backgrounds];
-  const towards = luminance(list[0] as string) > 0.18 ? BLACK : WHITE;
-  let shade = hex;
-  for (let step = 0; step < 30 && lowestContrast(shade, list) < target; step += 1) shade = mix(shade, towards, 0.12);
-  return shade;
 }
 
 /**
@@ -224,7 +203,7 @@ function darkVariables(palette: Palette, brandPrimary: string, brandAccent: stri
   const surfaceMuted = mix(surface, WHITE, 0.05);
   const grounds = [surface, background, primarySoft, surfaceMuted, neutrals["--ok-bg"], neutrals["--bad-bg"], neutrals["--warn-bg"]] as string[];
   const primaryText = textShade(brandPrimary, grounds);
-  const primary = fillShade(primaryText, WHITE);
+  const primary = darkModeFill(brandPrimary) ?? fillShade(primaryText, WHITE);
   // The accent marks (a pinned question's bar, a badge) only need to stand out from the surface.
   const accent = fillShade(textShade(brandAccent, grounds, 3.2), WHITE);
   const header = fillShade(mix(brandPrimary, background, 0.7), BLACK);
@@ -233,7 +212,7 @@ function darkVariables(palette: Palette, brandPrimary: string, brandAccent: stri
     "--on-primary": readableOn(primary),
     "--primary-text": primaryText,
     "--primary-soft": primarySoft,
-    "--primary-line": primary,
+    "--primary-line": textShade(brandPrimary, grounds, 3.2),
     "--accent": accent,
     "--on-accent": readableOn(accent),
     "--accent-text": textShade(brandAccent, grounds),
@@ -246,6 +225,23 @@ function darkVariables(palette: Palette, brandPrimary: string, brandAccent: stri
     ...neutrals,
     "--on-bad": readableOn(neutrals["--bad"] as string),
   };
+}
+
+/**
+ * A filled button in dark mode: the brand colour itself, lightened only as far as white text
+ * still reads on it (4.5:1), so it stands out from the dark card as a saturated fill. A pale
+ * tint with dark text looked like a disabled control. Null when white text never reads on the
+ * brand (a yellow): that fill stays light, with dark text.
+ */
+function darkModeFill(brand: string): string | null {
+  if (contrastRatio(brand, WHITE) < 4.6) return null;
+  let fill = brand;
+  for (let step = 1; step <= 30; step += 1) {
+    const lighter = mix(brand, WHITE, step * 0.025);
+    if (contrastRatio(lighter, WHITE) < 4.6) break;
+    fill = lighter;
+  }
+  return fill;
 }
 
 /** The branding last applied: a change of colour scheme re-derives its variables. */

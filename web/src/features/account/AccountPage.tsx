@@ -1,29 +1,22 @@
 import { RequireRole } from "../../shared/Layout";
-import { useSession } from "../../shared/session";
+import { useTitle } from "../../shared/ui";
+import { EmailChoice } from "./EmailChoice";
+import { MyQuestions } from "./MyQuestions";
+import { ProfileSection } from "./ProfileSection";
 import { TokensPanel } from "./TokensPanel";
+import "./account.css";
 
-/** /account: the signed-in user's own page (who they are, sign out, their API tokens); any role, but signed in. */
+/** /account: the signed-in user's own page: who they are, their questions, their e-mails, then API tokens (for the few who script). */
 export default function AccountPage() {
+  useTitle("Your account");
   return (
     <RequireRole min="viewer">
-      <AccountSummary />
-      <TokensPanel />
+      <div className="account-page">
+        <ProfileSection />
+        <MyQuestions />
+        <EmailChoice />
+        <TokensPanel />
+      </div>
     </RequireRole>
-  );
-}
-
-function AccountSummary() {
-  const { me, signOut } = useSession();
-  if (!me) return null;
-  return (
-    <section className="card account-summary" aria-labelledby="account-heading">
-      <h1 id="account-heading">Your account</h1>
-      <p>
-        <span dir="auto">{me.user.name}</span> · {me.user.email} · <span className="role-badge">{me.user.role}</span>
-      </p>
-      <button type="button" className="button-secondary" onClick={() => void signOut()}>
-        Sign out
-      </button>
-    </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, type TokenScope } from "@server/modules/tokens/tokens.constants";
 import { errorMessage } from "../../shared/api";
-import { announce, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+import { announce, Dialog, DialogFooter, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
 import { createToken, listTokens, revokeToken, type ApiToken, type CreatedToken } from "./api";
 
 /** Personal API tokens for the bearer form of the API (for example `GET /admin/audit?limit=`): any signed-in user. */
@@ -12,6 +12,7 @@ export function TokensPanel() {
   const [scope, setScope] = useState<TokenScope>("read");
   const [created, setCreated] = useState<CreatedToken | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
@@ -25,8 +26,11 @@ export function TokensPanel() {
       setError(errorMessage(caught));
     }
   };
-  const revoke = async (token: ApiToken) => {
-    if (!window.confirm(`Revoke the token ${token.name}? Scripts using it stop working.`)) return;
+  const revoke = async (event: FormEvent) => {
+    event.preventDefault();
+    const token = revoking;
+    if (!token) return;
+    setRevoking(null);
     try {
       await revokeToken(token.id);
       announce("Token revoked");
@@ -37,8 +41,8 @@ export function TokensPanel() {
   };
 
   return (
-    <section className="narrow-wide">
-      <h2>Your API tokens</h2>
+    <section className="narrow-wide" aria-labelledby="tokens-heading">
+      <h2 id="tokens-heading">Your API tokens</h2>
       <p className="hint">
         A token acts as you: send it as <code>Authorization: Bearer &lt;token&gt;</code>. It is shown once.
       </p>
@@ -62,7 +66,7 @@ export function TokensPanel() {
                 {new Date(token.expiresAt).toLocaleDateString()}
                 {token.lastUsedAt ? `, last used ${new Date(token.lastUsedAt).toLocaleDateString()}` : ", never used"}
               </span>
-              <button type="button" className="button-small button-danger" onClick={() => void revoke(token)} aria-label={`Revoke ${token.name}`}>
+              <button type="button" className="button-small button-danger" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
                 Revoke
               </button>
             </li>
@@ -88,6 +92,16 @@ export function TokensPanel() {
         </div>
         <button type="submit">Create token</button>
       </form>
+      <Dialog title="Revoke this token?" open={revoking !== null} onClose={() => setRevoking(null)}>
+        <form onSubmit={revoke}>
+          <p className="token-dialog-text">
+            Scripts that use <strong>{revoking?.name}</strong> stop working at once. This cannot be undone; you can make a new token.
+          </p>
+          <DialogFooter onCancel={() => setRevoking(null)} danger>
+            Revoke token
+          </DialogFooter>
+        </form>
+      </Dialog>
     </section>
   );
 }

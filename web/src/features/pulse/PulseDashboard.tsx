@@ -8,7 +8,7 @@ import { PulseHeatmap } from "./PulseHeatmap";
 import { PulsePrivacySection } from "./PulsePrivacy";
 import { AnonymityNote, PulseMetrics } from "./PulseMetrics";
 import { PulseQuestionCard } from "./PulseQuestionCard";
-import { formatPeriod, weeksOfRange } from "./pulseFormat";
+import { formatPeriod, hasEarlierFigures, weeksOfRange } from "./pulseFormat";
 
 const RANGES = ["4w", "8w", "12w", "26w", "52w"];
 
@@ -26,6 +26,7 @@ function Dashboard() {
   // Only figures of the current choice: never the previous team's while loading, nor after a refused load.
   const data = !summary.error && summary.data?.selection === selection ? summary.data.figures : null;
   const weeks = useMemo(() => (data ? weeksOfRange(data.summary.dateRange) : []), [data]);
+  const compared = useMemo(() => (data ? hasEarlierFigures(data.questions) : false), [data]);
 
   return (
     <div className="pulse" aria-busy={summary.loading}>
@@ -48,9 +49,15 @@ function Dashboard() {
       {summary.loading && !data && <Loading />}
       {data && (
         <>
-          <PulseMetrics summary={data.summary} />
+          <PulseMetrics summary={data.summary} compared={compared} />
           <AnonymityNote threshold={data.summary.anonThreshold} waiting={data.summary.waitingResponses} />
-          <PulseHeatmap questions={data.questions} threshold={data.summary.anonThreshold} weeks={weeks.length} period={formatPeriod(data.summary.dateRange)} />
+          <PulseHeatmap
+            questions={data.questions}
+            threshold={data.summary.anonThreshold}
+            weeks={weeks.length}
+            period={formatPeriod(data.summary.dateRange)}
+            compared={compared}
+          />
           <section aria-labelledby="questions-heading">
             <h2 id="questions-heading">Questions</h2>
             {data.questions.length === 0 && <p className="empty">No pulse question was asked in this period.</p>}

@@ -7,27 +7,31 @@ import { changeBetween, formatScore, weeksLabel } from "./pulseFormat";
  */
 
 /**
- * "3 waiting · shown at 5" for one (question, team) group. Summed over several groups (a question
- * across teams) the count can exceed k, so there the badge says only "12 waiting".
+ * "3 of 5 so far" for one (question, team) group: its answers are shown once k have come in.
+ * Summed over several groups (a question across teams) the count can exceed k, so there the
+ * badge says only "12 waiting".
  */
 export function WaitingBadge({ waiting, threshold, perGroup }: { waiting: number; threshold: number; perGroup: boolean }) {
   if (waiting <= 0) return null;
   const title = perGroup
-    ? `${waiting} ${waiting === 1 ? "answer is" : "answers are"} waiting: this group's answers are counted together once ${threshold} have come in.`
-    : `${waiting} ${waiting === 1 ? "answer is" : "answers are"} waiting to be counted: each team's answers are counted in groups of ${threshold}.`;
+    ? `${waiting} ${waiting === 1 ? "answer is" : "answers are"} waiting for enough answers to be shown: this team's answers appear together once ${threshold} have come in.`
+    : `${waiting} ${waiting === 1 ? "answer is" : "answers are"} waiting for enough answers to be shown: each team's answers appear once ${threshold} have come in.`;
   return (
     <span className="badge badge-waiting" title={title}>
-      {/* No-break spaces: in a narrow cell the badge wraps only after the dot. */}
-      {perGroup ? `${waiting}\u00a0waiting\u00a0· shown\u00a0at\u00a0${threshold}` : `${waiting}\u00a0waiting`}
+      {/* No-break spaces: in a narrow cell the badge stays on one or two readable lines. */}
+      {perGroup ? `${waiting}\u00a0of\u00a0${threshold} so\u00a0far` : `${waiting}\u00a0waiting`}
     </span>
   );
 }
 
-/** A question card's line: "▲ 0.3 vs previous 4 weeks (3.6)", or "No earlier data to compare". */
+/**
+ * A question card's line: "▲ 0.3 vs previous 4 weeks (3.6)". Without an earlier average there is
+ * nothing to compare, and the card says nothing about it rather than apologising.
+ */
 export function ChangeLine({ current, previous, weeks }: { current: number | null; previous: number | null; weeks: number }) {
   if (current === null) return null;
   const change = changeBetween(current, previous);
-  if (!change || previous === null) return <p className="change change-none">No earlier data to compare</p>;
+  if (!change || previous === null) return null;
   return (
     <p className={`change change-${change.direction}`}>
       <span aria-hidden="true">{change.short}</span>

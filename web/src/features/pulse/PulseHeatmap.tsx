@@ -9,13 +9,15 @@ interface HeatmapProps {
   /** Length of the range in weeks, for "vs previous n weeks". */
   weeks: number;
   period: string;
+  /** Whether any cell has an earlier figure: the legend explains the arrows only then. */
+  compared: boolean;
 }
 
 /** `byTeam` names people without a team with teamId null; a column needs a string key. */
 const teamKey = (entry: Pick<PulseTeamEntry, "teamId">) => entry.teamId ?? "no-team";
 
 /** Questions down, teams across: each cell the team's average, its change, or a waiting marker. */
-export function PulseHeatmap({ questions, threshold, weeks, period }: HeatmapProps) {
+export function PulseHeatmap({ questions, threshold, weeks, period, compared }: HeatmapProps) {
   const columns = useMemo(() => {
     const seen = new Map<string, string>();
     for (const question of questions) for (const entry of question.byTeam) seen.set(teamKey(entry), entry.teamName);
@@ -26,7 +28,7 @@ export function PulseHeatmap({ questions, threshold, weeks, period }: HeatmapPro
   return (
     <section aria-labelledby="heatmap-heading" className="heatmap-section">
       <h2 id="heatmap-heading">Teams at a glance</h2>
-      <HeatLegend threshold={threshold} />
+      <HeatLegend threshold={threshold} compared={compared} />
       {/* Focusable so keyboard users can scroll it sideways when there are many teams. */}
       <div className="table-wrap" tabIndex={0} role="region" aria-label="Average score per question and team">
         <table className="heatmap">
@@ -75,7 +77,7 @@ function HeatCell({ entry, threshold, weeks }: { entry: PulseTeamEntry | undefin
           <WaitingBadge waiting={entry.waitingResponses} threshold={threshold} perGroup />
         ) : entry.responseCount > 0 ? (
           // Only after k was raised above an earlier batch's size (CONTRACT §5): that average stays hidden.
-          `Fewer than ${threshold}`
+          `Fewer than ${threshold} answers`
         ) : (
           "No answers yet"
         )}
@@ -93,7 +95,7 @@ function HeatCell({ entry, threshold, weeks }: { entry: PulseTeamEntry | undefin
 }
 
 /** The colour scale, each band's label drawn in its own colours (the pairs keep 4.5:1 contrast). */
-function HeatLegend({ threshold }: { threshold: number }) {
+function HeatLegend({ threshold, compared }: { threshold: number; compared: boolean }) {
   return (
     <div className="heat-legend">
       <span className="heat-legend-title" id="heat-legend-title">
@@ -106,11 +108,17 @@ function HeatLegend({ threshold }: { threshold: number }) {
           </li>
         ))}
         <li className="heat-legend-note">
-          <span className="badge badge-waiting">n waiting</span> fewer than {threshold} answers so far
+          {/* An example of the marker: one answer short of the group size. */}
+          <span className="badge badge-waiting">
+            {Math.max(1, threshold - 1)} of {threshold} so far
+          </span>{" "}
+          waiting for enough answers to be shown
         </li>
-        <li className="heat-legend-note">
-          <span aria-hidden="true">▲▼</span> change vs previous period
-        </li>
+        {compared && (
+          <li className="heat-legend-note">
+            <span aria-hidden="true">▲▼</span> up or down on the previous period
+          </li>
+        )}
       </ul>
     </div>
   );

@@ -2,15 +2,24 @@ import type { PulseSummary } from "./api";
 import { Notice } from "../../shared/ui";
 import { formatPeriod } from "./pulseFormat";
 
-/** The headline figures of the chosen period and team. */
-export function PulseMetrics({ summary }: { summary: PulseSummary["summary"] }) {
+/**
+ * The headline figures of the chosen period and team. The earlier period is named only when at
+ * least one figure below is compared with it: a promise of comparison above cards that have none
+ * would mislead.
+ */
+export function PulseMetrics({ summary, compared }: { summary: PulseSummary["summary"]; compared: boolean }) {
   return (
     <div className="metrics">
-      <Metric value={`${summary.participationRate.toFixed(0)}%`} label="Participation" hint="Invites answered" />
-      <Metric value={String(summary.totalResponses)} label="Answers counted" />
-      <Metric value={String(summary.waitingResponses)} label="Waiting to be counted" />
-      <Metric value={String(summary.totalInvites)} label="Invites sent" />
-      <Metric value={formatPeriod(summary.dateRange)} label="Period" hint={`Compared with ${formatPeriod(summary.previousDateRange)}`} small />
+      <Metric value={`${summary.participationRate.toFixed(0)}%`} label="Participation" hint="of the pulse e-mails were answered" />
+      <Metric value={String(summary.totalResponses)} label={summary.totalResponses === 1 ? "Answer" : "Answers"} hint="in the figures below" />
+      {summary.waitingResponses > 0 && <Metric value={String(summary.waitingResponses)} label="Waiting" hint="for enough answers to be shown" />}
+      <Metric value={String(summary.totalInvites)} label="Pulse e-mails sent" />
+      <Metric
+        value={formatPeriod(summary.dateRange)}
+        label="Period"
+        hint={compared ? `Changes are against ${formatPeriod(summary.previousDateRange)}` : undefined}
+        small
+      />
     </div>
   );
 }
@@ -29,9 +38,9 @@ function Metric({ value, label, hint, small }: { value: string; label: string; h
 export function AnonymityNote({ threshold, waiting }: { threshold: number; waiting: number }) {
   return (
     <Notice>
-      Answers are anonymous and counted in groups of {threshold}, so nobody can be singled out: a team's answers to a question appear only once {threshold} have
-      come in, all together, in the week they are counted.
-      {waiting > 0 && ` Until then they show as waiting (${waiting} now).`}
+      Answers are anonymous and counted in groups of {threshold}, so nobody can be singled out: a team&apos;s answers to a question are shown only once{" "}
+      {threshold} have come in, all together.
+      {waiting > 0 && ` ${waiting} ${waiting === 1 ? "answer is" : "answers are"} waiting for enough answers to be shown.`}
     </Notice>
   );
 }

@@ -29,7 +29,7 @@ export function PulseQuestionCard({ question, threshold, weeks }: QuestionCardPr
           </>
         )}
         <span className="hint">
-          {question.responseCount} {question.responseCount === 1 ? "answer" : "answers"} counted
+          {question.responseCount} {question.responseCount === 1 ? "answer" : "answers"}
         </span>
         <WaitingBadge waiting={question.waitingResponses} threshold={threshold} perGroup={oneGroup} />
       </p>

@@ -36,7 +36,9 @@ export function TrendChart({ weekly, weeks, label, threshold, waiting }: TrendCh
   if (points.length === 0) {
     return (
       <div ref={ref} className="chart-frame chart-empty">
-        {waiting > 0 ? `No group has reached ${threshold} answers yet · ${waiting} waiting` : "No answers counted in this period"}
+        {waiting > 0
+          ? `Not shown yet: ${waiting} ${waiting === 1 ? "answer is" : "answers are"} waiting for ${threshold} to come in`
+          : "No answers in this period"}
       </div>
     );
   }
@@ -105,7 +107,7 @@ function toPoints(weekly: PulseWeek[], weeks: string[]): Point[] {
 /** The chart's accessible name: every point when there are few, otherwise the first, last, low and high. */
 function describe(label: string, points: Point[], weekCount: number): string {
   const say = (point: Point) => `week of ${formatWeek(point.week)} ${formatScore(point.avg)}`;
-  const head = `${label}: weekly average on a 1 to 5 scale, ${points.length} of ${weekCount} weeks with counted answers`;
+  const head = `${label}: weekly average on a 1 to 5 scale, ${points.length} of ${weekCount} weeks with answers shown`;
   if (points.length <= 8) return `${head}: ${points.map(say).join(", ")}.`;
   const sorted = [...points].sort((a, b) => a.avg - b.avg);
   return `${head}; first ${say(points[0] as Point)}, latest ${say(points[points.length - 1] as Point)}, lowest ${say(sorted[0] as Point)}, highest ${say(sorted[sorted.length - 1] as Point)}.`;

@@ -91,6 +91,19 @@ export function changeBetween(current: number | null, previous: number | null): 
     : { delta, direction: "down", short: `▼ ${size}`, words: `down ${size}` };
 }
 
+/** Whether any average on the page (a question's, or a team's) has an earlier figure to compare with. */
+export function hasEarlierFigures(
+  questions: ReadonlyArray<{
+    averageScore: number | null;
+    previousPeriod: { averageScore: number | null };
+    byTeam: ReadonlyArray<{ averageScore: number | null; previousPeriod: { averageScore: number | null } }>;
+  }>,
+): boolean {
+  const comparable = (figure: { averageScore: number | null; previousPeriod: { averageScore: number | null } }) =>
+    figure.averageScore !== null && figure.previousPeriod.averageScore !== null;
+  return questions.some((question) => comparable(question) || question.byTeam.some(comparable));
+}
+
 export function weeksLabel(weeks: number): string {
   return weeks === 1 ? "previous week" : `previous ${weeks} weeks`;
 }
@@ -110,15 +123,15 @@ export interface HeatBand {
 
 /**
  * The heatmap's colour scale, low to high. Bands are cut on the one-decimal value that is shown, so
- * a cell's number always falls inside its legend label. Each text colour keeps at least 4.5:1 on its
- * background.
+ * a cell's number always falls inside its legend label. The colours are the theme's variables
+ * (shared/theme.ts), a light and a dark pair per band, each at 4.5:1 or more.
  */
 export const HEAT_BANDS: readonly HeatBand[] = [
-  { from: 1, label: "1.0–1.9", background: "#fecaca", color: "#7f1d1d" },
-  { from: 2, label: "2.0–2.7", background: "#fed7aa", color: "#7c2d12" },
-  { from: 2.8, label: "2.8–3.4", background: "#fef08a", color: "#713f12" },
-  { from: 3.5, label: "3.5–4.2", background: "#bbf7d0", color: "#14532d" },
-  { from: 4.3, label: "4.3–5.0", background: "#4ade80", color: "#052e16" },
+  { from: 1, label: "1.0–1.9", background: "var(--heat-1-bg)", color: "var(--heat-1-text)" },
+  { from: 2, label: "2.0–2.7", background: "var(--heat-2-bg)", color: "var(--heat-2-text)" },
+  { from: 2.8, label: "2.8–3.4", background: "var(--heat-3-bg)", color: "var(--heat-3-text)" },
+  { from: 3.5, label: "3.5–4.2", background: "var(--heat-4-bg)", color: "var(--heat-4-text)" },
+  { from: 4.3, label: "4.3–5.0", background: "var(--heat-5-bg)", color: "var(--heat-5-text)" },
 ];
 
 export function heatBand(score: number): HeatBand {
