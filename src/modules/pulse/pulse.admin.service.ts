@@ -18,9 +18,11 @@ import {
   type PulseScheduleRecord,
 } from "./pulse.admin.repository.js";
 import { scheduleOf } from "./pulse.schedule.js";
-import { runPulseForTenant, type PulseSchedulerDeps, type SkipReason } from "./pulse.scheduler.service.js";
+import { cohortNotYetAsked, invitesFor, planPulseRun, runPulseForTenant, type PulseSchedulerDeps, type SkipReason } from "./pulse.scheduler.service.js";
+import { findRun } from "./pulse.runs.repository.js";
 import { cohortName } from "./pulse.calendar.js";
-import type { createPulseQuestionBody, putPulseScheduleBody, updatePulseQuestionBody } from "./pulse.schemas.js";
+import { cohortLabel } from "./pulse.constants.js";
+import type { createPulseQuestionBody, pulseSendPreviewSchema, putPulseScheduleBody, updatePulseQuestionBody } from "./pulse.schemas.js";
 
 export interface PulseAdminService {
   listQuestions(ctx: RequestContext): Promise<PulseQuestionRecord[]>;
@@ -29,7 +31,9 @@ export interface PulseAdminService {
   deactivateQuestion(ctx: RequestContext, id: string): Promise<void>;
   getSchedule(ctx: RequestContext): Promise<PulseScheduleRecord>;
   putSchedule(ctx: RequestContext, body: z.output<typeof putPulseScheduleBody>): Promise<PulseScheduleRecord>;
-  listCohorts(ctx: RequestContext): Promise<Array<{ name: string; size: number; userIds: string[] }>>;
+  listCohorts(ctx: RequestContext): Promise<Array<{ name: string; label: string; size: number; userIds: string[] }>>;
+  /** What "send now" would do, written nowhere: who is due today and, when nobody is, why. */
+  previewRun(ctx: RequestContext): Promise<z.output<typeof pulseSendPreviewSchema>>;
   /** Today's send for this tenant now, once per local date like the scheduler; 409 when it cannot send. */
   runNow(ctx: RequestContext): Promise<{ cohort: string; invitesCreated: number; alreadyRan?: true }>;
 }
@@ -125,8 +129,34 @@ export function createPulseAdminService(deps: { db: Database; clock: Clock; sett
       const members = await listCohortMembers(db, ctx.tenant.id, schedule.numCohorts);
       return Array.from({ length: schedule.numCohorts }, (_, index) => {
         const userIds = members.get(index) ?? [];
-        return { name: cohortName(index), size: userIds.length, userIds };
+        return { name: cohortName(index), label: cohortLabel(index, schedule.numCohorts), size: userIds.length, userIds };
       });
+    },
+
+    async previewRun(ctx) {
+      const now = clock.now();
+      // The same settings and plan as runNow, so the figure shown is the figure sent.
+      const planned = await planPulseRun(db, { tenantId: ctx.tenant.id, settings: ctx.settings }, now);
+      const base = planned.plan;
+      const cohort = base ? { cohort: base.cohort, cohortLabel: cohortLabel(base.index, base.schedule.numCohorts), localDate: base.day.date } : null;
+      const cohortSize = base ? ((await listCohortMembers(db, ctx.tenant.id, base.schedule.numCohorts)).get(base.index)?.length ?? 0) : 0;
+      const answer = (due: number, reason: z.output<typeof pulseSendPreviewSchema>["reason"]) => ({
+        canSend: due > 0,
+        due,
+        reason,
+        cohort: cohort?.cohort ?? null,
+        cohortLabel: cohort?.cohortLabel ?? null,
+        cohortSize,
+        localDate: cohort?.localDate ?? null,
+      });
+      if (planned.skipped) return answer(0, planned.skipped);
+      const { plan } = planned;
+      if (await findRun(db, ctx.tenant.id, plan.day.date)) return answer(0, "already_ran");
+      const notYetAsked = await cohortNotYetAsked(db, ctx.tenant.id, plan, now);
+      const due = invitesFor(plan, notYetAsked).length;
+      if (due > 0) return answer(due, null);
+      if (cohortSize === 0) return answer(0, "empty_cohort");
+      return answer(0, notYetAsked.length > 0 ? "no_question_for_teams" : "everyone_asked");
     },
 
     async runNow(ctx) {
