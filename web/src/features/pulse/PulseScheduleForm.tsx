@@ -138,7 +138,7 @@ export function PulseScheduleForm() {
         </div>
       )}
       {cohorts.data && (
-        <>
+        <div className="card">
           <h3>Groups</h3>
           <ul className="plain-list">
             {cohorts.data.map((cohort, index) => (
@@ -148,7 +148,7 @@ export function PulseScheduleForm() {
               </li>
             ))}
           </ul>
-        </>
+        </div>
       )}
     </section>
   );
