@@ -168,5 +168,14 @@ describe("browser: admin forms (sections that save alone, errors on the field, l
     await page.getByRole("button", { name: "Send today's pulse now…" }).click();
     const dialog = page.getByRole("dialog", { name: /^Send \d+ invites to everyone\?$/ });
     await dialog.getByText(/^Today it is everyone's turn: all \d+ people have not been asked this/).waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    // The schedule form guards its unsaved changes as Settings does.
+    await page.getByRole("region", { name: "Schedule" }).getByLabel("Send time").fill("06:05");
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Settings" }).click();
+    const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+    await leave.getByText("Your changes to the schedule are not saved yet.").waitFor();
+    await leave.getByRole("button", { name: "Leave without saving" }).click();
+    await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
   });
 });

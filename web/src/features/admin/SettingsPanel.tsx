@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { LeaveGuard } from "../../shared/LeaveGuard";
 import { fromFullSettings, useSession } from "../../shared/session";
 import type { TenantSettings } from "../../shared/sessionApi";
 import { ErrorNotice, Loading, useLoad } from "../../shared/ui";
@@ -6,7 +7,7 @@ import { PulseSettingsFieldset } from "../pulse/PulseSettingsFieldset";
 import { getSettings } from "./api";
 import { BrandingFields, QuestionsFields, SecurityFields, VisitorsFields, type SectionFieldsProps } from "./SettingsFields";
 import { changedPaths, mergeAfterSave, valueAt, withValue, type FieldErrors, type SettingPath } from "./settingsForm";
-import { LeaveGuard, SettingsSection, type SectionSpec } from "./SettingsSection";
+import { SettingsSection, type SectionSpec } from "./SettingsSection";
 import "./admin.css";
 
 const RATE_LIMITS = ["questionsPerHour", "upvotesPerMinute", "responsesPerHour", "searchPerMinute", "emailRecipientsPerHour"];

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { cohortWeekdays, MAX_COHORTS } from "@server/modules/pulse/pulse.constants";
 import { CADENCES, type Cadence } from "@server/platform/tenant-settings.constants";
 import { ApiError, errorMessage } from "../../shared/api";
+import { LeaveGuard } from "../../shared/LeaveGuard";
 import { useSession } from "../../shared/session";
 import { announce, ErrorNotice, Field, Notice, useLoad } from "../../shared/ui";
 import { getPulseSchedule, listPulseCohorts, savePulseSchedule, type PulseSchedule } from "./api";
@@ -68,8 +69,10 @@ export function PulseScheduleForm() {
       setMessage({ kind: "error", text: errorMessage(caught) });
     }
   };
+  const unsaved = draft && schedule.data && JSON.stringify(draft) !== JSON.stringify(schedule.data) ? ["the schedule"] : [];
   return (
     <section aria-labelledby="schedule-heading">
+      <LeaveGuard unsaved={unsaved} />
       <h2 id="schedule-heading">Schedule</h2>
       <ErrorNotice error={schedule.error} />
       {draft && (
