@@ -25,8 +25,8 @@ describe("browser: admin settings, users, teams and audit", () => {
 
     await admin.getByRole("radio", { name: "Modern purple" }).check();
     await admin.getByLabel("Accent colour override").fill("#be123c");
-    await admin.getByRole("button", { name: "Save settings" }).click();
-    await admin.getByText("Settings saved.").waitFor();
+    await admin.getByRole("button", { name: "Save branding" }).click();
+    await admin.getByText("Branding saved.").waitFor();
     // Applied at once, without a reload.
     expect(await cssVariable(admin, "--primary")).toBe("#6d28d9");
     expect(await cssVariable(admin, "--accent")).toBe("#be123c");
@@ -51,7 +51,7 @@ describe("browser: admin settings, users, teams and audit", () => {
 
     // Every theme keeps the header readable, the current page's menu link included.
     await admin.getByRole("radio", { name: "Refined teal" }).check();
-    await admin.getByRole("button", { name: "Save settings" }).click();
+    await admin.getByRole("button", { name: "Save branding" }).click();
     await expect.poll(() => cssVariable(admin, "--primary"), { timeout: 10_000 }).toBe("#0f766e");
     await expectAccessible(admin, "admin settings in refined teal");
   });
@@ -60,8 +60,8 @@ describe("browser: admin settings, users, teams and audit", () => {
     const admin = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin");
     await admin.getByLabel("Logo URL").fill("https://cdn.example.com/logo.png");
     await admin.getByLabel("Favicon URL").fill("https://cdn.example.com/favicon.png");
-    await admin.getByRole("button", { name: "Save settings" }).click();
-    await admin.getByText("Settings saved.").waitFor();
+    await admin.getByRole("button", { name: "Save branding" }).click();
+    await admin.getByText("Branding saved.").waitFor();
     await expect(admin.getByRole("banner").getByRole("img").getAttribute("src")).resolves.toBe("https://cdn.example.com/logo.png");
     await expect(admin.locator('link[rel="icon"]').getAttribute("href")).resolves.toBe("https://cdn.example.com/favicon.png");
     // A member's browser, with the organisation's name as the logo's text alternative.
@@ -75,10 +75,20 @@ describe("browser: admin settings, users, teams and audit", () => {
 
   it("an invalid setting is explained and nothing is saved", async () => {
     const admin = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin");
-    await admin.getByLabel("Minimum length (characters)").fill("500");
-    await admin.getByLabel("Maximum length (characters)").fill("100");
-    await admin.getByRole("button", { name: "Save settings" }).click();
+    const shortest = admin.getByLabel("Shortest question (characters)");
+    await shortest.fill("500");
+    await admin.getByLabel("Longest question (characters)").fill("100");
+    await admin.getByRole("button", { name: "Save question settings" }).click();
     await admin.getByRole("alert").waitFor();
+    // On the field, in words: not the API's "must not exceed questions.maxLength".
+    await expect(shortest.getAttribute("aria-invalid")).resolves.toBe("true");
+    const message = await shortest.evaluate((input) =>
+      (input.getAttribute("aria-describedby") ?? "")
+        .split(" ")
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(" "),
+    );
+    expect(message).toContain("Must be at most the longest question allowed (100).");
     expect((await ownerApi.get("/admin/tenant-settings")).body.questions).toEqual({ minLength: 10, maxLength: 2000 });
   });
 
@@ -90,14 +100,14 @@ describe("browser: admin settings, users, teams and audit", () => {
     await policy.selectOption("domains");
     await page.getByLabel("Allowed email domains").fill("Acme.example\npartner.example");
     await expectAccessible(page, "settings: who may sign up");
-    await page.getByRole("button", { name: "Save settings" }).click();
-    await page.getByText("Settings saved.").waitFor();
+    await page.getByRole("button", { name: "Save visitors and sign-up" }).click();
+    await page.getByText("Visitors and sign-up saved.").waitFor();
     const saved = (await ownerApi.get("/admin/tenant-settings")).body.users;
     expect(saved).toMatchObject({ signup: "domains", allowedEmailDomains: ["acme.example", "partner.example"] });
     // Back to open for the other tests of this file.
     await policy.selectOption("open");
-    await page.getByRole("button", { name: "Save settings" }).click();
-    await page.getByText("Settings saved.").waitFor();
+    await page.getByRole("button", { name: "Save visitors and sign-up" }).click();
+    await page.getByText("Visitors and sign-up saved.").waitFor();
   });
 
   it("beside 'Allow questions without signing in', one line says what visitors can do with the current choice; closing it sends visitors to sign in", async () => {
@@ -112,8 +122,8 @@ describe("browser: admin settings, users, teams and audit", () => {
     await expect(description()).resolves.toBe("Visitors see nothing: everyone signs in first. Signed-in people can still ask without showing their name.");
     await page.getByText("Visitors see nothing: everyone signs in first.", { exact: false }).waitFor();
     await expectAccessible(page, "settings: visitors closed");
-    await page.getByRole("button", { name: "Save settings" }).click();
-    await page.getByText("Settings saved.").waitFor();
+    await page.getByRole("button", { name: "Save visitors and sign-up" }).click();
+    await page.getByText("Visitors and sign-up saved.").waitFor();
     expect((await ownerApi.get("/admin/tenant-settings")).body.features.allowAnonymousQuestions).toBe(false);
 
     const visitorContext = await harness.browser.newContext({ baseURL: harness.baseUrl, extraHTTPHeaders: { "x-tenant-id": fixture.tenant.slug } });
@@ -125,37 +135,37 @@ describe("browser: admin settings, users, teams and audit", () => {
     // Open again for the other tests of this file.
     await control.check();
     await expect(description()).resolves.toMatch(/^Visitors \(people not signed in\) can read the boards/);
-    await page.getByRole("button", { name: "Save settings" }).click();
-    await page.getByText("Settings saved.").waitFor();
+    await page.getByRole("button", { name: "Save visitors and sign-up" }).click();
+    await page.getByText("Visitors and sign-up saved.").waitFor();
   });
 
   it("Settings › Pulse and the pulse schedule show the same values after saving either", async () => {
     const admin = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin");
     await admin.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
     const adminSections = admin.getByRole("navigation", { name: "Admin sections" });
-    const pulseSettings = admin.getByRole("group", { name: "Pulse" });
+    const pulseSettings = admin.getByRole("form", { name: "Pulse" });
     await pulseSettings.getByLabel("Send time").fill("07:45");
     await pulseSettings.getByLabel("Cadence").selectOption("biweekly");
     await pulseSettings.getByLabel("Automatic sends on").check();
-    await admin.getByRole("button", { name: "Save settings" }).click();
-    await admin.getByText("Settings saved.").waitFor();
+    await admin.getByRole("button", { name: "Save pulse settings" }).click();
+    await admin.getByText("Pulse saved.").waitFor();
 
     await adminSections.getByRole("link", { name: "Pulse" }).click();
     const schedule = admin.getByRole("region", { name: "Schedule" });
     await expect.poll(() => schedule.getByLabel("Send time").inputValue(), { timeout: 10_000 }).toBe("07:45");
     await expect(schedule.getByLabel("Cadence").inputValue()).resolves.toBe("biweekly");
     await expect(schedule.getByLabel("Automatic sends on").isChecked()).resolves.toBe(true);
-    await schedule.getByText(/Rotate cohorts: when off, nothing is sent automatically/).waitFor();
+    await schedule.getByText(/Take turns by weekday: when off, nothing is sent automatically/).waitFor();
     await expectAccessible(admin, "admin pulse schedule");
 
     await schedule.getByLabel("Send time").fill("18:30");
-    await schedule.getByLabel("Rotate cohorts: when off, nothing is sent automatically").uncheck();
+    await schedule.getByLabel("Take turns by weekday: when off, nothing is sent automatically").uncheck();
     await schedule.getByRole("button", { name: "Save schedule" }).click();
     await schedule.getByText("Schedule saved.").waitFor();
 
     await adminSections.getByRole("link", { name: "Settings" }).click();
     await expect.poll(() => pulseSettings.getByLabel("Send time").inputValue(), { timeout: 10_000 }).toBe("18:30");
-    await expect(pulseSettings.getByLabel("Rotate cohorts: when off, nothing is sent automatically").isChecked()).resolves.toBe(false);
+    await expect(pulseSettings.getByLabel("Take turns by weekday: when off, nothing is sent automatically").isChecked()).resolves.toBe(false);
     await expect(pulseSettings.getByLabel("Cadence").inputValue()).resolves.toBe("biweekly");
     // Saving another section does not send the pulse values back over the schedule's.
     const elsewhere = await ownerApi.put("/admin/pulse/schedule", {
@@ -167,9 +177,9 @@ describe("browser: admin settings, users, teams and audit", () => {
       numCohorts: 3,
     });
     expect(elsewhere.status).toBe(200);
-    await admin.getByLabel("Minimum length (characters)").fill("12");
-    await admin.getByRole("button", { name: "Save settings" }).click();
-    await admin.getByText("Settings saved.").waitFor();
+    await admin.getByLabel("Shortest question (characters)").fill("12");
+    await admin.getByRole("button", { name: "Save question settings" }).click();
+    await admin.getByText("Questions saved.").waitFor();
     expect((await ownerApi.get("/admin/tenant-settings")).body.pulse).toMatchObject({ defaultTime: "06:15", defaultCadence: "monthly", rotatingCohorts: true });
     expect((await ownerApi.get("/admin/tenant-settings")).body.questions.minLength).toBe(12);
     await ownerApi.post("/admin/tenant-settings", { questions: { minLength: 10 } });

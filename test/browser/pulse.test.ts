@@ -282,10 +282,10 @@ describe("browser: pulse", () => {
 
   it("a member reads on the Pulse page what protects their answers, and a change an admin made in Settings", async () => {
     const admin = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin");
-    const pulseSettings = admin.getByRole("group", { name: "Pulse" });
+    const pulseSettings = admin.getByRole("form", { name: "Pulse" });
     await pulseSettings.getByLabel("Days in a team before an answer counts").fill("7");
-    await admin.getByRole("button", { name: "Save settings" }).click();
-    await admin.getByText("Settings saved.").waitFor();
+    await admin.getByRole("button", { name: "Save pulse settings" }).click();
+    await admin.getByText("Pulse saved.").waitFor();
 
     for (const viewport of [PHONE, DESKTOP]) {
       const member = await signInAs(await harness.newContext({ viewport }), fixture.tenant.slug, "member", `/${fixture.teams.a.slug}`);
@@ -324,14 +324,18 @@ describe("browser: pulse", () => {
     );
     expect(stored).toMatchObject({ active: false, teamId: fixture.teams.b.id });
 
-    await page.getByRole("button", { name: "Send today's pulse now" }).click();
-    await page.getByText(/Today's pulse already ran \(cohort-0\); nothing sent again\./).waitFor();
-    await page.getByText("cohort-0: 8 people").waitFor();
+    // Nobody is due a second time today: the preview says so and offers no send.
+    await page.getByRole("button", { name: "Send today's pulse now…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Nobody to invite today" });
+    await dialog.getByText("Today's pulse already went out to everyone. Nothing is sent twice on one day.").waitFor();
+    expect(await dialog.getByRole("button", { name: /^Send/ }).count()).toBe(0);
+    await dialog.getByRole("button", { name: "Back to the schedule" }).click();
+    await page.getByText("Everyone, 8 people").waitFor();
   });
 
   it("the schedule offers 1 to 6 cohorts only and shows the server's reason for a bad time zone", async () => {
     const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin/pulse");
-    const cohorts = page.getByLabel("Number of cohorts");
+    const cohorts = page.getByLabel("Number of groups");
     await cohorts.waitFor();
     await expect(cohorts.locator("option").allTextContents()).resolves.toEqual(["1", "2", "3", "4", "5", "6"]);
     await page.getByText(/so a 7th would never be invited/).waitFor();

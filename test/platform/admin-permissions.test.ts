@@ -149,6 +149,7 @@ const TABLE: Record<string, Row> = {
     }),
   },
   "GET /admin/pulse/cohorts": { allowed: ADMINS, success: 200, call: get("/admin/pulse/cohorts") },
+  "GET /admin/pulse/send-preview": { allowed: ADMINS, success: 200, call: get("/admin/pulse/send-preview") },
   // The first run sends; later runs of the same local date answer 200 {alreadyRan: true}.
   "POST /admin/pulse/run": { allowed: ADMINS, success: 200, call: async () => ({ path: "/admin/pulse/run" }) },
   // Email: admin.access.

@@ -34,6 +34,7 @@ describe("pulse administration", () => {
       ["get", "/admin/pulse/schedule"],
       ["put", "/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 5 }],
       ["get", "/admin/pulse/cohorts"],
+      ["get", "/admin/pulse/send-preview"],
       ["post", "/admin/pulse/run"],
     ];
 

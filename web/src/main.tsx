@@ -2,7 +2,7 @@
 import "./shared/prefetch";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router";
+import { createBrowserRouter, RouterProvider } from "react-router";
 import { App } from "./App";
 import { startColorScheme } from "./shared/ColorScheme";
 import { cachedBranding } from "./shared/session";
@@ -14,10 +14,12 @@ import "./styles.css";
 applyBranding(cachedBranding());
 startColorScheme();
 
+// A data router (the App keeps its own <Routes>): it lets a form with unsaved changes hold a
+// navigation inside the app until the person decides (useBlocker).
+const router = createBrowserRouter([{ path: "*", element: <App /> }]);
+
 createRoot(document.getElementById("root") as HTMLElement).render(
   <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

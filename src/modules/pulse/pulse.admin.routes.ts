@@ -7,6 +7,7 @@ import {
   pulseCohortSchema,
   pulseQuestionSchema,
   pulseRunSchema,
+  pulseSendPreviewSchema,
   pulseScheduleSchema,
   putPulseScheduleBody,
   updatePulseQuestionBody,
@@ -96,6 +97,19 @@ export function pulseAdminRoutes(deps: { admin: PulseAdminService }): AnyRoute[]
       access: "admin.access",
       response: z.array(pulseCohortSchema),
       handler: ({ ctx }) => admin.listCohorts(ctx),
+    }),
+    route({
+      method: "get",
+      path: "/admin/pulse/send-preview",
+      operationId: "previewPulseRun",
+      tag: TAG,
+      summary: "What running today's pulse now would do, without sending: today's cohort, how many are due, and why none when none",
+      description:
+        "Reads only. `due` is the number of invites POST /admin/pulse/run would create at this moment; when it is 0, " +
+        "`reason` says why (the pulse is off, no question, today's run already happened, everyone in the cohort was asked this period...).",
+      access: "admin.access",
+      response: pulseSendPreviewSchema,
+      handler: ({ ctx }) => admin.previewRun(ctx),
     }),
     route({
       method: "post",

@@ -18,9 +18,11 @@ import {
   type PulseScheduleRecord,
 } from "./pulse.admin.repository.js";
 import { scheduleOf } from "./pulse.schedule.js";
-import { runPulseForTenant, type PulseSchedulerDeps, type SkipReason } from "./pulse.scheduler.service.js";
+import { cohortNotYetAsked, invitesFor, planPulseRun, runPulseForTenant, type PulseSchedulerDeps, type SkipReason } from "./pulse.scheduler.service.js";
+import { findRun } from "./pulse.runs.repository.js";
 import { cohortName } from "./pulse.calendar.js";
-import type { createPulseQuestionBody, putPulseScheduleBody, updatePulseQuestionBody } from "./pulse.schemas.js";
+import { cohortLabel } from "./pulse.constants.js";
+import type { createPulseQuestionBody, pulseSendPreviewSchema, putPulseScheduleBody, updatePulseQuestionBody } from "./pulse.schemas.js";
 
 export interface PulseAdminService {
   listQuestions(ctx: RequestContext): Promise<PulseQuestionRecord[]>;
@@ -29,17 +31,19 @@ export interface PulseAdminService {
   deactivateQuestion(ctx: RequestContext, id: string): Promise<void>;
   getSchedule(ctx: RequestContext): Promise<PulseScheduleRecord>;
   putSchedule(ctx: RequestContext, body: z.output<typeof putPulseScheduleBody>): Promise<PulseScheduleRecord>;
-  listCohorts(ctx: RequestContext): Promise<Array<{ name: string; size: number; userIds: string[] }>>;
+  listCohorts(ctx: RequestContext): Promise<Array<{ name: string; label: string; size: number; userIds: string[] }>>;
+  /** What "send now" would do, written nowhere: who is due today and, when nobody is, why. */
+  previewRun(ctx: RequestContext): Promise<z.output<typeof pulseSendPreviewSchema>>;
   /** Today's send for this tenant now, once per local date like the scheduler; 409 when it cannot send. */
   runNow(ctx: RequestContext): Promise<{ cohort: string; invitesCreated: number; alreadyRan?: true }>;
 }
 
 /** Why a manual run could not send, as a 409 the admin can act on. */
 const SKIP_ERRORS: Record<SkipReason, [code: string, message: string]> = {
-  pulse_disabled: ["PULSE_DISABLED", "The pulse is disabled for this organisation: enable the pulse.enabled setting first."],
-  no_channel: ["PULSE_NO_CHANNEL", "Email delivery of the pulse is off (pulse.channelEmail), and there is no other channel."],
-  not_rotating: ["PULSE_COHORTS_NOT_ROTATING", "Cohort rotation is off (pulse.rotatingCohorts), so there is nobody to send to."],
-  invalid_timezone: ["PULSE_SCHEDULE_INVALID", "The schedule's time zone is not a known IANA zone: save the schedule again."],
+  pulse_disabled: ["PULSE_DISABLED", "The pulse is switched off for this organisation: turn it on in the schedule or in Settings › Pulse first."],
+  no_channel: ["PULSE_NO_CHANNEL", "Email delivery of the pulse is off in Settings › Pulse, and there is no other way to reach people."],
+  not_rotating: ["PULSE_COHORTS_NOT_ROTATING", "Taking turns by weekday is off in the schedule, so no group is due today."],
+  invalid_timezone: ["PULSE_SCHEDULE_INVALID", "The schedule's time zone is not one this service knows: correct it and save the schedule."],
   no_active_questions: ["PULSE_NO_ACTIVE_QUESTIONS", "There is no active pulse question to send."],
 };
 
@@ -125,8 +129,34 @@ export function createPulseAdminService(deps: { db: Database; clock: Clock; sett
       const members = await listCohortMembers(db, ctx.tenant.id, schedule.numCohorts);
       return Array.from({ length: schedule.numCohorts }, (_, index) => {
         const userIds = members.get(index) ?? [];
-        return { name: cohortName(index), size: userIds.length, userIds };
+        return { name: cohortName(index), label: cohortLabel(index, schedule.numCohorts), size: userIds.length, userIds };
       });
+    },
+
+    async previewRun(ctx) {
+      const now = clock.now();
+      // The same settings and plan as runNow, so the figure shown is the figure sent.
+      const planned = await planPulseRun(db, { tenantId: ctx.tenant.id, settings: ctx.settings }, now);
+      const base = planned.plan;
+      const cohort = base ? { cohort: base.cohort, cohortLabel: cohortLabel(base.index, base.schedule.numCohorts), localDate: base.day.date } : null;
+      const cohortSize = base ? ((await listCohortMembers(db, ctx.tenant.id, base.schedule.numCohorts)).get(base.index)?.length ?? 0) : 0;
+      const answer = (due: number, reason: z.output<typeof pulseSendPreviewSchema>["reason"]) => ({
+        canSend: due > 0,
+        due,
+        reason,
+        cohort: cohort?.cohort ?? null,
+        cohortLabel: cohort?.cohortLabel ?? null,
+        cohortSize,
+        localDate: cohort?.localDate ?? null,
+      });
+      if (planned.skipped) return answer(0, planned.skipped);
+      const { plan } = planned;
+      if (await findRun(db, ctx.tenant.id, plan.day.date)) return answer(0, "already_ran");
+      const notYetAsked = await cohortNotYetAsked(db, ctx.tenant.id, plan, now);
+      const due = invitesFor(plan, notYetAsked).length;
+      if (due > 0) return answer(due, null);
+      if (cohortSize === 0) return answer(0, "empty_cohort");
+      return answer(0, notYetAsked.length > 0 ? "no_question_for_teams" : "everyone_asked");
     },
 
     async runNow(ctx) {

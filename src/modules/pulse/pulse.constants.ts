@@ -30,3 +30,24 @@ export const PROTECTING_SETTING_NAMES = {
   anonThreshold: "the smallest group whose answers are counted",
   minTenureDays: "how long someone must have been in a team before their answer counts toward that group (days)",
 } as const;
+
+const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+
+/**
+ * The days a cohort is invited on (CONTRACT §8: Monday 0 .. Friday 4 modulo the number of cohorts,
+ * the weekend the last one), the calendar the scheduler follows, in words.
+ */
+export function cohortWeekdays(index: number, numCohorts: number): string[] {
+  return WEEKDAYS.filter((_, day) => (day >= 5 ? numCohorts - 1 : day % numCohorts) === index);
+}
+
+/**
+ * A cohort as people call it: by the first day it is invited on ("Thursday's group"), since the
+ * internal name (cohort-3) says nothing to an admin. One cohort is everybody.
+ */
+export function cohortLabel(index: number, numCohorts: number): string {
+  if (numCohorts <= 1) return "Everyone";
+  const [first] = cohortWeekdays(index, numCohorts);
+  if (!first) return `Group ${index + 1}`;
+  return first === "Saturday" ? "Weekend group" : `${first}'s group`;
+}

@@ -1,5 +1,5 @@
 import type { Clock } from "../../platform/clock.js";
-import type { Database } from "../../platform/db.js";
+import type { Database, Executor } from "../../platform/db.js";
 import type { Logger } from "../../platform/logger.js";
 import type { JobQueue } from "../../platform/queue.js";
 import { recordAudit, type AuditActor } from "../audit/index.js";
@@ -56,6 +56,58 @@ export function pickQuestions(
   return picks;
 }
 
+/** Today's send worked out before anything is written: the cohort, its index and the question per team. */
+export type RunPlan = {
+  schedule: PulseScheduleRecord;
+  day: ReturnType<typeof localDay>;
+  index: number;
+  cohort: string;
+  picks: Array<{ teamId: string | null; questionId: string }>;
+};
+
+/**
+ * Why today's send cannot happen, or what it would be. The real send and the admin's preview both
+ * start here, so the preview can never promise what the send then refuses.
+ */
+export async function planPulseRun(
+  db: Executor,
+  target: { tenantId: string; settings: TenantSettings; schedule?: PulseScheduleRecord },
+  now: Date,
+): Promise<{ skipped: SkipReason; plan?: Omit<RunPlan, "picks"> } | { skipped?: undefined; plan: RunPlan }> {
+  const { tenantId, settings } = target;
+  if (!settings.pulse.enabled) return { skipped: "pulse_disabled" };
+  // Chat delivery (pulse.channelSlack) is a future feature in SPEC: without email nobody could be reached.
+  if (!settings.pulse.channelEmail) return { skipped: "no_channel" };
+  const schedule = target.schedule ?? scheduleOf(tenantId, settings, await findScheduleRow(db, tenantId));
+  if (!schedule.rotatingCohorts) return { skipped: "not_rotating" };
+  if (!isValidTimezone(schedule.timezone)) return { skipped: "invalid_timezone" };
+  const day = localDay(now, schedule.timezone);
+  const index = weekdayCohortIndex(day.isoWeekday, schedule.numCohorts);
+  const base = { schedule, day, index, cohort: cohortName(index) };
+  const questions = await listActiveQuestionsInOrder(db, tenantId);
+  if (questions.length === 0) return { skipped: "no_active_questions", plan: base };
+  const teamIds = (await listTeams(db, tenantId)).map((team) => team.id);
+  return { plan: { ...base, picks: pickQuestions(questions, teamIds, index) } };
+}
+
+/** Everyone in today's cohort who has had no invite yet in this cadence period. */
+export function cohortNotYetAsked(db: Executor, tenantId: string, plan: Omit<RunPlan, "picks">, now: Date) {
+  const { schedule, index } = plan;
+  const periodStart = cadencePeriodStart(now, schedule.timezone, schedule.cadence);
+  return listCohortToInvite(db, { tenantId, numCohorts: schedule.numCohorts, cohortIndex: index, periodStart });
+}
+
+/** The invites today's send creates: those not yet asked whose team has a question to answer. */
+export function invitesFor(plan: RunPlan, users: Array<{ id: string; teamId: string | null }>) {
+  const questionByTeam = new Map(plan.picks.map((pick) => [pick.teamId, pick.questionId]));
+  const invites = [];
+  for (const user of users) {
+    const questionId = questionByTeam.get(user.teamId);
+    if (questionId) invites.push({ userId: user.id, questionId, teamId: user.teamId });
+  }
+  return invites;
+}
+
 /**
  * Today's send for one tenant (SPEC "Scheduler rules", CONTRACT §5): the weekday's cohort, the
  * question per team, one invite per user per cadence period. The run row for (tenant, local
@@ -69,34 +121,17 @@ export async function runPulseForTenant(
 ): Promise<RunOutcome> {
   const { db, queue, logger } = deps;
   const { tenantId, settings } = target;
-  if (!settings.pulse.enabled) return { status: "skipped", reason: "pulse_disabled" };
-  // Chat delivery (pulse.channelSlack) is a future feature in SPEC: without email nobody could be reached.
-  if (!settings.pulse.channelEmail) return { status: "skipped", reason: "no_channel" };
-  const schedule = target.schedule ?? scheduleOf(tenantId, settings, await findScheduleRow(db, tenantId));
-  if (!schedule.rotatingCohorts) return { status: "skipped", reason: "not_rotating" };
-  if (!isValidTimezone(schedule.timezone)) return { status: "skipped", reason: "invalid_timezone" };
-
   const { now } = options;
-  const day = localDay(now, schedule.timezone);
-  const index = weekdayCohortIndex(day.isoWeekday, schedule.numCohorts);
-  const cohort = cohortName(index);
-  const questions = await listActiveQuestionsInOrder(db, tenantId);
-  if (questions.length === 0) return { status: "skipped", reason: "no_active_questions" };
-  const teamIds = (await listTeams(db, tenantId)).map((team) => team.id);
-  const picks = pickQuestions(questions, teamIds, index);
-  const globalPick = picks.find((pick) => pick.teamId === null)?.questionId ?? null;
+  const planned = await planPulseRun(db, target, now);
+  if (planned.skipped) return { status: "skipped", reason: planned.skipped };
+  const { plan } = planned;
+  const { day, cohort } = plan;
+  const globalPick = plan.picks.find((pick) => pick.teamId === null)?.questionId ?? null;
 
   const inviteIds = await db.transaction(async (trx) => {
     const claimed = await claimRun(trx, { tenantId, localDate: day.date, cohortName: cohort, questionId: globalPick, trigger: options.trigger, now });
     if (!claimed) return null;
-    // Everyone in today's cohort who has had no invite yet in this cadence period.
-    const periodStart = cadencePeriodStart(now, schedule.timezone, schedule.cadence);
-    const questionByTeam = new Map(picks.map((pick) => [pick.teamId, pick.questionId]));
-    const invites = [];
-    for (const user of await listCohortToInvite(trx, { tenantId, numCohorts: schedule.numCohorts, cohortIndex: index, periodStart })) {
-      const questionId = questionByTeam.get(user.teamId);
-      if (questionId) invites.push({ userId: user.id, questionId, teamId: user.teamId });
-    }
+    const invites = invitesFor(plan, await cohortNotYetAsked(trx, tenantId, plan, now));
     const ids = await insertInvites(trx, {
       tenantId,
       cohortName: cohort,

@@ -53,12 +53,40 @@ export const putPulseScheduleBody = z.strictObject({
   numCohorts: z.number().int().min(1).max(MAX_COHORTS, `must be at most ${MAX_COHORTS}: cohorts are picked by weekday, so more would never be invited`),
 });
 
-export const pulseCohortSchema = z.object({ name: z.string(), size: z.number().int(), userIds: z.array(z.uuid()) });
+export const pulseCohortSchema = z.object({
+  name: z.string(),
+  label: z.string().describe('The cohort as people call it, by the first weekday it is invited on ("Monday\'s group")'),
+  size: z.number().int(),
+  userIds: z.array(z.uuid()),
+});
 
 export const pulseRunSchema = z.object({
   cohort: z.string(),
   invitesCreated: z.number().int(),
   alreadyRan: z.boolean().optional(),
+});
+
+/** Why today's send would invite nobody (or cannot run): the web app says each in words. */
+export const PULSE_PREVIEW_REASONS = [
+  "pulse_disabled",
+  "no_channel",
+  "not_rotating",
+  "invalid_timezone",
+  "no_active_questions",
+  "already_ran",
+  "empty_cohort",
+  "everyone_asked",
+  "no_question_for_teams",
+] as const;
+
+export const pulseSendPreviewSchema = z.object({
+  canSend: z.boolean().describe("True when a send now would invite at least one person"),
+  due: z.number().int().describe("How many invites a send now would create (what POST /admin/pulse/run then creates)"),
+  reason: z.enum(PULSE_PREVIEW_REASONS).nullable().describe("Why nobody would be invited; null when someone would"),
+  cohort: z.string().nullable().describe("Today's cohort (cohort-<n>); null when the schedule cannot say"),
+  cohortLabel: z.string().nullable().describe("Today's cohort as people call it: by the first weekday it is invited on"),
+  cohortSize: z.number().int().describe("Active members of today's cohort"),
+  localDate: z.string().nullable().describe("Today in the schedule's time zone (YYYY-MM-DD)"),
 });
 
 /** GET /pulse/respond takes raw strings so that a bad value can still get a human page. */

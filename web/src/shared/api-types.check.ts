@@ -16,6 +16,7 @@ import type {
   pulsePrivacySchema,
   pulseQuestionSchema,
   pulseRunSchema,
+  pulseSendPreviewSchema,
   pulseScheduleSchema,
   putPulseScheduleBody,
   updatePulseQuestionBody,
@@ -69,6 +70,7 @@ export type AnswersAgree = Agree<{
   getPulseSchedule: Same<ApiAnswer<"getPulseSchedule">, z.infer<typeof pulseScheduleSchema>>;
   listPulseCohorts: Same<ApiAnswer<"listPulseCohorts">, z.infer<typeof pulseCohortSchema>[]>;
   runPulse: Same<ApiAnswer<"runPulse">, z.infer<typeof pulseRunSchema>>;
+  previewPulseRun: Same<ApiAnswer<"previewPulseRun">, z.infer<typeof pulseSendPreviewSchema>>;
   listPulseQuestions: Same<ApiAnswer<"listPulseQuestions">, z.infer<typeof pulseQuestionSchema>[]>;
 }>;
 

@@ -906,6 +906,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/pulse/send-preview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What running today's pulse now would do, without sending: today's cohort, how many are due, and why none when none
+     * @description Reads only. `due` is the number of invites POST /admin/pulse/run would create at this moment; when it is 0, `reason` says why (the pulse is off, no question, today's run already happened, everyone in the cohort was asked this period...).
+     *
+     *     Permission `admin.access`: admin and above.
+     */
+    get: operations["previewPulseRun"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/pulse/run": {
     parameters: {
       query?: never;
@@ -6136,9 +6158,95 @@ export interface operations {
         content: {
           "application/json": {
             name: string;
+            /** @description The cohort as people call it, by the first weekday it is invited on ("Monday's group") */
+            label: string;
             size: number;
             userIds: string[];
           }[];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  previewPulseRun: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @description True when a send now would invite at least one person */
+            canSend: boolean;
+            /** @description How many invites a send now would create (what POST /admin/pulse/run then creates) */
+            due: number;
+            /**
+             * @description Why nobody would be invited; null when someone would
+             * @enum {string|null}
+             */
+            reason:
+              | "pulse_disabled"
+              | "no_channel"
+              | "not_rotating"
+              | "invalid_timezone"
+              | "no_active_questions"
+              | "already_ran"
+              | "empty_cohort"
+              | "everyone_asked"
+              | "no_question_for_teams"
+              | null;
+            /** @description Today's cohort (cohort-<n>); null when the schedule cannot say */
+            cohort: string | null;
+            /** @description Today's cohort as people call it: by the first weekday it is invited on */
+            cohortLabel: string | null;
+            /** @description Active members of today's cohort */
+            cohortSize: number;
+            /** @description Today in the schedule's time zone (YYYY-MM-DD) */
+            localDate: string | null;
+          };
         };
       };
       /** @description UNAUTHENTICATED: no session or API token, or an invalid one */

@@ -17,15 +17,11 @@ function DeliveryStatus({ delivery }: { delivery: EmailDelivery }) {
           <strong>Emails are not being sent.</strong> No email worker is running, so queued emails wait here and nobody receives them.{" "}
           {memory ? (
             <>
-              To send email, restart the server with <code>EMAIL_WORKER=true</code> and <code>KVSTORE_URL</code> set to a Redis address (for example{" "}
-              <code>KVSTORE_URL=redis://localhost:6379</code>). The emails waiting now are kept in this server&apos;s memory only and are not sent after that
-              restart.
+              Ask whoever runs this service for you to turn on email sending: it needs an email worker and a shared queue (Redis). The emails waiting now are
+              kept in this server&apos;s memory only: turning sending on restarts the server, and they are lost then.
             </>
           ) : (
-            <>
-              To send them, start the server with <code>EMAIL_WORKER=true</code> (with <code>KVSTORE_URL</code> set, as it is now), or run{" "}
-              <code>npm run worker</code> next to it. Waiting emails go out once a worker runs.
-            </>
+            <>Ask whoever runs this service for you to start its email worker (the queue is already set up). Waiting emails go out once a worker runs.</>
           )}
         </Notice>
       )}

@@ -8,7 +8,7 @@ import { announce, DataTable, ErrorNotice, Field, Loading, Notice, useLoad } fro
 import { createPulseQuestion, deactivatePulseQuestion, listPulseQuestions, updatePulseQuestion, type PulseQuestion } from "../pulse/api";
 import { PulseScheduleForm } from "../pulse/PulseScheduleForm";
 
-/** Pulse questions (≤ 200 characters, active or not, optional team), the schedule, cohorts, run now. */
+/** Pulse questions (≤ 200 characters, active or not, optional team), the schedule, its groups and sending today's now. */
 export function PulseAdminPanel() {
   return (
     <section>

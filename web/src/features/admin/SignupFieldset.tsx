@@ -27,7 +27,16 @@ function parseDomains(text: string): string[] {
 }
 
 /** Who may join by signing in with GitHub or Google for the first time (users.signup). */
-export function SignupFieldset({ users, onChange }: { users: Users; onChange: <K extends keyof Users>(key: K, value: Users[K]) => void }) {
+export function SignupFieldset({
+  users,
+  onChange,
+  errorOf,
+}: {
+  users: Users;
+  onChange: <K extends keyof Users>(key: K, value: Users[K]) => void;
+  /** The message for a field the server refused, by its settings path. */
+  errorOf: (path: string) => string | undefined;
+}) {
   const [text, setText] = useState(users.allowedEmailDomains.join("\n"));
   // Follow a saved or reloaded value, but not while the admin is typing a different spelling of it.
   useEffect(() => {
@@ -39,7 +48,7 @@ export function SignupFieldset({ users, onChange }: { users: Users; onChange: <K
   return (
     <fieldset>
       <legend>Who may sign up</legend>
-      <Field label="New people may join" hint={current?.hint}>
+      <Field label="New people may join" hint={current?.hint} error={errorOf("users.signup")}>
         {(props) => (
           <select {...props} value={users.signup} onChange={(event) => onChange("signup", event.target.value as SignupPolicy)}>
             {Object.entries(POLICIES).map(([value, policy]) => (
@@ -51,7 +60,11 @@ export function SignupFieldset({ users, onChange }: { users: Users; onChange: <K
         )}
       </Field>
       {users.signup === "domains" && (
-        <Field label="Allowed email domains" hint="One per line, for example example.com. Subdomains are not included unless listed.">
+        <Field
+          label="Allowed email domains"
+          hint="One per line, for example example.com. Subdomains are not included unless listed."
+          error={errorOf("users.allowedEmailDomains")}
+        >
           {(props) => (
             <textarea
               {...props}

@@ -1,11 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Link } from "react-router";
-import { MAX_COHORTS } from "@server/modules/pulse/pulse.constants";
+import { cohortWeekdays, MAX_COHORTS } from "@server/modules/pulse/pulse.constants";
 import { CADENCES, type Cadence } from "@server/platform/tenant-settings.constants";
 import { ApiError, errorMessage } from "../../shared/api";
+import { LeaveGuard } from "../../shared/LeaveGuard";
 import { useSession } from "../../shared/session";
 import { announce, ErrorNotice, Field, Notice, useLoad } from "../../shared/ui";
-import { getPulseSchedule, listPulseCohorts, runPulseNow, savePulseSchedule, type PulseSchedule } from "./api";
+import { getPulseSchedule, listPulseCohorts, savePulseSchedule, type PulseSchedule } from "./api";
+import { PulseSendNow } from "./PulseSendNow";
 
 /** Cohorts are picked by weekday, Monday to Friday in turn and the weekend the last one: more than MAX_COHORTS would never be invited. */
 const COHORT_CHOICES = Array.from({ length: MAX_COHORTS }, (_, index) => index + 1);
@@ -67,30 +69,17 @@ export function PulseScheduleForm() {
       setMessage({ kind: "error", text: errorMessage(caught) });
     }
   };
-  const runNow = async () => {
-    setMessage(null);
-    try {
-      const result = await runPulseNow();
-      setMessage({
-        kind: "success",
-        text: result.alreadyRan
-          ? `Today's pulse already ran (${result.cohort}); nothing sent again.`
-          : `Sent ${result.invitesCreated} invites to ${result.cohort}.`,
-      });
-    } catch (caught) {
-      setMessage({ kind: "error", text: errorMessage(caught) });
-    }
-  };
-
+  const unsaved = draft && schedule.data && JSON.stringify(draft) !== JSON.stringify(schedule.data) ? ["the schedule"] : [];
   return (
     <section aria-labelledby="schedule-heading">
+      <LeaveGuard unsaved={unsaved} />
       <h2 id="schedule-heading">Schedule</h2>
       <ErrorNotice error={schedule.error} />
       {draft && (
         <form onSubmit={save} className="card" noValidate>
           <p className="hint">
-            Automatic sends, cadence, send time and cohort rotation are the same values as <Link to="/admin">Settings › Pulse</Link>: saving either screen
-            changes both.
+            Automatic sends, cadence, send time and taking turns by weekday are the same values as <Link to="/admin">Settings › Pulse</Link>: saving either
+            screen changes both.
           </p>
           <HintedCheckbox
             label="Automatic sends on"
@@ -99,8 +88,8 @@ export function PulseScheduleForm() {
             onChange={(enabled) => edit({ enabled })}
           />
           <HintedCheckbox
-            label="Rotate cohorts: when off, nothing is sent automatically"
-            hint="When on, each day's run invites that weekday's cohort. When off, “Send today's pulse now” is refused too."
+            label="Take turns by weekday: when off, nothing is sent automatically"
+            hint="When on, each day's run invites that weekday's group. When off, “Send today's pulse now” is refused too."
             checked={draft.rotatingCohorts}
             onChange={(rotatingCohorts) => edit({ rotatingCohorts })}
           />
@@ -117,8 +106,8 @@ export function PulseScheduleForm() {
               {(props) => <input {...props} value={draft.timezone} onChange={(event) => edit({ timezone: event.target.value })} required />}
             </Field>
             <Field
-              label="Number of cohorts"
-              hint={`1 to ${MAX_COHORTS}: one cohort is invited each weekday, Monday to Friday in turn and the weekend the last one, so a ${MAX_COHORTS + 1}th would never be invited.`}
+              label="Number of groups"
+              hint={`1 to ${MAX_COHORTS}: one group is invited each weekday, Monday to Friday in turn and the weekend the last one, so a ${MAX_COHORTS + 1}th would never be invited.`}
               error={fieldErrors.numCohorts}
             >
               {(props) => (
@@ -140,27 +129,39 @@ export function PulseScheduleForm() {
           </div>
           <div className="row">
             <button type="submit">Save schedule</button>
-            <button type="button" className="button-secondary" onClick={() => void runNow()}>
-              Send today's pulse now
-            </button>
           </div>
           {message && <Notice kind={message.kind}>{message.text}</Notice>}
         </form>
       )}
+      {schedule.data && (
+        <div className="card">
+          <h3>Send now</h3>
+          <p className="hint">Today's group is asked at the send time on its own; this sends its invites now instead, once a day at most.</p>
+          <PulseSendNow cadence={schedule.data.cadence} onSent={() => cohorts.reload()} />
+        </div>
+      )}
       {cohorts.data && (
-        <>
-          <h3>Cohorts</h3>
+        <div className="card">
+          <h3>Groups</h3>
           <ul className="plain-list">
-            {cohorts.data.map((cohort) => (
+            {cohorts.data.map((cohort, index) => (
               <li key={cohort.name}>
-                {cohort.name}: {cohort.size} people
+                <strong>{cohort.label}</strong>, {cohort.size === 1 ? "1 person" : `${cohort.size} people`}{" "}
+                <span className="hint">· {askedOn(index, cohorts.data?.length ?? 1)}</span>
               </li>
             ))}
           </ul>
-        </>
+        </div>
       )}
     </section>
   );
+}
+
+/** The days a group is asked on, in words: "asked on Mondays and Thursdays". */
+function askedOn(index: number, numCohorts: number): string {
+  const days = cohortWeekdays(index, numCohorts).map((day) => `${day}s`);
+  if (days.length === 7) return "asked every day";
+  return `asked on ${days.length > 1 ? `${days.slice(0, -1).join(", ")} and ${days[days.length - 1]}` : days[0]}`;
 }
 
 /** A checkbox whose hint is announced with it. */

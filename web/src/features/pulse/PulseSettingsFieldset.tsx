@@ -13,25 +13,27 @@ type PulseSettings = TenantSettings["pulse"];
 export function PulseSettingsFieldset({
   pulse,
   onChange,
+  errorOf,
 }: {
   pulse: PulseSettings;
   onChange: <K extends keyof PulseSettings>(key: K, value: PulseSettings[K]) => void;
+  /** The message for a field the server refused, by its key in the pulse settings. */
+  errorOf: (key: keyof PulseSettings) => string | undefined;
 }) {
   // Only to name the send time's zone; the time zone itself is edited with the schedule.
   const schedule = useLoad((signal) => getPulseSchedule(signal), []);
   const zone = schedule.data?.timezone;
 
   return (
-    <fieldset>
-      <legend>Pulse</legend>
+    <>
       <p className="hint">
-        These are the pulse schedule's values too: saving here changes <Link to="/admin/pulse">Pulse › Schedule</Link>, where the time zone and number of
-        cohorts are set.
+        These are the pulse schedule's values too: saving here changes <Link to="/admin/pulse">Pulse › Schedule</Link>, where the time zone and number of groups
+        are set.
       </p>
       <HintedCheckbox label="Automatic sends on" hint="When off, no pulse is sent." checked={pulse.enabled} onChange={(value) => onChange("enabled", value)} />
       <HintedCheckbox
-        label="Rotate cohorts: when off, nothing is sent automatically"
-        hint="When on, each day's run invites that weekday's cohort. When off, “Send today's pulse now” is refused too."
+        label="Take turns by weekday: when off, nothing is sent automatically"
+        hint="When on, each day's run invites that weekday's group. When off, “Send today's pulse now” is refused too."
         checked={pulse.rotatingCohorts}
         onChange={(value) => onChange("rotatingCohorts", value)}
       />
@@ -42,16 +44,18 @@ export function PulseSettingsFieldset({
         onChange={(value) => onChange("channelEmail", value)}
       />
       <div className="grid-2">
-        <CadenceField value={pulse.defaultCadence} onChange={(cadence) => onChange("defaultCadence", cadence)} />
+        <CadenceField value={pulse.defaultCadence} onChange={(cadence) => onChange("defaultCadence", cadence)} error={errorOf("defaultCadence")} />
         <Field
           label="Send time"
           hint={zone ? `Once a day at this time, in the schedule's time zone (${zone}).` : "Once a day at this time, in the schedule's time zone."}
+          error={errorOf("defaultTime")}
         >
           {(props) => <input {...props} type="time" value={pulse.defaultTime} onChange={(event) => onChange("defaultTime", event.target.value)} />}
         </Field>
         <Field
           label="Anonymity threshold (answers)"
           hint="Answers are counted in groups of at least this many, so nobody can be singled out. At least 3. Everyone is told of a change for 30 days."
+          error={errorOf("anonThreshold")}
         >
           {(props) => (
             <input
@@ -66,6 +70,7 @@ export function PulseSettingsFieldset({
         <Field
           label="Days in a team before an answer counts"
           hint="An answer counts toward its group only if its author had been in the team this long when invited, so accounts made for the purpose cannot single anyone out. 0 turns this off. Everyone is told of a change for 30 days."
+          error={errorOf("minTenureDays")}
         >
           {(props) => (
             <input
@@ -79,6 +84,6 @@ export function PulseSettingsFieldset({
           )}
         </Field>
       </div>
-    </fieldset>
+    </>
   );
 }

@@ -12,6 +12,7 @@ export type PulseQuestion = ApiAnswer<"listPulseQuestions">[number];
 export type PulseSchedule = ApiAnswer<"getPulseSchedule">;
 export type PulseCohort = ApiAnswer<"listPulseCohorts">[number];
 export type PulseRun = ApiAnswer<"runPulse">;
+export type PulseSendPreview = ApiAnswer<"previewPulseRun">;
 export type PulsePrivacy = ApiAnswer<"getPulsePrivacy">;
 
 /** `range`: `<n>w`, weeks back from the current ISO week; `team`: a team id, or empty for every team (admins). */
@@ -24,6 +25,8 @@ export const getPulsePrivacy = (signal?: AbortSignal) => answer(api.GET("/pulse/
 export const getPulseSchedule = (signal?: AbortSignal) => answer(api.GET("/admin/pulse/schedule", { signal }));
 export const savePulseSchedule = (schedule: ApiBody<"updatePulseSchedule">) => answer(api.PUT("/admin/pulse/schedule", { body: schedule }));
 export const listPulseCohorts = (signal?: AbortSignal) => answer(api.GET("/admin/pulse/cohorts", { signal }));
+/** Who a send now would invite, and why nobody when nobody; writes nothing. */
+export const previewPulseRun = (signal?: AbortSignal) => answer(api.GET("/admin/pulse/send-preview", { signal }));
 /** Sends today's pulse to today's cohort now (once a day). */
 export const runPulseNow = () => answer(api.POST("/admin/pulse/run"));
 
