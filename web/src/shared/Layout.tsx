@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { ColorSchemeSwitch } from "./ColorScheme";
 import { LIVE_STATUS_LABEL } from "./live";
-import { InlineNav, NavMenu, useDestinations, useFitsInOneLine } from "./MainNav";
+import { InlineNav, NavMenu, useDestinations, useHeaderFit } from "./MainNav";
 import { atLeast, useLiveStatus, useSession } from "./session";
 import type { Role } from "./sessionApi";
 import { Loading } from "./ui";
@@ -64,7 +64,9 @@ export function Layout() {
   const measure = useRef<HTMLDivElement>(null);
   // A phone always has the Menu; a wider screen has it only when the one-line row would not fit.
   const phone = useMediaQuery(PHONE);
-  const compact = !useFitsInOneLine(inner, measure) || phone;
+  const fit = useHeaderFit(inner, measure);
+  const liveStatus = useLiveStatus();
+  const compact = fit.compact || phone;
   const onLoginPage = location.pathname === "/login";
   const brand = (
     <Link to="/" className="brand">
@@ -88,7 +90,7 @@ export function Layout() {
       <header className={compact ? "app-header is-compact" : "app-header"}>
         <div className="header-inner" ref={inner}>
           {brand}
-          {!compact && <InlineNav destinations={[...teamLinks, ...tools]} />}
+          {!compact && <InlineNav teams={teamLinks} tools={tools} teamsShown={fit.teamsShown} />}
           <div className="header-user">
             <LiveIndicator />
             {me ? (
@@ -98,7 +100,10 @@ export function Layout() {
                     {initials(me.user.name)}
                   </span>
                   <span className="user-full">
-                    <span dir="auto">{me.user.name}</span> <span className="role-badge">{me.user.role}</span>
+                    <span className="user-full-name" dir="auto" title={me.user.name}>
+                      {me.user.name}
+                    </span>{" "}
+                    <span className="role-badge">{me.user.role}</span>
                   </span>
                 </Link>
                 {/* With the Menu, signing out is in its sheet: the header stays one line. */}
@@ -124,20 +129,28 @@ export function Layout() {
         {/* The full row at its natural width, unseen: whether it fits decides between the row and the Menu. */}
         <div className="header-measure" aria-hidden="true">
           <div className="header-measure-row" ref={measure}>
-            {brand}
+            <span data-part="brand">{brand}</span>
             <ul className="main-nav-measure">
-              {[...teamLinks, ...tools].map((destination) => (
-                <li key={destination.to} className="nav-item">
+              {teamLinks.map((destination) => (
+                <li key={destination.to} className="nav-item" data-part="team">
+                  {destination.label}
+                </li>
+              ))}
+              <li className="nav-item" data-part="more">
+                More teams ▾
+              </li>
+              {tools.map((destination) => (
+                <li key={destination.to} className="nav-item" data-part="tool">
                   {destination.label}
                 </li>
               ))}
             </ul>
-            <span className="header-measure-user">
-              <span className="live-label">{me ? LIVE_STATUS_LABEL.reconnecting : LIVE_STATUS_LABEL.polling}</span>
+            <span className="header-measure-user" data-part="user">
+              {liveStatus !== "off" && <span className="live-label">{LIVE_STATUS_LABEL[liveStatus]}</span>}
               {me ? (
                 <>
                   <span>
-                    {me.user.name} <span className="role-badge">{me.user.role}</span>
+                    <span className="user-full-name">{me.user.name}</span> <span className="role-badge">{me.user.role}</span>
                   </span>
                   <span className="button button-secondary">Sign out</span>
                 </>

@@ -22,14 +22,30 @@ export function useDestinations(): { teams: Destination[]; tools: Destination[] 
   return { teams: teams.map((team) => ({ to: `/${team.slug}`, label: team.name, written: true })), tools };
 }
 
-/** The destinations in one line, for a screen wide enough to hold them all. */
-export function InlineNav({ destinations }: { destinations: Destination[] }) {
+/**
+ * The destinations in one line: the tools of the role and the teams that fit; the other teams
+ * under "More teams" (or "Teams" when none fits), so the row never wraps or clips.
+ */
+export function InlineNav({ teams, tools, teamsShown }: { teams: Destination[]; tools: Destination[]; teamsShown: number }) {
+  const hidden = teams.slice(teamsShown);
   return (
     <nav aria-label="Main" className="main-nav">
       <ul>
-        {destinations.map((destination) => (
+        {teams.slice(0, teamsShown).map((destination) => (
           <li key={destination.to}>
-            <NavLink className="nav-item" to={destination.to} dir={destination.written ? "auto" : undefined}>
+            <NavLink className="nav-item" to={destination.to} dir="auto">
+              {destination.label}
+            </NavLink>
+          </li>
+        ))}
+        {hidden.length > 0 && (
+          <li className="nav-more">
+            <MoreTeams teams={hidden} label={teamsShown > 0 ? "More teams" : "Teams"} />
+          </li>
+        )}
+        {tools.map((destination) => (
+          <li key={destination.to}>
+            <NavLink className="nav-item" to={destination.to}>
               {destination.label}
             </NavLink>
           </li>
@@ -39,12 +55,75 @@ export function InlineNav({ destinations }: { destinations: Destination[] }) {
   );
 }
 
+/** A disclosure's state: Esc (focus back on its button), a tap outside or a new page closes it. */
+function useDisclosure() {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const [openedAt, setOpenedAt] = useState(location.key);
+  if (openedAt !== location.key) {
+    setOpenedAt(location.key);
+    setOpen(false);
+  }
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [open]);
+  return { open, toggle: () => setOpen((shown) => !shown), button, panel };
+}
+
+function MoreTeams({ teams, label }: { teams: Destination[]; label: string }) {
+  const { open, toggle, button, panel } = useDisclosure();
+  const panelId = useId();
+  const location = useLocation();
+  const current = teams.some((team) => location.pathname === team.to);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={current ? "nav-item nav-more-button active" : "nav-item nav-more-button"}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+      >
+        {label} <span aria-hidden="true">▾</span>
+      </button>
+      <div ref={panel} id={panelId} className="nav-more-panel" hidden={!open}>
+        <SheetLinks destinations={teams} />
+      </div>
+    </>
+  );
+}
+
+/** How many teams the one-line row shows, or `compact` (the Menu) when even the tools do not fit. */
+export interface HeaderFit {
+  compact: boolean;
+  teamsShown: number;
+}
+
 /**
- * Whether the header's full row (`measure`: an unseen copy of it at its natural width) fits in
- * `container`, followed on every change of either width (rotation, a new team, a longer name).
+ * Fits the header's row into `container` from `measure`, an unseen copy of the full row at its
+ * natural width whose parts are marked `data-part` (brand, team, more, tool, user); followed on
+ * every change of either (rotation, a new team, a longer name).
  */
-export function useFitsInOneLine(container: RefObject<HTMLElement | null>, measure: RefObject<HTMLElement | null>): boolean {
-  const [fits, setFits] = useState(true);
+export function useHeaderFit(container: RefObject<HTMLElement | null>, measure: RefObject<HTMLElement | null>): HeaderFit {
+  const [fit, setFit] = useState<HeaderFit>({ compact: false, teamsShown: Number.MAX_SAFE_INTEGER });
   useLayoutEffect(() => {
     const box = container.current;
     const row = measure.current;
@@ -52,7 +131,21 @@ export function useFitsInOneLine(container: RefObject<HTMLElement | null>, measu
     const check = () => {
       const style = getComputedStyle(box);
       const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      setFits(row.scrollWidth <= room);
+      const rowGap = parseFloat(getComputedStyle(row).columnGap) || 0;
+      const widths = (part: string) => [...row.querySelectorAll<HTMLElement>(`[data-part="${part}"]`)].map((element) => element.getBoundingClientRect().width);
+      const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+      const navGap = 4;
+      const teams = widths("team");
+      let left = room - sum(widths("brand")) - sum(widths("user")) - 2 * rowGap - sum(widths("tool").map((width) => width + navGap));
+      if (sum(teams.map((width) => width + navGap)) <= left) return setFit({ compact: false, teamsShown: teams.length });
+      left -= sum(widths("more")) + navGap;
+      if (left < 0) return setFit({ compact: true, teamsShown: 0 });
+      let shown = 0;
+      while (shown < teams.length && (teams[shown] ?? 0) + navGap <= left) {
+        left -= (teams[shown] ?? 0) + navGap;
+        shown += 1;
+      }
+      setFit({ compact: false, teamsShown: shown });
     };
     check();
     const observer = new ResizeObserver(check);
@@ -60,7 +153,7 @@ export function useFitsInOneLine(container: RefObject<HTMLElement | null>, measu
     observer.observe(row);
     return () => observer.disconnect();
   }, [container, measure]);
-  return fits;
+  return fit;
 }
 
 function MenuIcon({ open }: { open: boolean }) {
@@ -87,39 +180,16 @@ interface MenuProps {
  * tabbed through as links. Esc, a tap outside or a new page closes it.
  */
 export function NavMenu({ teams, tools, signedIn, showSignIn, returnTo, onSignOut }: MenuProps) {
-  const [open, setOpen] = useState(false);
+  const { open, toggle, button, panel } = useDisclosure();
   const sheetId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const sheet = useRef<HTMLDivElement>(null);
-  const location = useLocation();
-
-  useEffect(() => setOpen(false), [location.pathname, location.search]);
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!sheet.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open]);
 
   return (
     <>
-      <button ref={button} type="button" className="menu-button" aria-expanded={open} aria-controls={sheetId} onClick={() => setOpen((shown) => !shown)}>
+      <button ref={button} type="button" className="menu-button" aria-expanded={open} aria-controls={sheetId} onClick={toggle}>
         <MenuIcon open={open} />
         <span>Menu</span>
       </button>
-      <div ref={sheet} id={sheetId} className="nav-sheet" hidden={!open}>
+      <div ref={panel} id={sheetId} className="nav-sheet" hidden={!open}>
         <nav aria-label="Main">
           {teams.length > 0 && (
             <>

@@ -17,7 +17,7 @@ interface Props {
   voteHint?: string;
   /**
    * A phone: when the list below shows the question too (marked "On screen"), the banner is one
-   * line that leads to it, so the question is not read twice on a small screen.
+   * line that leads to its card, so the question is not read twice on a small screen.
    */
   collapseWhenListed?: boolean;
   onShowInList?: (id: string) => void;
@@ -73,11 +73,8 @@ export function OnScreenNow({ team, presentingTag, listed, onVote, onVoteRefused
         <h2 id="on-screen-heading" className="on-screen-label">
           <span className="on-screen-dot" aria-hidden="true" /> On screen now
         </h2>
-        <button type="button" className="on-screen-jump" onClick={() => onShowInList?.(shown.id)}>
-          <span className="on-screen-jump-body" dir="auto">
-            {shown.body}
-          </span>
-          <span className="on-screen-jump-go">Show</span>
+        <button type="button" className="button-small button-secondary on-screen-jump" onClick={() => onShowInList?.(shown.id)}>
+          Show it in the list
         </button>
       </section>
     );
