@@ -128,38 +128,40 @@ export function Layout() {
         </div>
         {/* The full row at its natural width, unseen: whether it fits decides between the row and the Menu. */}
         <div className="header-measure" aria-hidden="true">
+          {/* Its words are drawn from data-text by CSS: no second copy of the header's text for anything that reads the page. */}
           <div className="header-measure-row" ref={measure}>
-            <span data-part="brand">{brand}</span>
+            <span className="brand" data-part="brand">
+              {settings.branding.logoUrl ? (
+                <img src={settings.branding.logoUrl} alt="" className="brand-logo" />
+              ) : (
+                <span className="brand-mark" data-text="Q&A" />
+              )}
+              <span className="brand-name" data-text={tenantName ?? "Team Q&A"} />
+            </span>
             <ul className="main-nav-measure">
               {teamLinks.map((destination) => (
-                <li key={destination.to} className="nav-item" data-part="team">
-                  {destination.label}
-                </li>
+                <li key={destination.to} className="nav-item" data-part="team" data-text={destination.label} />
               ))}
-              <li className="nav-item" data-part="more">
-                More teams ▾
-              </li>
+              <li className="nav-item" data-part="more" data-text="More teams ▾" />
               {tools.map((destination) => (
-                <li key={destination.to} className="nav-item" data-part="tool">
-                  {destination.label}
-                </li>
+                <li key={destination.to} className="nav-item" data-part="tool" data-text={destination.label} />
               ))}
             </ul>
             <span className="header-measure-user" data-part="user">
-              {liveStatus !== "off" && <span className="live-label">{LIVE_STATUS_LABEL[liveStatus]}</span>}
+              {liveStatus !== "off" && <span className="live-label" data-text={LIVE_STATUS_LABEL[liveStatus]} />}
               {me ? (
                 <>
                   <span>
-                    <span className="user-full-name">{me.user.name}</span> <span className="role-badge">{me.user.role}</span>
+                    <span className="user-full-name" data-text={me.user.name} /> <span className="role-badge" data-text={me.user.role} />
                   </span>
-                  <span className="button button-secondary">Sign out</span>
+                  <span className="button button-secondary" data-text="Sign out" />
                 </>
               ) : (
-                <span className="button">Sign in</span>
+                <span className="button" data-text="Sign in" />
               )}
               <span className="scheme-switch">
                 <span className="scheme-switch-icon" />
-                System
+                <span data-text="System" />
               </span>
             </span>
           </div>
