@@ -159,7 +159,7 @@ export function Layout() {
               ) : (
                 <span className="button" data-text="Sign in" />
               )}
-              <span className="scheme-switch">
+              <span className="measure-scheme-switch">
                 <span className="scheme-switch-icon" />
                 <span data-text="System" />
               </span>
