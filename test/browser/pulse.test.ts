@@ -289,6 +289,8 @@ describe("browser: pulse", () => {
 
     for (const viewport of [PHONE, DESKTOP]) {
       const member = await signInAs(await harness.newContext({ viewport }), fixture.tenant.slug, "member", `/${fixture.teams.a.slug}`);
+      // A phone's destinations are under the header's Menu.
+      if (viewport === PHONE) await member.getByRole("banner").getByRole("button", { name: "Menu" }).click();
       await member.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pulse" }).click();
       await member.getByRole("heading", { level: 1, name: "Pulse" }).waitFor();
       const privacy = member.getByRole("region", { name: "How your pulse answers are protected" });

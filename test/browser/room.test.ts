@@ -151,10 +151,10 @@ describe("browser: the room on the board", () => {
     // Someone else's question has no such buttons.
     expect(await card(watcher, edited).getByRole("button", { name: /^Edit/ }).count()).toBe(0);
 
-    asker.once("dialog", (confirm) => void confirm.accept());
     await card(asker, edited)
       .getByRole("button", { name: /^Delete/ })
       .click();
+    await asker.getByRole("dialog", { name: "Delete your question?" }).getByRole("button", { name: "Delete question" }).click();
     await card(asker, edited).waitFor({ state: "detached" });
     await card(watcher, edited).waitFor({ state: "detached" });
   });
@@ -170,8 +170,8 @@ describe("browser: the room on the board", () => {
     const waiting = page.getByRole("region", { name: /Waiting for review/ });
     await waiting.getByText("May we bring partners to the end-of-year party?").waitFor();
     await waiting.getByText(/Pending · 2 minutes ago ·/).waitFor();
-    page.once("dialog", (dialog) => void dialog.accept());
     await waiting.getByRole("button", { name: /^Withdraw/ }).click();
+    await page.getByRole("dialog", { name: "Withdraw your question?" }).getByRole("button", { name: "Withdraw question" }).click();
     await waiting.waitFor({ state: "detached" });
     await moderatorApi.get(`/questions/${pending.id}`).expect(404);
   });

@@ -1,10 +1,15 @@
 import { Suspense, useEffect, useRef } from "react";
-import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { Link, Outlet, useLocation, useNavigate } from "react-router";
 import { ColorSchemeSwitch } from "./ColorScheme";
 import { LIVE_STATUS_LABEL } from "./live";
-import { atLeast, useCanModerate, useLiveStatus, useSession } from "./session";
+import { InlineNav, NavMenu, useDestinations, useHeaderFit } from "./MainNav";
+import { atLeast, useLiveStatus, useSession } from "./session";
 import type { Role } from "./sessionApi";
 import { Loading } from "./ui";
+import { useMediaQuery } from "./useMediaQuery";
+
+/** Phones: the header's row holds the mark, the live dot, the account and the Menu. */
+const PHONE = "(max-width: 50rem)";
 
 function LiveIndicator() {
   const status = useLiveStatus();
@@ -27,10 +32,9 @@ function initials(name: string): string {
 }
 
 export function Layout() {
-  const { me, teams, settings, tenantName, signOut } = useSession();
+  const { me, settings, tenantName, signOut } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const role = me?.user.role;
 
   // The demo sign-in lands with ?demo=true; the start page uses it, elsewhere it only clutters the address.
   useEffect(() => {
@@ -40,8 +44,6 @@ export function Layout() {
     const query = params.toString();
     navigate(`${location.pathname}${query ? `?${query}` : ""}`, { replace: true });
   }, [location.pathname, location.search, navigate]);
-  const canModerate = useCanModerate()();
-  const isAdmin = atLeast(role, "admin");
 
   // Move focus to the new page's heading after client-side navigation (not on the first load,
   // where Tab must reach the skip link first).
@@ -57,51 +59,38 @@ export function Layout() {
   }, [location.pathname]);
 
   const returnTo = encodeURIComponent(location.pathname + location.search);
+  const { teams: teamLinks, tools } = useDestinations();
+  const inner = useRef<HTMLDivElement>(null);
+  const measure = useRef<HTMLDivElement>(null);
+  // A phone always has the Menu; a wider screen has it only when the one-line row would not fit.
+  const phone = useMediaQuery(PHONE);
+  const fit = useHeaderFit(inner, measure);
+  const liveStatus = useLiveStatus();
+  const compact = fit.compact || phone;
+  const onLoginPage = location.pathname === "/login";
+  const brand = (
+    <Link to="/" className="brand">
+      {settings.branding.logoUrl ? (
+        <img src={settings.branding.logoUrl} alt={`${tenantName ?? "Organisation"} logo`} className="brand-logo" />
+      ) : (
+        <span className="brand-mark" aria-hidden="true">
+          Q&amp;A
+        </span>
+      )}
+      <span className="brand-name" dir="auto">
+        {tenantName ?? "Team Q&A"}
+      </span>
+    </Link>
+  );
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="app-header">
-        <div className="header-inner">
-          <Link to="/" className="brand">
-            {settings.branding.logoUrl ? (
-              <img src={settings.branding.logoUrl} alt={`${tenantName ?? "Organisation"} logo`} className="brand-logo" />
-            ) : (
-              <span className="brand-mark" aria-hidden="true">
-                Q&amp;A
-              </span>
-            )}
-            <span className="brand-name" dir="auto">
-              {tenantName ?? "Team Q&A"}
-            </span>
-          </Link>
-          <nav aria-label="Main" className="main-nav">
-            <ul>
-              {teams.map((team) => (
-                <li key={team.id}>
-                  <NavLink to={`/${team.slug}`} dir="auto">
-                    {team.name}
-                  </NavLink>
-                </li>
-              ))}
-              {canModerate && (
-                <li>
-                  <NavLink to="/moderation/queue">Moderation</NavLink>
-                </li>
-              )}
-              {me && (
-                <li>
-                  <NavLink to="/pulse">Pulse</NavLink>
-                </li>
-              )}
-              {isAdmin && (
-                <li>
-                  <NavLink to="/admin">Admin</NavLink>
-                </li>
-              )}
-            </ul>
-          </nav>
+      <header className={compact ? "app-header is-compact" : "app-header"}>
+        <div className="header-inner" ref={inner}>
+          {brand}
+          {!compact && <InlineNav teams={teamLinks} tools={tools} teamsShown={fit.teamsShown} />}
           <div className="header-user">
             <LiveIndicator />
             {me ? (
@@ -111,22 +100,70 @@ export function Layout() {
                     {initials(me.user.name)}
                   </span>
                   <span className="user-full">
-                    <span dir="auto">{me.user.name}</span> <span className="role-badge">{me.user.role}</span>
+                    <span className="user-full-name" dir="auto" title={me.user.name}>
+                      {me.user.name}
+                    </span>{" "}
+                    <span className="role-badge">{me.user.role}</span>
                   </span>
                 </Link>
-                {/* On a phone, signing out is on the account page: the header stays one line. */}
-                <button type="button" className="button-secondary header-signout" onClick={() => void signOut()}>
-                  Sign out
-                </button>
+                {/* With the Menu, signing out is in its sheet: the header stays one line. */}
+                {!compact && (
+                  <button type="button" className="button-secondary header-signout" onClick={() => void signOut()}>
+                    Sign out
+                  </button>
+                )}
               </>
             ) : (
-              location.pathname !== "/login" && (
-                <Link className="button" to={`/login?returnTo=${returnTo}`}>
+              !onLoginPage && (
+                <Link className="button header-signin" to={`/login?returnTo=${returnTo}`}>
                   Sign in
                 </Link>
               )
             )}
             <ColorSchemeSwitch />
+            {compact && (
+              <NavMenu teams={teamLinks} tools={tools} signedIn={Boolean(me)} showSignIn={!onLoginPage} returnTo={returnTo} onSignOut={() => void signOut()} />
+            )}
+          </div>
+        </div>
+        {/* The full row at its natural width, unseen: whether it fits decides between the row and the Menu. */}
+        <div className="header-measure" aria-hidden="true">
+          {/* Its words are drawn from data-text by CSS: no second copy of the header's text for anything that reads the page. */}
+          <div className="header-measure-row" ref={measure}>
+            <span className="brand" data-part="brand">
+              {settings.branding.logoUrl ? (
+                <img src={settings.branding.logoUrl} alt="" className="brand-logo" />
+              ) : (
+                <span className="brand-mark" data-text="Q&A" />
+              )}
+              <span className="brand-name" data-text={tenantName ?? "Team Q&A"} />
+            </span>
+            <ul className="main-nav-measure">
+              {teamLinks.map((destination) => (
+                <li key={destination.to} className="nav-item" data-part="team" data-text={destination.label} />
+              ))}
+              <li className="nav-item" data-part="more" data-text="More teams ▾" />
+              {tools.map((destination) => (
+                <li key={destination.to} className="nav-item" data-part="tool" data-text={destination.label} />
+              ))}
+            </ul>
+            <span className="header-measure-user" data-part="user">
+              {liveStatus !== "off" && <span className="live-label" data-text={LIVE_STATUS_LABEL[liveStatus]} />}
+              {me ? (
+                <>
+                  <span>
+                    <span className="user-full-name" data-text={me.user.name} /> <span className="role-badge" data-text={me.user.role} />
+                  </span>
+                  <span className="button button-secondary" data-text="Sign out" />
+                </>
+              ) : (
+                <span className="button" data-text="Sign in" />
+              )}
+              <span className="measure-scheme-switch">
+                <span className="scheme-switch-icon" />
+                <span data-text="System" />
+              </span>
+            </span>
           </div>
         </div>
       </header>

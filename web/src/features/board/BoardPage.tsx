@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useLocation, useParams, useSearchParams } from "react-router";
 import { errorMessage } from "../../shared/api";
 import { JoinAddress, ShareJoinButton } from "../../shared/JoinAddress";
 import { NotFound } from "../../shared/Layout";
@@ -22,6 +22,7 @@ import "./board.css";
 import { useHighlight, useUnseenArrivals } from "./useArrivals";
 import { useBoardLiveEvents, type BoardTab } from "./useBoardLiveEvents";
 import { useTabCounts } from "./useTabCounts";
+import { VoteHelp } from "./VoteHelp";
 
 const PAGE_SIZE = 50;
 /** Cards drawn in the first frame: a phone's first screen holds fewer; the rest follow a frame later. */
@@ -75,6 +76,8 @@ export function BoardPage() {
   const [questions, setQuestions] = useState<Question[]>([]);
   const [total, setTotal] = useState(0);
   const [voteError, setVoteError] = useState<string | null>(null);
+  const [voteHelp, setVoteHelp] = useState(false);
+  const location = useLocation();
   const tags = useLoad((signal) => listTags(signal), []);
   const presentingTag = findPresentingTag(tags.data ?? []) ?? null;
   const { highlightedId, highlight } = useHighlight();
@@ -186,6 +189,8 @@ export function BoardPage() {
   if (!team) return teams.length === 0 && !me ? <SignInToRead /> : <NotFound what="team" />;
   const terms = searchTerms(search);
   const canVote = atLeast(me?.user.role, "member");
+  const voteHint = me ? "how to vote" : "sign in to vote";
+  const returnTo = location.pathname + location.search;
   const myId = me?.user.id;
 
   return (
@@ -209,7 +214,16 @@ export function BoardPage() {
         </div>
       </div>
       <PausedBanner teamId={team.id} />
-      <OnScreenNow team={team} presentingTag={presentingTag} listed={questions} onVote={canVote ? vote : undefined} />
+      <OnScreenNow
+        team={team}
+        presentingTag={presentingTag}
+        listed={questions}
+        onVote={canVote ? vote : undefined}
+        onVoteRefused={canVote ? undefined : () => setVoteHelp(true)}
+        voteHint={voteHint}
+        collapseWhenListed={!wide}
+        onShowInList={highlight}
+      />
       <div className="board-layout">
         <aside className="board-side">
           <SubmitForm team={team} onSubmitted={onSubmitted} />
@@ -240,8 +254,9 @@ export function BoardPage() {
           {voteError && <Notice kind="error">{voteError}</Notice>}
           {!canVote && me && <p className="hint">Your account can read but not vote.</p>}
           {!me && (
-            <p className="hint">
-              <Link to={`/login?returnTo=/${team.slug}`}>Sign in</Link> to upvote.
+            <p className="hint visitor-note">
+              You are reading as a visitor: new questions and votes show up every 20 seconds.{" "}
+              <Link to={`/login?returnTo=${encodeURIComponent(returnTo)}`}>Sign in</Link> to vote and to see them live.
             </p>
           )}
           <ErrorNotice error={list.error} />
@@ -268,7 +283,8 @@ export function BoardPage() {
                         question={question}
                         terms={terms}
                         onVote={canVote ? vote : undefined}
-                        voteHint="Sign in as a member to vote"
+                        onVoteRefused={canVote ? undefined : () => setVoteHelp(true)}
+                        voteHint={voteHint}
                         isMine={isMine}
                         highlighted={highlightedId === question.id}
                       >
@@ -296,6 +312,7 @@ export function BoardPage() {
           )}
         </section>
       </div>
+      <VoteHelp open={voteHelp} onClose={() => setVoteHelp(false)} signedIn={Boolean(me)} returnTo={returnTo} />
     </div>
   );
 }

@@ -13,13 +13,21 @@ interface Props {
   /** The board's list, so a vote cast here and one cast there show the same count. */
   listed: Question[];
   onVote?: (question: Question) => void;
+  onVoteRefused?: () => void;
+  voteHint?: string;
+  /**
+   * A phone: when the list below shows the question too (marked "On screen"), the banner is one
+   * line that leads to its card, so the question is not read twice on a small screen.
+   */
+  collapseWhenListed?: boolean;
+  onShowInList?: (id: string) => void;
 }
 
 /**
  * The question on the big screen, at the top of every board (CONTRACT §8: one holder of
  * `Currently Presenting` per team). It follows the tag over the live stream, whatever the tab.
  */
-export function OnScreenNow({ team, presentingTag, listed, onVote }: Props) {
+export function OnScreenNow({ team, presentingTag, listed, onVote, onVoteRefused, voteHint, collapseWhenListed = false, onShowInList }: Props) {
   const [current, setCurrent] = useState<Question | null>(null);
   const tagId = presentingTag?.id;
 
@@ -57,13 +65,26 @@ export function OnScreenNow({ team, presentingTag, listed, onVote }: Props) {
 
   if (!current) return null;
   // The board's copy carries the caller's own vote after an upvote made in the list.
-  const shown = listed.find((question) => question.id === current.id) ?? current;
+  const inList = listed.find((question) => question.id === current.id);
+  const shown = inList ?? current;
+  if (collapseWhenListed && inList) {
+    return (
+      <section className="on-screen on-screen-collapsed" aria-labelledby="on-screen-heading">
+        <h2 id="on-screen-heading" className="on-screen-label">
+          <span className="on-screen-dot" aria-hidden="true" /> On screen now
+        </h2>
+        <button type="button" className="button-small button-secondary on-screen-jump" onClick={() => onShowInList?.(shown.id)}>
+          Show it in the list
+        </button>
+      </section>
+    );
+  }
   return (
     <section className="on-screen" aria-labelledby="on-screen-heading">
       <h2 id="on-screen-heading" className="on-screen-label">
         <span className="on-screen-dot" aria-hidden="true" /> On screen now
       </h2>
-      <QuestionCard question={shown} onVote={onVote} showTags={false} copy />
+      <QuestionCard question={shown} onVote={onVote} onVoteRefused={onVoteRefused} voteHint={voteHint} showTags={false} copy />
     </section>
   );
 }

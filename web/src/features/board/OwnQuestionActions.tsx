@@ -3,6 +3,7 @@ import { errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
 import { announce, Dialog, DialogFooter, Notice } from "../../shared/ui";
 import { deleteQuestion, editQuestion, type Question } from "./api";
+import { ConfirmDialog } from "./ConfirmDialog";
 import { questionLength } from "./questions";
 
 /**
@@ -16,8 +17,9 @@ export function OwnQuestionActions({ question, onChange, onRemove }: { question:
   const short = question.body.length > 40 ? `${question.body.slice(0, 40)}…` : question.body;
   const canEdit = question.status !== "ANSWERED" && !question.isFrozen;
 
+  const [confirming, setConfirming] = useState(false);
+
   const remove = async () => {
-    if (!window.confirm(`Delete your question “${short}”? This cannot be undone.`)) return;
     setError(null);
     try {
       await deleteQuestion(question.id);
@@ -36,12 +38,20 @@ export function OwnQuestionActions({ question, onChange, onRemove }: { question:
             Edit
           </button>
         )}
-        <button type="button" className="button-small button-ghost" onClick={() => void remove()} aria-label={`Delete “${short}”`}>
+        <button type="button" className="button-small button-ghost" onClick={() => setConfirming(true)} aria-label={`Delete “${short}”`}>
           Delete
         </button>
       </div>
       {error && <Notice kind="error">{error}</Notice>}
       {editing && <EditDialog question={question} onClose={() => setEditing(false)} onSaved={onChange} />}
+      {confirming && (
+        <ConfirmDialog title="Delete your question?" confirmLabel="Delete question" onConfirm={remove} onClose={() => setConfirming(false)}>
+          <p className="quote" dir="auto">
+            {question.body}
+          </p>
+          <p>It leaves the board for everyone, with its votes. This cannot be undone.</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useLiveEvents } from "../../shared/session";
 import { errorMessage } from "../../shared/api";
 import { announce, Notice, RelativeTime, useLoad } from "../../shared/ui";
 import { deleteQuestion, listQuestions, type Question } from "./api";
+import { ConfirmDialog } from "./ConfirmDialog";
 
 const PENDING_POLL_MS = 20_000;
 
@@ -30,8 +31,8 @@ export function PendingQuestions({ teamSlug, isModerator, version }: { teamSlug:
     return () => clearInterval(timer);
   }, [items.length, reloadPending]);
   const [error, setError] = useState<string | null>(null);
+  const [withdrawing, setWithdrawing] = useState<Question | null>(null);
   const withdraw = async (question: Question) => {
-    if (!window.confirm(`Withdraw your question “${short(question.body)}”?`)) return;
     setError(null);
     try {
       await deleteQuestion(question.id);
@@ -58,7 +59,7 @@ export function PendingQuestions({ teamSlug, isModerator, version }: { teamSlug:
               </p>
               <p className="hint pending-meta">
                 Pending · <RelativeTime iso={question.submittedAt} /> ·{" "}
-                <button type="button" className="link-button" onClick={() => void withdraw(question)} aria-label={`Withdraw “${short(question.body)}”`}>
+                <button type="button" className="link-button" onClick={() => setWithdrawing(question)} aria-label={`Withdraw “${short(question.body)}”`}>
                   Withdraw
                 </button>
               </p>
@@ -67,6 +68,19 @@ export function PendingQuestions({ teamSlug, isModerator, version }: { teamSlug:
         </ul>
       )}
       {error && <Notice kind="error">{error}</Notice>}
+      {withdrawing && (
+        <ConfirmDialog
+          title="Withdraw your question?"
+          confirmLabel="Withdraw question"
+          onConfirm={() => withdraw(withdrawing)}
+          onClose={() => setWithdrawing(null)}
+        >
+          <p className="quote" dir="auto">
+            {withdrawing.body}
+          </p>
+          <p>It will not reach the board. You can ask it again later.</p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

@@ -9,6 +9,11 @@ interface Props {
   terms?: string[];
   /** Upvote toggle; absent for people who cannot vote. */
   onVote?: (question: Question) => void;
+  /**
+   * For people who cannot vote: the vote box stays a button, and a tap explains how to vote
+   * (a tooltip never shows on a phone). `voteHint` ends its name: "3 votes, sign in to vote".
+   */
+  onVoteRefused?: () => void;
   voteHint?: string;
   /** Off where the children show the tags with their own controls. */
   showTags?: boolean;
@@ -42,7 +47,18 @@ export function AuthorName({ question }: { question: Question }) {
 }
 
 /** One question as everyone sees it: votes, body, author, tags, answer. */
-export function QuestionCard({ question, terms = [], onVote, voteHint, showTags = true, isMine = false, highlighted = false, copy = false, children }: Props) {
+export function QuestionCard({
+  question,
+  terms = [],
+  onVote,
+  onVoteRefused,
+  voteHint,
+  showTags = true,
+  isMine = false,
+  highlighted = false,
+  copy = false,
+  children,
+}: Props) {
   const headingId = `${copy ? "copy" : "q"}-${question.id}`;
   // The tag that puts a question on the big screen reads as a state of the question, not as a topic.
   const onScreen = question.tags.some(isPresentingTag);
@@ -60,6 +76,17 @@ export function QuestionCard({ question, terms = [], onVote, voteHint, showTags 
             aria-label={`${votes(question.upvoteCount)}, ${question.hasUpvoted ? "remove your upvote" : "upvote"}`}
             disabled={question.isFrozen}
             onClick={() => onVote(question)}
+          >
+            <span aria-hidden="true">▲</span>
+            <span className="vote-count">{question.upvoteCount}</span>
+          </button>
+        ) : onVoteRefused ? (
+          <button
+            type="button"
+            className="vote-button vote-refused"
+            aria-haspopup="dialog"
+            aria-label={`${votes(question.upvoteCount)}, ${voteHint ?? "how to vote"}`}
+            onClick={onVoteRefused}
           >
             <span aria-hidden="true">▲</span>
             <span className="vote-count">{question.upvoteCount}</span>

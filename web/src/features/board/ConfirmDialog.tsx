@@ -1,0 +1,39 @@
+import { useState, type FormEvent, type ReactNode } from "react";
+import { Dialog, DialogFooter } from "../../shared/ui";
+
+/** The app's question before a destructive act on the board: its button in red, Cancel beside it. */
+export function ConfirmDialog({
+  title,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  title: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+    }
+    onClose();
+  };
+  return (
+    <Dialog title={title} open onClose={onClose}>
+      <form onSubmit={(event) => void submit(event)}>
+        {children}
+        <DialogFooter onCancel={onClose} disabled={busy} danger>
+          {confirmLabel}
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}
