@@ -50,6 +50,7 @@ describe("browser: the moderation card, the team box and the toast", () => {
   let harness: Harness;
   let fixture: TenantFixture;
   let moderatorApi: ApiClient;
+  let memberApi: ApiClient;
   let presentingTagId: string;
   let bugTagId: string;
 
@@ -60,6 +61,7 @@ describe("browser: the moderation card, the team box and the toast", () => {
     harness = await startHarness();
     fixture = await createTenantFixture(harness.app.db);
     moderatorApi = await signIn(harness.app, fixture.tenant.slug, "moderator");
+    memberApi = await signIn(harness.app, fixture.tenant.slug, "member");
     const tags = (await moderatorApi.get("/tags")).body as Array<{ id: string; name: string }>;
     presentingTagId = tags.find((tag) => tag.name === "Currently Presenting")?.id as string;
     bugTagId = tags.find((tag) => tag.name === "Bug")?.id as string;
@@ -84,6 +86,10 @@ describe("browser: the moderation card, the team box and the toast", () => {
         expect((await moderatorApi.post(`/questions/${tagged.id}/pin`, { pinned: true })).status).toBe(200);
         expect((await moderatorApi.post(`/questions/${tagged.id}/upvote`)).status).toBe(200);
 
+        // Held by the content check (all capitals): a card waiting for review.
+        const held = (await memberApi.post("/questions", { body: `LAYOUT ${tag.toUpperCase()}: WHY IS THE WIFI SO SLOW`, teamId })).body;
+        expect(held.status).toBe("UNDER_REVIEW");
+
         const context = await harness.newContext({ viewport, isMobile: phone });
         const page = await context.newPage();
         await page.emulateMedia({ colorScheme: scheme });
@@ -106,6 +112,18 @@ describe("browser: the moderation card, the team box and the toast", () => {
           // Nothing spills out of the card.
           const cardBox = (await article.boundingBox()) as { x: number; width: number };
           for (const control of controls) expect(control.right, control.name).toBeLessThanOrEqual(cardBox.x + cardBox.width + 0.5);
+        }
+
+        // A card waiting for review: Approve is its one filled button; Reject is red but outlined.
+        const heldCard = page.locator(`article[data-question-id="${held.id}"]`);
+        const heldControls = await controlsOf(heldCard);
+        expect(heldControls.filter((control) => control.filled).map((control) => control.name)).toEqual(["Approve"]);
+        if (phone) {
+          // The selection checkbox sits in the card's side column, beside the text, not in a row of controls.
+          const buttons = heldControls.filter((control) => control.name !== "");
+          expect(buttons.map((control) => control.name)).toEqual(["Approve", "Edit and approve", "Reject"]);
+          expect(rowsOf(buttons)).toBeLessThanOrEqual(2);
+          for (const control of buttons) expect(control.bottom - control.top, control.name).toBeGreaterThanOrEqual(43.5);
         }
 
         // Statuses are pills, never buttons: "On screen" and "Pinned" are text; no button bears their name.
