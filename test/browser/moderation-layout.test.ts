@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { signIn, type ApiClient } from "../helpers/app.js";
 import { askQuestion, createTenantFixture, type TenantFixture } from "../helpers/factories.js";
-import { expectAccessible, startHarness, type Harness } from "./harness.js";
+import { expectAccessible, signInAs, startHarness, type Harness } from "./harness.js";
 
 interface Box {
   name: string;
@@ -198,4 +198,31 @@ describe("browser: the moderation card, the team box and the toast", () => {
       });
     }
   }
+  it("Undo of a published answer takes the question back to Open on the moderator's lists, and off a member's Answered tab, live", async () => {
+    const body = "Undo: will the summer party be on a Friday?";
+    const { id } = await askQuestion(moderatorApi, fixture.teams.b.id, body);
+    const member = await signInAs(await harness.newContext(), fixture.tenant.slug, "memberb", `/${fixture.teams.b.slug}`);
+    await member.getByRole("banner").getByText("Live", { exact: true }).waitFor();
+    await card(member, body).waitFor();
+    const moderator = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/moderation/queue");
+    await moderator.getByRole("banner").getByText("Live", { exact: true }).waitFor();
+    const open = moderator.getByRole("region", { name: /^Open questions/ });
+    await card(open, body).getByRole("button", { name: "Answer", exact: true }).click();
+    const dialog = moderator.getByRole("dialog", { name: "Answer the question" });
+    await dialog.getByLabel("Answer").fill("Yes, on the 4th of July.");
+    await dialog.getByRole("button", { name: "Publish answer" }).click();
+    await card(open, body).waitFor({ state: "detached" });
+    await card(member, body).waitFor({ state: "detached" });
+    await member.getByRole("button", { name: /^Answered/ }).click();
+    await card(member, body).getByText("Yes, on the 4th of July.").waitFor();
+
+    const toast = moderator.locator(".toast");
+    await toast.getByText("Answer published", { exact: true }).waitFor();
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await toast.getByText("Undone: Answer published").waitFor();
+    await card(open, body).getByRole("button", { name: "Mark answered" }).waitFor();
+    await expect.poll(async () => stored(id)).toMatchObject({ status: "OPEN", responseText: null, responder: null });
+    // The member's Answered tab lets it go without a reload.
+    await card(member, body).waitFor({ state: "detached" });
+  });
 });

@@ -25,20 +25,22 @@ export function useToast() {
 }
 
 /** The controls a toast must leave free: those of the thing being worked on (the focused card or box). */
-const WORK_AREA = "article, [data-question-id], .card, section, li";
+const WORK_AREA = "article, [data-question-id], li, .card";
 const CONTROLS = "button, a[href], input, select, textarea, [tabindex='0']";
 /** Room kept between the toast and the controls it moved clear of. */
 const GAP_PX = 8;
 
 /**
  * Scrolls the page so the controls of the thing the person just acted on (the focused element's
- * card) sit above the toast: a confirmation never hides the buttons it confirms, nor the Undo's
- * neighbours. The spacer the toast adds at the page's foot leaves room to scroll the last card up.
+ * card) sit above the toast: a confirmation never hides the buttons of the card it speaks of.
+ * The spacer the toast adds at the page's foot leaves room to scroll the last card up.
  */
 function keepControlsClear(toast: HTMLElement) {
   const focused = document.activeElement;
   if (!(focused instanceof HTMLElement) || focused === document.body || toast.contains(focused)) return;
-  const area = focused.closest<HTMLElement>(WORK_AREA) ?? focused;
+  const card = focused.closest<HTMLElement>(WORK_AREA);
+  // A card taller than half the screen cannot all sit above the toast: the focused control then must.
+  const area = card && card.getBoundingClientRect().height <= window.innerHeight / 2 ? card : focused;
   const top = toast.getBoundingClientRect().top;
   const controls = [area, ...area.querySelectorAll<HTMLElement>(CONTROLS)]
     .filter((element) => element === focused || element !== area)
