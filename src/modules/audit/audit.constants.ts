@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = {
   "question.auto_reject": ["question"],
   "question.moderation.flagged": ["question"],
   "question.answer": ["question"],
+  "question.reopen": ["question"],
   "question.pin": ["question"],
   // One question, or the whole team's queue (SPEC: freezing the queue is audited as question.freeze).
   "question.freeze": ["question", "team"],

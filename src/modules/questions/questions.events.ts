@@ -78,6 +78,14 @@ export function createQuestionEvents(
       await changed(question.tenantId);
       await emit(question.tenantId, "question:answered", { id: question.id, status: question.status, responseText: question.responseText });
     },
+    /**
+     * An answered question back to OPEN: it leaves every Answered list and arrives in the Open
+     * ones, told with the two events clients already apply (no client needs a new event for it).
+     */
+    async reopened(question: QuestionRecord) {
+      await this.deleted(question);
+      await this.created(question);
+    },
     async tagged(question: QuestionRecord, tag: { id: string; name: string; color: string }) {
       await changed(question.tenantId);
       if (!visible(question)) return;

@@ -13,6 +13,7 @@ import type { QuestionLimits } from "./questions.limits.js";
 import { pinQuestion } from "./questions.pin.command.js";
 import { freezeTeamQueue } from "./questions.queue-freeze.command.js";
 import { rejectQuestion } from "./questions.reject.command.js";
+import { reopenQuestion } from "./questions.reopen.command.js";
 import type { QuestionRecord } from "./questions.repository.js";
 import { setQuestionTag } from "./questions.tag.command.js";
 
@@ -27,7 +28,7 @@ export interface ModerationServiceDeps {
 
 /**
  * What moderators of a team (and admins) do to its questions (CONTRACT §3): answer, pin, freeze,
- * tag, approve, reject, and freeze the whole queue. Each takes the question (or team) its route
+ * reopen, tag, approve, reject, and freeze the whole queue. Each takes the question (or team) its route
  * loaded and authorised (questionPolicy.moderate) and runs its command (questions.<verb>.command.ts),
  * which decides on the locked row, audits in the change's transaction and announces after the commit.
  */
@@ -40,6 +41,7 @@ export function createModerationService(deps: ModerationServiceDeps) {
       return team;
     },
     answer: (ctx: RequestContext, question: QuestionRecord, responseText: string) => answerQuestion(deps, ctx, question, responseText),
+    reopen: (ctx: RequestContext, question: QuestionRecord) => reopenQuestion(deps, ctx, question),
     pin: (ctx: RequestContext, question: QuestionRecord, pinned: boolean) => pinQuestion(deps, ctx, question, pinned),
     freezeQuestion: (ctx: RequestContext, question: QuestionRecord, frozen: boolean) => freezeQuestion(deps, ctx, question, frozen),
     freezeQueue: (ctx: RequestContext, team: TeamRecord, frozen: boolean) => freezeTeamQueue(deps, ctx, team, frozen),

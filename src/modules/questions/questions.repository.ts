@@ -237,9 +237,9 @@ export type QuestionChanges = Partial<{
   is_pinned: boolean;
   pinned_at: Date | null;
   is_frozen: boolean;
-  response_text: string;
-  responder_id: string;
-  responded_at: Date;
+  response_text: string | null;
+  responder_id: string | null;
+  responded_at: Date | null;
   moderation: null;
 }>;
 

@@ -626,6 +626,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/questions/{id}/reopen": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reopen an answered question (back to OPEN, its answer cleared; the audit entry keeps it)
+     * @description Permission `question.answer`: admin and above, or a moderator of the team concerned. Then, about the record it names (403 otherwise): Only a moderator of this team or an admin can do this.
+     */
+    post: operations["reopenQuestion"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/questions/{id}/pin": {
     parameters: {
       query?: never;
@@ -4699,6 +4719,130 @@ export interface operations {
       };
       /** @description RATE_LIMITED */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  reopenQuestion: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            body: string;
+            /** Format: uuid */
+            teamId: string;
+            /** @enum {string} */
+            status: "OPEN" | "UNDER_REVIEW" | "ANSWERED";
+            upvoteCount: number;
+            submittedAt: string;
+            responseText: string | null;
+            respondedAt: string | null;
+            responder: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+            } | null;
+            /** @description null for anonymous questions, except for their author */
+            author: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+            } | null;
+            isAnonymous: boolean;
+            tags: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              color: string;
+            }[];
+            isPinned: boolean;
+            isFrozen: boolean;
+            hasUpvoted: boolean;
+            /** @description Why the content check flagged it; shown to the team's moderators and admins only */
+            moderation: {
+              reasons: string[];
+              /** @enum {string} */
+              confidence: "low" | "medium" | "high";
+            } | null;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; FORBIDDEN: Only a moderator of this team or an admin can do this.; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_ANSWERED or QUESTION_FROZEN */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
         headers: {
           [name: string]: unknown;
         };

@@ -91,7 +91,12 @@ export function BulkActions({
         >
           Approve selected ({selected.length})
         </button>
-        <button type="button" className="button-small button-danger" disabled={busy || selected.length === 0} onClick={() => setRejecting(true)}>
+        <button
+          type="button"
+          className="button-small button-secondary button-danger-quiet"
+          disabled={busy || selected.length === 0}
+          onClick={() => setRejecting(true)}
+        >
           Reject selected ({selected.length})
         </button>
       </div>

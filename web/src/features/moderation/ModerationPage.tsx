@@ -64,16 +64,29 @@ function Moderation() {
     }
   }, []);
 
+  const answeredGone = useRef(new Set<string>());
   const onEvent = useCallback(
     (event: LiveEvent) => {
       const { review: held, open: opened, answered: done } = latest.current;
       if (event.type === "question:created") {
         // Approved elsewhere, or a new open question: it leaves the review list and joins the open list.
         held.remove(event.data.id);
-        if (inScope(event.data.teamId)) opened.upsert(questionFromEvent(event.data), { onlyIfNew: true });
+        if (!inScope(event.data.teamId)) return;
+        // A reopened question (its answer undone) comes as "deleted" then "created": the event
+        // lacks what it had gathered meanwhile (pinned, frozen), so it is read in full.
+        if (answeredGone.current.delete(event.data.id)) {
+          getQuestion(event.data.id).then(
+            (full) => full.status === "OPEN" && opened.upsert(full),
+            () => undefined,
+          );
+          return;
+        }
+        opened.upsert(questionFromEvent(event.data), { onlyIfNew: true });
         return;
       }
       if (event.type === "question:deleted") {
+        // Only a reopened question ever comes back after this (a deleted one is gone for good).
+        answeredGone.current.add(event.data.id);
         for (const list of [held, opened, done]) list.remove(event.data.id);
         return;
       }

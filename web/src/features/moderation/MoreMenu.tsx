@@ -5,7 +5,19 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
  * (aria-expanded); Escape, a click elsewhere or Tab out closes it, and Escape or choosing an
  * action puts focus back on the button, so it never drops to the page.
  */
-export function MoreMenu({ label, children }: { label: string; children: (close: () => void) => ReactNode }) {
+export function MoreMenu({
+  label,
+  text = "More",
+  hiddenText = ` actions for ${label}`,
+  children,
+}: {
+  /** What the actions act on, for screen readers ("actions for “…”"). */
+  label: string;
+  /** The button's visible words; the accessible name starts with them. */
+  text?: string;
+  hiddenText?: string;
+  children: (close: () => void) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -45,12 +57,13 @@ export function MoreMenu({ label, children }: { label: string; children: (close:
       <button
         ref={button}
         type="button"
-        className="button-small button-secondary more-button"
+        className="button-small button-tertiary more-button"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
       >
-        More<span className="visually-hidden"> actions for {label}</span>
+        {text}
+        <span className="visually-hidden">{hiddenText}</span>
         <span aria-hidden="true"> ▾</span>
       </button>
       <div id={panelId} className="more-panel" hidden={!open}>

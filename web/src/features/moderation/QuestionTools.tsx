@@ -1,19 +1,37 @@
-import { useId, useRef, useState, type FormEvent } from "react";
-import { ANSWER_MAX_LENGTH } from "@server/modules/questions/questions.constants";
+import { useId, useRef, useState } from "react";
 import { errorMessage } from "../../shared/api";
-import { Dialog, DialogFooter, Field, Notice } from "../../shared/ui";
+import { useMediaQuery } from "../../shared/useMediaQuery";
+import { Dialog, DialogFooter, Notice } from "../../shared/ui";
 import type { Question, Tag } from "../board/api";
 import { findPresentingTag } from "../board/questions";
-import { answerQuestion, deleteQuestion, freezeQuestion, MARK_ANSWERED_TEXT, pinQuestion, showOnScreen, tagQuestion, untagQuestion } from "./api";
+import {
+  answerQuestion,
+  deleteQuestion,
+  freezeQuestion,
+  MARK_ANSWERED_TEXT,
+  pinQuestion,
+  reopenQuestion,
+  showOnScreen,
+  tagQuestion,
+  untagQuestion,
+} from "./api";
+import { AnswerDialog } from "./AnswerDialog";
 import { MoreMenu } from "./MoreMenu";
+import { TagPicker } from "./TagPicker";
 import { focusCard, useCardCommands, type CommandRegistry } from "./useShortcuts";
 
 /** Shows a confirmation; `undo` reverses the action where the API can. */
 export type Notify = (text: string, undo?: () => Promise<void>) => void;
 
+/** Wide enough for the card's frequent actions in one row beside Answer; narrower, they move under More. */
+const WIDE = "(min-width: 50rem)";
+
 /**
- * Moderator actions on one open or answered question. In view: answer (written, or "Mark
- * answered" in one click), show on the team's screens, pin. Under "More": freeze and delete.
+ * Moderator actions on one open or answered question, in one row: Answer (the card's one filled
+ * button), Mark answered, and on a wide screen Show on screen and Pin; the rest under More (on a
+ * phone Show on screen and Pin too, so the card keeps two rows of controls). The topic tags
+ * follow as chips with one small "Add tag". Statuses (On screen, Pinned, Frozen) are the card's
+ * pills, not buttons.
  */
 export function QuestionTools({
   question,
@@ -31,10 +49,11 @@ export function QuestionTools({
   commands?: CommandRegistry;
 }) {
   const [answering, setAnswering] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [tagToAdd, setTagToAdd] = useState("");
   const root = useRef<HTMLDivElement>(null);
   const freezeHintId = useId();
+  const wide = useMediaQuery(WIDE);
   const answered = question.status === "ANSWERED";
   useCardCommands(commands, question.id, { answer: () => !question.isFrozen && setAnswering(true) });
 
@@ -67,8 +86,7 @@ export function QuestionTools({
   // `Currently Presenting` has its own button: the generic tag controls leave it alone, so there is one way to move it.
   const presenting = findPresentingTag(tags);
   const onScreen = presenting !== undefined && question.tags.some((tag) => tag.id === presenting.id);
-  const generic = (tag: { id: string }) => tag.id !== presenting?.id;
-  const available = tags.filter((tag) => generic(tag) && !question.tags.some((existing) => existing.id === tag.id));
+  const topics = tags.filter((tag) => tag.id !== presenting?.id);
   const short = question.body.length > 40 ? `${question.body.slice(0, 40)}…` : question.body;
   const id = question.id;
   const freeze = (frozen: boolean) =>
@@ -77,6 +95,28 @@ export function QuestionTools({
       () => freezeQuestion(id, frozen),
       () => freezeQuestion(id, !frozen),
     );
+  const toggleScreen = () => {
+    if (!presenting) return;
+    void (onScreen
+      ? act(
+          "Taken off the screen",
+          () => untagQuestion(id, presenting.id),
+          () => showOnScreen(id, presenting.id),
+        )
+      : act(
+          "Shown on screen",
+          () => showOnScreen(id, presenting.id),
+          () => untagQuestion(id, presenting.id),
+        ));
+  };
+  const togglePin = () =>
+    void act(
+      question.isPinned ? "Unpinned" : "Pinned",
+      () => pinQuestion(id, !question.isPinned),
+      () => pinQuestion(id, question.isPinned),
+    );
+  const screenLabel = onScreen ? "Stop showing" : "Show on screen";
+  const pinLabel = question.isPinned ? "Unpin" : "Pin";
 
   return (
     <div className="question-tools" ref={root}>
@@ -84,73 +124,71 @@ export function QuestionTools({
         <button type="button" className="button-small" onClick={() => setAnswering(true)} disabled={question.isFrozen}>
           {answered ? "Edit answer" : "Answer"}
         </button>
-        {!answered && (
-          <button
-            type="button"
-            className="button-small button-secondary"
-            disabled={question.isFrozen}
-            title={`Publishes “${MARK_ANSWERED_TEXT}”; Edit answer changes it later`}
-            onClick={() => void act("Marked answered", () => answerQuestion(id, MARK_ANSWERED_TEXT))}
-          >
-            Mark answered
+        {/* Undoing a freeze is common enough to stay in view; freezing is rare and sits under More. */}
+        {question.isFrozen ? (
+          <button type="button" className="button-small button-secondary" onClick={() => void freeze(false)}>
+            Unfreeze
           </button>
-        )}
-        {presenting &&
-          (onScreen ? (
-            <>
-              <span className="badge badge-accent">On screen now</span>
-              <button
-                type="button"
-                className="button-small button-secondary"
-                onClick={() =>
-                  void act(
-                    "Taken off the screen",
-                    () => untagQuestion(id, presenting.id),
-                    () => showOnScreen(id, presenting.id),
-                  )
-                }
-              >
-                Stop showing
-              </button>
-            </>
-          ) : (
+        ) : (
+          !answered && (
             <button
               type="button"
               className="button-small button-secondary"
+              title={`Publishes “${MARK_ANSWERED_TEXT}”; Edit answer changes it later`}
               onClick={() =>
                 void act(
-                  "Shown on screen",
-                  () => showOnScreen(id, presenting.id),
-                  () => untagQuestion(id, presenting.id),
+                  "Marked answered",
+                  () => answerQuestion(id, MARK_ANSWERED_TEXT),
+                  () => reopenQuestion(id),
                 )
               }
             >
-              Show on screen
+              Mark answered
             </button>
-          ))}
-        <button
-          type="button"
-          className="button-small button-secondary"
-          aria-pressed={question.isPinned}
-          onClick={() =>
-            void act(
-              question.isPinned ? "Unpinned" : "Pinned",
-              () => pinQuestion(id, !question.isPinned),
-              () => pinQuestion(id, question.isPinned),
-            )
-          }
-        >
-          {question.isPinned ? "Unpin" : "Pin"}
-        </button>
-        {/* Undoing a freeze is common enough to stay in view; freezing is rare and sits under More. */}
-        {question.isFrozen && (
-          <button type="button" className="button-small button-secondary" onClick={() => void freeze(false)}>
-            Unfreeze
+          )
+        )}
+        {wide && presenting && (
+          <button type="button" className="button-small button-tertiary" onClick={toggleScreen}>
+            {screenLabel}
+          </button>
+        )}
+        {wide && (
+          <button type="button" className="button-small button-tertiary" aria-pressed={question.isPinned} onClick={togglePin}>
+            {pinLabel}
           </button>
         )}
         <MoreMenu label={`“${short}”`}>
           {(close) => (
             <>
+              {!wide && presenting && (
+                <div className="more-item">
+                  <button
+                    type="button"
+                    className="button-small button-ghost"
+                    onClick={() => {
+                      close();
+                      toggleScreen();
+                    }}
+                  >
+                    {screenLabel}
+                  </button>
+                </div>
+              )}
+              {!wide && (
+                <div className="more-item">
+                  <button
+                    type="button"
+                    className="button-small button-ghost"
+                    aria-pressed={question.isPinned}
+                    onClick={() => {
+                      close();
+                      togglePin();
+                    }}
+                  >
+                    {pinLabel}
+                  </button>
+                </div>
+              )}
               {!question.isFrozen && (
                 <div className="more-item">
                   <button
@@ -175,11 +213,7 @@ export function QuestionTools({
                   className="button-small button-ghost more-danger"
                   onClick={() => {
                     close();
-                    if (!window.confirm(`Delete the question “${short}”? This cannot be undone.`)) return;
-                    void act("Deleted", async () => {
-                      await deleteQuestion(id);
-                      onRemove(id);
-                    });
+                    setDeleting(true);
                   }}
                 >
                   Delete
@@ -189,113 +223,48 @@ export function QuestionTools({
           )}
         </MoreMenu>
       </div>
-      {question.isFrozen && <p className="hint">Votes and answers are closed until you unfreeze it.</p>}
-      <div className="row tag-editor">
-        {question.tags.filter(generic).map((tag) => (
-          <span key={tag.id} className="tag-chip">
-            <span className="tag-dot" style={{ background: tag.color }} aria-hidden="true" />
-            <span dir="auto">{tag.name}</span>
-            <button
-              type="button"
-              className="tag-remove"
-              aria-label={`Remove tag ${tag.name} from “${short}”`}
-              onClick={() =>
-                void act(
-                  `Tag ${tag.name} removed`,
-                  () => untagQuestion(id, tag.id),
-                  () => tagQuestion(id, tag.id),
-                )
-              }
-            >
-              ×
-            </button>
-          </span>
-        ))}
-        {available.length > 0 && (
-          <form
-            className="row"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const tag = available.find((candidate) => candidate.id === tagToAdd);
-              if (!tag) return;
-              void act(
-                `Tag ${tag.name} added`,
-                () => tagQuestion(id, tag.id),
-                () => untagQuestion(id, tag.id),
-              ).then(() => setTagToAdd(""));
-            }}
-          >
-            <label className="visually-hidden" htmlFor={`tag-${id}`}>
-              Tag to add to “{short}”
-            </label>
-            <select id={`tag-${id}`} value={tagToAdd} onChange={(event) => setTagToAdd(event.target.value)} className="select-small">
-              <option value="">Add a tag…</option>
-              {available.map((tag) => (
-                <option key={tag.id} value={tag.id} dir="auto">
-                  {tag.name}
-                </option>
-              ))}
-            </select>
-            <button type="submit" className="button-small button-secondary" disabled={!tagToAdd}>
-              Add tag
-            </button>
-          </form>
-        )}
-      </div>
+      <TagPicker
+        question={question}
+        tags={topics}
+        short={short}
+        onAdd={(tag) =>
+          void act(
+            `Tag ${tag.name} added`,
+            () => tagQuestion(id, tag.id),
+            () => untagQuestion(id, tag.id),
+          )
+        }
+        onRemove={(tag) =>
+          void act(
+            `Tag ${tag.name} removed`,
+            () => untagQuestion(id, tag.id),
+            () => tagQuestion(id, tag.id),
+          )
+        }
+      />
+      {question.isFrozen && <p className="hint question-tools-hint">Votes and answers are closed until you unfreeze it.</p>}
       {error && <Notice kind="error">{error}</Notice>}
       <AnswerDialog question={question} open={answering} onClose={() => setAnswering(false)} onAnswered={onChange} notify={notify} />
+      <Dialog title="Delete question" open={deleting} onClose={() => setDeleting(false)}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            setDeleting(false);
+            void act("Deleted", async () => {
+              await deleteQuestion(id);
+              onRemove(id);
+            });
+          }}
+        >
+          <blockquote className="quote" dir="auto">
+            {question.body}
+          </blockquote>
+          <p>The question, its votes and its answer are deleted for everyone. This cannot be undone.</p>
+          <DialogFooter onCancel={() => setDeleting(false)} danger>
+            Delete question
+          </DialogFooter>
+        </form>
+      </Dialog>
     </div>
-  );
-}
-
-function AnswerDialog({
-  question,
-  open,
-  onClose,
-  onAnswered,
-  notify,
-}: {
-  question: Question;
-  open: boolean;
-  onClose: () => void;
-  onAnswered: (q: Question) => void;
-  notify: Notify;
-}) {
-  const [text, setText] = useState(question.responseText ?? "");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const editing = question.status === "ANSWERED";
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const answered = await answerQuestion(question.id, text.trim());
-      onClose();
-      onAnswered(answered);
-      notify(editing ? "Answer updated" : "Answer published");
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog title={editing ? "Edit the answer" : "Answer the question"} open={open} onClose={onClose}>
-      <blockquote className="quote" dir="auto">
-        {question.body}
-      </blockquote>
-      <form onSubmit={submit}>
-        <Field label="Answer" hint="Everyone on the board sees it at once.">
-          {(props) => (
-            <textarea {...props} dir="auto" rows={5} value={text} onChange={(event) => setText(event.target.value)} required maxLength={ANSWER_MAX_LENGTH} />
-          )}
-        </Field>
-        {error && <Notice kind="error">{error}</Notice>}
-        <DialogFooter onCancel={onClose} disabled={busy || !text.trim()}>
-          {busy ? "Publishing…" : "Publish answer"}
-        </DialogFooter>
-      </form>
-    </Dialog>
   );
 }

@@ -7,7 +7,8 @@ import { freezeTeamQueue } from "./api";
 import type { Notify } from "./QuestionTools";
 
 /**
- * Whether each team takes new questions: "Pause new questions" stops the ask form on every board of
+ * Whether each team takes new questions, stated as a status ("Open: people can ask"), and a button
+ * named for what it will do: "Pause new questions" stops the ask form on every board of
  * the team (POST /teams/:id/freeze) while voting and answers go on. The session follows the
  * live event, so the state shown here is the server's.
  */
@@ -31,8 +32,12 @@ export function QueueControls({ teams, notify }: { teams: Team[]; notify: Notify
         {teams.map((team) => (
           <li key={team.id} className="row queue-row">
             <span className="queue-state">
-              <strong dir="auto">{team.name}</strong>:{" "}
-              {team.queueFrozen ? <span className="badge badge-warning">Paused</span> : <span className="badge badge-ok">Accepting questions</span>}
+              <strong dir="auto">{team.name}</strong>{" "}
+              {team.queueFrozen ? (
+                <span className="pill queue-pill queue-pill-paused">Paused: nobody can ask until you resume</span>
+              ) : (
+                <span className="pill queue-pill queue-pill-open">Open: people can ask</span>
+              )}
             </span>
             <button type="button" className="button-small button-secondary" onClick={() => void setPaused(team, !team.queueFrozen)}>
               {team.queueFrozen ? "Resume new questions" : "Pause new questions"}
@@ -44,7 +49,7 @@ export function QueueControls({ teams, notify }: { teams: Team[]; notify: Notify
           </li>
         ))}
       </ul>
-      <p className="hint">Paused: nobody can ask in that team; votes and answers go on.</p>
+      <p className="hint">Pausing stops new questions in a team at once; votes and answers go on.</p>
       {error && <Notice kind="error">{error}</Notice>}
     </section>
   );

@@ -104,7 +104,7 @@ export function ReviewItem({
           <button type="button" className="button-small button-secondary" disabled={busy} onClick={() => setMode("edit")}>
             Edit and approve
           </button>
-          <button type="button" className="button-small button-danger" disabled={busy} onClick={() => setMode("reject")}>
+          <button type="button" className="button-small button-secondary button-danger-quiet" disabled={busy} onClick={() => setMode("reject")}>
             Reject
           </button>
         </div>

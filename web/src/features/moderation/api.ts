@@ -11,6 +11,8 @@ export const rejectQuestion = (id: string, reason?: string) => answer(api.POST("
 /** The answer "Mark answered" publishes for a question answered aloud; "Edit answer" replaces it. */
 export const MARK_ANSWERED_TEXT = "Answered live.";
 export const answerQuestion = (id: string, responseText: string) => answer(api.POST("/questions/{id}/answer", { ...byId(id), body: { responseText } }));
+/** Back to OPEN with the answer cleared: the Undo of an answer ("Mark answered" or a first written one). */
+export const reopenQuestion = (id: string) => answer(api.POST("/questions/{id}/reopen", byId(id)));
 export const pinQuestion = (id: string, pinned: boolean) => answer(api.POST("/questions/{id}/pin", { ...byId(id), body: { pinned } }));
 export const freezeQuestion = (id: string, frozen: boolean) => answer(api.POST("/questions/{id}/freeze", { ...byId(id), body: { frozen } }));
 export const tagQuestion = (id: string, tagId: string) => answer(api.POST("/questions/{id}/tags", { ...byId(id), body: { tagId } }));
