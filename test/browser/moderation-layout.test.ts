@@ -225,4 +225,22 @@ describe("browser: the moderation card, the team box and the toast", () => {
     // The member's Answered tab lets it go without a reload.
     await card(member, body).waitFor({ state: "detached" });
   });
+
+  it("Undo of Mark answered brings the question back to a member's Open tab, live", async () => {
+    const body = "Undo: will the all-hands notes be shared by Monday?";
+    await askQuestion(moderatorApi, fixture.teams.b.id, body);
+    const member = await signInAs(await harness.newContext(), fixture.tenant.slug, "memberb", `/${fixture.teams.b.slug}`);
+    await member.getByRole("banner").getByText("Live", { exact: true }).waitFor();
+    await card(member, body).waitFor();
+    const moderator = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/moderation/queue");
+    await moderator.getByRole("banner").getByText("Live", { exact: true }).waitFor();
+    const open = moderator.getByRole("region", { name: /^Open questions/ });
+    await card(open, body).getByRole("button", { name: "Mark answered" }).click();
+    // It leaves the member's Open tab, and comes back to it when the moderator undoes.
+    await card(member, body).waitFor({ state: "detached" });
+    const toast = moderator.locator(".toast");
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await toast.getByText("Undone: Marked answered").waitFor();
+    await card(member, body).waitFor();
+  });
 });

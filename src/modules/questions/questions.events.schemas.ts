@@ -22,11 +22,13 @@ export const questionEventSchemas = {
       author: z.strictObject({ id: z.uuid(), name: z.string() }).nullable().describe("null when the question is anonymous: its author never goes out"),
       tags: z.array(eventTag),
     })
-    .describe("A question became visible: submitted (when the tenant does not hold questions for review) or approved."),
+    .describe("A question became visible: submitted (when the tenant does not hold questions for review), approved, or reopened (its answer undone)."),
   "question:updated": z
     .strictObject({ id: z.uuid(), body: z.string(), teamId: z.uuid() })
     .describe("A visible question's text changed (its author's edit, or a moderator's on approval)."),
-  "question:deleted": z.strictObject({ id: z.uuid(), teamId: z.uuid() }).describe("A visible question was deleted or rejected."),
+  "question:deleted": z
+    .strictObject({ id: z.uuid(), teamId: z.uuid() })
+    .describe("A visible question was deleted or rejected, or reopened: then its `question:created` follows at once."),
   "question:upvoted": z
     .strictObject({ questionId: z.uuid(), upvoteCount: z.number().int().min(0) })
     .describe("A question's upvote count. Coalesced: within 250 ms only the latest count of a question goes out (counts are absolute)."),

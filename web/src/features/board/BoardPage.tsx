@@ -108,6 +108,10 @@ export function BoardPage() {
     listedIds.current.add(id);
     return true;
   }, []);
+  // A question a live event took off the list may come back (an answer undone): it may be claimed again.
+  const release = useCallback((id: string) => {
+    listedIds.current.delete(id);
+  }, []);
   useEffect(() => {
     if (!list.data) return;
     const own = asked.current;
@@ -134,6 +138,7 @@ export function BoardPage() {
     setTotal,
     onResync: list.reload,
     claim,
+    release,
     onArrived: arrivals.arrived,
   });
   const listedStatus = useRef(new Map<string, BoardTab>());

@@ -30,6 +30,8 @@ interface BoardLiveEvents {
    * whose answer and whose live event can come in either order.
    */
   claim: (id: string) => boolean;
+  /** A question left the list: it may join it again later. */
+  release: (id: string) => void;
   /** Someone else's question joined the list. */
   onArrived?: (id: string) => void;
 }
@@ -39,7 +41,7 @@ interface BoardLiveEvents {
  * tag or a search filters it), answered ones move tabs, votes, tags, pins and freezes apply in
  * place. Refs keep the handler stable while the filters change, so the subscription stays put.
  */
-export function useBoardLiveEvents({ view, questions, setQuestions, setTotal, onResync, claim, onArrived }: BoardLiveEvents): void {
+export function useBoardLiveEvents({ view, questions, setQuestions, setTotal, onResync, claim, release, onArrived }: BoardLiveEvents): void {
   const state = useRef(view);
   state.current = view;
   const listed = useRef(questions);
@@ -48,6 +50,8 @@ export function useBoardLiveEvents({ view, questions, setQuestions, setTotal, on
   arrived.current = onArrived;
   const claimRef = useRef(claim);
   claimRef.current = claim;
+  const releaseRef = useRef(release);
+  releaseRef.current = release;
 
   const onEvent = useCallback(
     (event: LiveEvent) => {
@@ -67,6 +71,7 @@ export function useBoardLiveEvents({ view, questions, setQuestions, setTotal, on
       if (event.type === "question:deleted") {
         const { id } = event.data;
         if (!listed.current.some((item) => item.id === id)) return;
+        releaseRef.current(id);
         setQuestions((items) => items.filter((item) => item.id !== id));
         setTotal((count) => Math.max(0, count - 1));
         return;
@@ -76,6 +81,7 @@ export function useBoardLiveEvents({ view, questions, setQuestions, setTotal, on
         const wasListed = listed.current.some((item) => item.id === id);
         if (currentTab === "OPEN") {
           if (!wasListed) return;
+          releaseRef.current(id);
           setQuestions((items) => items.filter((item) => item.id !== id));
           setTotal((count) => Math.max(0, count - 1));
           return;
