@@ -265,6 +265,21 @@ describe("browser: admin settings, users, teams and audit", () => {
         return design.isVisible();
       })
       .toBe(true);
+
+    // Deleting it asks in the app's dialog (Cancel keeps it), never the browser's confirm().
+    let nativeDialog = false;
+    admin.on("dialog", (dialog) => {
+      nativeDialog = true;
+      void dialog.dismiss();
+    });
+    await admin.getByRole("button", { name: "Delete Design" }).click();
+    const confirm = admin.getByRole("dialog", { name: "Delete this team?" });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await admin.getByRole("button", { name: "Delete Design" }).click();
+    await admin.getByRole("dialog", { name: "Delete this team?" }).getByRole("button", { name: "Delete team" }).click();
+    await admin.getByRole("button", { name: "Members of Design" }).waitFor({ state: "detached" });
+    expect(nativeDialog).toBe(false);
   });
 
   it("downloads the users as CSV and the audit log as JSON", async () => {

@@ -40,9 +40,20 @@ describe("browser: admin panel", () => {
     await page.getByRole("alert").waitFor();
     await expect(page.getByRole("alert").textContent()).resolves.not.toBe("");
 
-    page.once("dialog", (dialog) => void dialog.accept());
+    // Confirmed in the app's own dialog, never the browser's.
+    let nativeDialog = false;
+    const onNative = (dialog: { dismiss(): Promise<void> }) => {
+      nativeDialog = true;
+      void dialog.dismiss();
+    };
+    page.on("dialog", onNative);
     await page.getByRole("button", { name: "Delete Security and privacy" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete this tag?" });
+    await confirm.getByText("Security and privacy").waitFor();
+    await confirm.getByRole("button", { name: "Delete tag" }).click();
     await page.getByRole("cell", { name: "Security and privacy", exact: true }).waitFor({ state: "detached" });
+    page.off("dialog", onNative);
+    expect(nativeDialog).toBe(false);
     const names = ((await adminApi.get("/tags")).body as Array<{ name: string }>).map((tag) => tag.name);
     expect(names).not.toContain("Security and privacy");
   });

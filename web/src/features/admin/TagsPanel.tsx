@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { PRESENTING_TAG } from "@server/modules/tags/tags.constants";
 import { errorMessage } from "../../shared/api";
+import { ConfirmDialog } from "../../shared/ConfirmDialog";
 import { announce, DataTable, ErrorNotice, Field, Loading, Notice, RowActions, TagChip, useLoad } from "../../shared/ui";
 import { listTags, type Tag } from "../board/api";
 import { createTag, deleteTag, updateTag } from "./api";
@@ -25,8 +26,8 @@ export function TagsPanel() {
       setError(errorMessage(caught));
     }
   };
+  const [deleting, setDeleting] = useState<Tag | null>(null);
   const remove = async (tag: Tag) => {
-    if (!window.confirm(`Delete the tag ${tag.name}? It is removed from every question.`)) return;
     setError(null);
     try {
       await deleteTag(tag.id);
@@ -55,11 +56,18 @@ export function TagsPanel() {
                 <code>{tag.color}</code>
               </td>
               <td className="row">
-                <RowActions name={tag.name} onEdit={() => setForm({ id: tag.id, name: tag.name, color: tag.color })} onDelete={() => void remove(tag)} />
+                <RowActions name={tag.name} onEdit={() => setForm({ id: tag.id, name: tag.name, color: tag.color })} onDelete={() => setDeleting(tag)} />
               </td>
             </tr>
           ))}
         </DataTable>
+      )}
+      {deleting && (
+        <ConfirmDialog title="Delete this tag?" confirmLabel="Delete tag" onConfirm={() => remove(deleting)} onClose={() => setDeleting(null)}>
+          <p>
+            The tag <strong dir="auto">{deleting.name}</strong> is taken off every question. This cannot be undone.
+          </p>
+        </ConfirmDialog>
       )}
       <form onSubmit={submit} className="card">
         <h2>{form.id ? "Edit tag" : "New tag"}</h2>

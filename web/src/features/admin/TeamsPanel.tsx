@@ -4,6 +4,7 @@ import { ApiError, errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
 import type { Team } from "../../shared/sessionApi";
 import { TeamSelect } from "../../shared/TeamSelect";
+import { ConfirmDialog } from "../../shared/ConfirmDialog";
 import { announce, DataTable, Dialog, DialogFooter, ErrorNotice, Field, Loading, Notice, RowActions, useLoad } from "../../shared/ui";
 import { addMember, changeMemberRole, createTeam, deleteTeam, listMembers, listUsers, removeMember, updateTeam } from "./api";
 
@@ -29,8 +30,8 @@ export function TeamsPanel() {
     }
   };
   const [moving, setMoving] = useState<Team | null>(null);
+  const [deleting, setDeleting] = useState<Team | null>(null);
   const remove = async (team: Team, moveTo?: string) => {
-    if (!moveTo && !window.confirm(`Delete the team ${team.name}?`)) return;
     setError(null);
     try {
       await deleteTeam(team.id, moveTo);
@@ -70,7 +71,7 @@ export function TeamsPanel() {
               <RowActions
                 name={team.name}
                 onEdit={() => setForm({ id: team.id, name: team.name, slug: team.slug, description: team.description ?? "" })}
-                onDelete={() => void remove(team)}
+                onDelete={() => setDeleting(team)}
               />
             </td>
           </tr>
@@ -99,6 +100,13 @@ export function TeamsPanel() {
         </div>
       </form>
       {selected && <Members team={teams.find((team) => team.id === selected)} />}
+      {deleting && (
+        <ConfirmDialog title="Delete this team?" confirmLabel="Delete team" onConfirm={() => remove(deleting)} onClose={() => setDeleting(null)}>
+          <p>
+            The team <strong dir="auto">{deleting.name}</strong> and its memberships are deleted. If it has questions, you choose where they go next.
+          </p>
+        </ConfirmDialog>
+      )}
       <MoveQuestionsDialog team={moving} teams={teams} onClose={() => setMoving(null)} onConfirm={(team, target) => void remove(team, target)} />
     </section>
   );

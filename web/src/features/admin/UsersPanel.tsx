@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from "react";
 import { ROLES, type Role } from "@server/platform/roles.constants";
 import { errorMessage } from "../../shared/api";
 import { atLeast, useSession } from "../../shared/session";
+import { ConfirmDialog } from "../../shared/ConfirmDialog";
 import { TeamSelect } from "../../shared/TeamSelect";
 import { announce, DataTable, Dialog, DialogFooter, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
 import { createUser, deleteUser, listUsers, updateUser, type User } from "./api";
@@ -22,8 +23,8 @@ export function UsersPanel() {
     return (users.data ?? []).filter((user) => !needle || user.name.toLowerCase().includes(needle) || user.email.toLowerCase().includes(needle));
   }, [users.data, filter]);
 
+  const [deleting, setDeleting] = useState<User | null>(null);
   const remove = async (user: User) => {
-    if (!window.confirm(`Delete ${user.name}? Their questions stay, anonymised.`)) return;
     setError(null);
     try {
       await deleteUser(user.id);
@@ -67,7 +68,7 @@ export function UsersPanel() {
                     {user.id === me?.user.id ? (
                       <span className="hint">You</span>
                     ) : (
-                      <button type="button" className="button-small button-danger" onClick={() => void remove(user)} aria-label={`Delete ${user.name}`}>
+                      <button type="button" className="button-small button-danger" onClick={() => setDeleting(user)} aria-label={`Delete ${user.name}`}>
                         Delete
                       </button>
                     )}
@@ -87,6 +88,14 @@ export function UsersPanel() {
           users.reload();
         }}
       />
+      {deleting && (
+        <ConfirmDialog title="Delete this user?" confirmLabel="Delete user" onConfirm={() => remove(deleting)} onClose={() => setDeleting(null)}>
+          <p>
+            <strong dir="auto">{deleting.name}</strong> is deleted. Their questions stay, without their name; their votes, memberships and API tokens go. This
+            cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

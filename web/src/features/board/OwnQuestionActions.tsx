@@ -3,7 +3,7 @@ import { errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
 import { announce, Dialog, DialogFooter, Notice } from "../../shared/ui";
 import { deleteQuestion, editQuestion, type Question } from "./api";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "../../shared/ConfirmDialog";
 import { questionLength } from "./questions";
 
 /**

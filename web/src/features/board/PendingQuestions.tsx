@@ -5,7 +5,7 @@ import { useLiveEvents } from "../../shared/session";
 import { errorMessage } from "../../shared/api";
 import { announce, Notice, RelativeTime, useLoad } from "../../shared/ui";
 import { deleteQuestion, listQuestions, type Question } from "./api";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { ConfirmDialog } from "../../shared/ConfirmDialog";
 
 const PENDING_POLL_MS = 20_000;
 

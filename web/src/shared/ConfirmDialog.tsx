@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Dialog, DialogFooter } from "../../shared/ui";
+import { Dialog, DialogFooter } from "./ui";
 
-/** The app's question before a destructive act on the board: its button in red, Cancel beside it. */
+/** The app's question before a destructive act: its button in red, Cancel beside it (never the browser's confirm()). */
 export function ConfirmDialog({
   title,
   confirmLabel,
