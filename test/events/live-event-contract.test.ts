@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Parser } from "@asyncapi/parser";
 import { Ajv } from "ajv";
-import formatsModule, { type FormatsPlugin } from "ajv-formats";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { InProcessEventBus, type PublishedEvent } from "../../src/platform/events.js";
@@ -10,9 +9,8 @@ import { streamEventSchemas } from "../../src/modules/events/events.schemas.js";
 import { questionEventSchemas } from "../../src/modules/questions/questions.events.schemas.js";
 import { createTestApp, signInMany, type ApiClient, type TestApp } from "../helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
+import { addFormats } from "../helpers/openapi-contract.js";
 import { listen, openEventStream, type EventStream } from "../helpers/sse.js";
-
-const addFormats: FormatsPlugin = (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
 
 describe("a live event's payload must match its schema (CONTRACT §4)", () => {
   const bus = new InProcessEventBus();

@@ -2,7 +2,7 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import formatsModule, { type FormatsPlugin } from "ajv-formats";
 
 /** ajv-formats is CommonJS with `exports.default`: under Node's ESM loader the plugin is that property. */
-const addFormats: FormatsPlugin = (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
+export const addFormats: FormatsPlugin = (formatsModule as unknown as { default?: FormatsPlugin }).default ?? (formatsModule as unknown as FormatsPlugin);
 
 interface MediaObject {
   schema?: unknown;

@@ -40,23 +40,26 @@ export function createQuestionEvents(
     onError: (error) => logger.warn({ err: { message: (error as Error).message } }, "upvote count not read for its live event"),
   });
 
+  // Beyond SPEC's fields, so a board of 2,000 people need not fetch each new question:
+  // the author (null when anonymous: it never goes out) and the tags.
+  const emitCreated = (question: QuestionRecord) =>
+    emit(question.tenantId, "question:created", {
+      id: question.id,
+      body: question.body,
+      teamId: question.teamId,
+      status: question.status,
+      upvoteCount: question.upvoteCount,
+      submittedAt: question.submittedAt,
+      isAnonymous: question.isAnonymous,
+      author: question.isAnonymous || !question.authorId || !question.authorName ? null : { id: question.authorId, name: question.authorName },
+      tags: question.tags,
+    });
+  const emitDeleted = (question: QuestionRecord) => emit(question.tenantId, "question:deleted", { id: question.id, teamId: question.teamId });
+
   return {
     async created(question: QuestionRecord) {
       await changed(question.tenantId);
-      if (!visible(question)) return;
-      // Beyond SPEC's fields, so a board of 2,000 people need not fetch each new question:
-      // the author (null when anonymous: it never goes out) and the tags.
-      await emit(question.tenantId, "question:created", {
-        id: question.id,
-        body: question.body,
-        teamId: question.teamId,
-        status: question.status,
-        upvoteCount: question.upvoteCount,
-        submittedAt: question.submittedAt,
-        isAnonymous: question.isAnonymous,
-        author: question.isAnonymous || !question.authorId || !question.authorName ? null : { id: question.authorId, name: question.authorName },
-        tags: question.tags,
-      });
+      if (visible(question)) await emitCreated(question);
     },
     async updated(question: QuestionRecord) {
       await changed(question.tenantId);
@@ -65,8 +68,7 @@ export function createQuestionEvents(
     },
     async deleted(question: QuestionRecord) {
       await changed(question.tenantId);
-      if (!visible(question)) return;
-      await emit(question.tenantId, "question:deleted", { id: question.id, teamId: question.teamId });
+      if (visible(question)) await emitDeleted(question);
     },
     /** Coalesced (CONTRACT §4): at most one event per question per 250 ms, with the latest count. */
     async upvoted(question: Pick<QuestionRecord, "id" | "tenantId" | "status">, upvoteCount: number) {
@@ -83,8 +85,9 @@ export function createQuestionEvents(
      * ones, told with the two events clients already apply (no client needs a new event for it).
      */
     async reopened(question: QuestionRecord) {
-      await this.deleted(question);
-      await this.created(question);
+      await changed(question.tenantId);
+      await emitDeleted(question);
+      await emitCreated(question);
     },
     async tagged(question: QuestionRecord, tag: { id: string; name: string; color: string }) {
       await changed(question.tenantId);
