@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { LiveEventOf } from "../../platform/live-events.schemas.js";
+import { pollEventSchemas } from "../polls/polls.events.schemas.js";
 import { questionEventSchemas } from "../questions/questions.events.schemas.js";
 
 /**
@@ -8,6 +9,7 @@ import { questionEventSchemas } from "../questions/questions.events.schemas.js";
  */
 export const liveEventSchemas = {
   ...questionEventSchemas,
+  ...pollEventSchemas,
 };
 
 /** Written by the stream itself every 30 s, never published: it repeats the stream's position. */
