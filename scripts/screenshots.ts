@@ -8,6 +8,7 @@ import { chromium, type Browser, type BrowserContext } from "playwright-core";
  * (`npm start`); writes one PNG per view and one contact sheet per page (the four views together).
  *
  *   npm start &   npm run screenshots -- [base URL] [output folder]
+ *   SCREENSHOTS_ONLY=admin npm run screenshots   (only the views whose name contains "admin")
  */
 const baseUrl = process.argv[2] ?? "http://localhost:3000";
 const outputDir = path.resolve(process.argv[3] ?? "screenshots");
@@ -32,7 +33,8 @@ const phone: Size = { name: "phone", width: 390, height: 844, mobile: true };
 const laptop: Size = { name: "laptop", width: 1280, height: 800, mobile: false };
 const bigScreen: Size = { name: "screen", width: 1920, height: 1080, mobile: false };
 
-const views: View[] = [
+const nameFilter = process.env.SCREENSHOTS_ONLY;
+const allViews: View[] = [
   { name: "visitor-home", path: "/" },
   { name: "visitor-sign-in", path: "/login" },
   { name: "visitor-board", path: "/engineering" },
@@ -55,6 +57,8 @@ const views: View[] = [
   { name: "pulse-link-invalid", path: "/pulse/respond?token=not-a-real-link&score=4" },
   { name: "presenter", user: "moderator", path: "/engineering/open/present", only: bigScreen },
 ];
+/** SCREENSHOTS_ONLY=admin shoots only the views whose name contains "admin". */
+const views = nameFilter ? allViews.filter((view) => view.name.includes(nameFilter)) : allViews;
 
 async function signedInContext(browser: Browser, size: Size, scheme: "light" | "dark", user?: string): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -77,9 +81,9 @@ async function shoot(browser: Browser, view: View, size: Size, scheme: "light" |
   const context = await signedInContext(browser, size, scheme, view.user);
   try {
     const page = await context.newPage();
-    await page.goto(view.path, { waitUntil: "networkidle" }).catch(() => undefined);
-    // SSE keeps the network busy on live pages: give the first render a moment instead.
-    await page.waitForTimeout(800);
+    // Not "networkidle": a signed-in page holds its live stream open, so the network never rests.
+    await page.goto(view.path, { waitUntil: "load" });
+    await page.waitForTimeout(1500);
     const file = path.join(outputDir, `${view.name}.${size.name}.${scheme}.png`);
     await page.screenshot({ path: file, fullPage: size !== bigScreen });
     return file;

@@ -52,6 +52,44 @@ describe("browser: admin on a phone, owner-only actions", () => {
     await expectAccessible(page, "audit log on a phone");
   });
 
+  it("on a 390×844 phone a card's actions sit side by side after their label, each button on one line, Delete outlined", async () => {
+    const page = await signInAs(
+      await harness.newContext({ viewport: { width: 390, height: 844 }, isMobile: true }),
+      fixture.tenant.slug,
+      "admin",
+      "/admin/tags",
+    );
+    await page.getByRole("heading", { level: 1, name: "Tags" }).waitFor();
+    const actions = page.locator("td[data-label='Actions']").first();
+    const edit = actions.getByRole("button", { name: /^Edit/ });
+    const remove = actions.getByRole("button", { name: /^Delete/ });
+    await edit.waitFor();
+    const [label, editBox, removeBox] = await Promise.all([
+      actions.evaluate((cell) => cell.getBoundingClientRect().left),
+      edit.boundingBox(),
+      remove.boundingBox(),
+    ]);
+    if (!editBox || !removeBox) throw new Error("the action buttons are not drawn");
+    // Side by side on the label's line, not one under the label (where it was squeezed to "Delet e").
+    expect(Math.abs(editBox.y - removeBox.y)).toBeLessThan(4);
+    expect(removeBox.x).toBeGreaterThan(editBox.x + editBox.width);
+    expect(editBox.x - label).toBeGreaterThan(80);
+    // A destructive act on a row is outlined in red; a filled red button is only a dialog's confirm.
+    const removeStyle = await remove.evaluate((element) => ({
+      fill: getComputedStyle(element).backgroundColor,
+      line: getComputedStyle(element).borderTopColor,
+    }));
+    expect(removeStyle.fill).not.toBe(removeStyle.line);
+    for (const button of [edit, remove]) {
+      const lines = await button.evaluate((element) => {
+        const text = document.createRange();
+        text.selectNodeContents(element);
+        return new Set([...text.getClientRects()].map((line) => Math.round(line.top))).size;
+      });
+      expect(lines).toBe(1);
+    }
+  });
+
   it("an admin sees no edit or delete controls an owner alone may use, and is told why; the owner sees them, but cannot delete themself", async () => {
     const admin = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin/users");
     await admin.getByText("Only an owner can change or delete users; admins can add them.").waitFor();

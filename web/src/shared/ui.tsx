@@ -240,7 +240,7 @@ export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: (
       <button type="button" className="button-small button-secondary" onClick={onEdit} aria-label={`Edit ${name}`}>
         Edit
       </button>
-      <button type="button" className="button-small button-danger" onClick={onDelete} aria-label={`Delete ${name}`}>
+      <button type="button" className="button-small button-danger-quiet" onClick={onDelete} aria-label={`Delete ${name}`}>
         Delete
       </button>
     </>

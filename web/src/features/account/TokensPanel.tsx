@@ -66,7 +66,7 @@ export function TokensPanel() {
                 {new Date(token.expiresAt).toLocaleDateString()}
                 {token.lastUsedAt ? `, last used ${new Date(token.lastUsedAt).toLocaleDateString()}` : ", never used"}
               </span>
-              <button type="button" className="button-small button-danger" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
+              <button type="button" className="button-small button-danger-quiet" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
                 Revoke
               </button>
             </li>

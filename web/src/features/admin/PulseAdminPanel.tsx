@@ -77,7 +77,7 @@ function PulseQuestions() {
                 {question.active && (
                   <button
                     type="button"
-                    className="button-small button-danger"
+                    className="button-small button-danger-quiet"
                     onClick={() => void deactivate(question)}
                     aria-label={`Deactivate “${question.text}”`}
                   >

@@ -175,7 +175,7 @@ function Members({ team }: { team?: Team }) {
                 <td>
                   <button
                     type="button"
-                    className="button-small button-danger"
+                    className="button-small button-danger-quiet"
                     onClick={() => void act("Member removed", () => removeMember(team.id, member.userId))}
                     aria-label={`Remove ${member.name} from ${team.name}`}
                   >

@@ -68,7 +68,7 @@ export function UsersPanel() {
                     {user.id === me?.user.id ? (
                       <span className="hint">You</span>
                     ) : (
-                      <button type="button" className="button-small button-danger" onClick={() => setDeleting(user)} aria-label={`Delete ${user.name}`}>
+                      <button type="button" className="button-small button-danger-quiet" onClick={() => setDeleting(user)} aria-label={`Delete ${user.name}`}>
                         Delete
                       </button>
                     )}

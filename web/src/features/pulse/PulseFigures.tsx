@@ -9,7 +9,7 @@ import { changeBetween, formatScore, weeksLabel } from "./pulseFormat";
 /**
  * "3 of 5 so far" for one (question, team) group: its answers are shown once k have come in.
  * Summed over several groups (a question across teams) the count can exceed k, so there the
- * badge says only "12 waiting".
+ * badge says only "12 not shown yet".
  */
 export function WaitingBadge({ waiting, threshold, perGroup }: { waiting: number; threshold: number; perGroup: boolean }) {
   if (waiting <= 0) return null;
@@ -19,7 +19,7 @@ export function WaitingBadge({ waiting, threshold, perGroup }: { waiting: number
   return (
     <span className="badge badge-waiting" title={title}>
       {/* No-break spaces: in a narrow cell the badge stays on one or two readable lines. */}
-      {perGroup ? `${waiting}\u00a0of\u00a0${threshold} so\u00a0far` : `${waiting}\u00a0waiting`}
+      {perGroup ? `${waiting}\u00a0of\u00a0${threshold} so\u00a0far` : `${waiting}\u00a0not shown\u00a0yet`}
     </span>
   );
 }
