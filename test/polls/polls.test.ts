@@ -109,7 +109,15 @@ describe("polls: writing, running and reading them (CONTRACT §9)", () => {
     expect((await c.othermoderator.get(`/polls/${draft.id}`).expect(200)).body.status).toBe("draft");
     expect((await c.member.get(`/polls/${opened.id}`).expect(200)).body.status).toBe("open");
     await c.member.get(`/polls?teamId=${MISSING}`).expect(404);
-    await c.member.get("/polls").expect(400);
+    // Without a team: every team's polls the caller may see (a moderator sees their own teams' drafts only).
+    const everywhere = (await c.member.get("/polls?limit=100").expect(200)).body.items as PollJson[];
+    expect(everywhere.map((p) => p.id)).toContain(opened.id);
+    expect(everywhere.filter((p) => p.status === "draft")).toEqual([]);
+    const moderatorA = (await c.moderator.get("/polls?status=draft&limit=100").expect(200)).body.items as PollJson[];
+    expect(moderatorA.map((p) => p.id)).not.toContain(draft.id);
+    expect(moderatorA.every((p) => p.teamId === t.teams.a.id)).toBe(true);
+    expect(((await c.admin.get("/polls?status=draft&limit=100").expect(200)).body.items as PollJson[]).map((p) => p.id)).toContain(draft.id);
+    await c.member.get("/polls?teamId=not-a-uuid").expect(400);
     const capped = (await c.member.get(`/polls?teamId=${team}&limit=5000`).expect(200)).body;
     expect(capped.limit).toBe(100);
   });

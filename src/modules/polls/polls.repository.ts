@@ -85,16 +85,33 @@ export async function lockTeamPolls(trx: Knex.Transaction, tenantId: string, tea
 
 export interface PollFilter {
   tenantId: string;
-  teamId: string;
+  /** One team's polls, or every team's. */
+  teamId?: string;
   statuses: PollStatus[];
+  /** Teams whose drafts the reader may see (null: every team's) when drafts are asked for. */
+  draftTeams: string[] | null;
   limit: number;
   offset: number;
 }
 
-/** The open poll first, then drafts in their order, then closed polls, the latest closed first. */
+/** The open polls first, then drafts in their order, then closed polls, the latest closed first. */
 export async function listPolls(db: Executor, filter: PollFilter): Promise<{ items: PollRecord[]; total: number }> {
-  if (filter.statuses.length === 0) return { items: [], total: 0 };
-  const where = (query: Knex.QueryBuilder) => query.where({ "p.tenant_id": filter.tenantId, "p.team_id": filter.teamId }).whereIn("p.status", filter.statuses);
+  const published = filter.statuses.filter((status) => status !== "draft");
+  const drafts = filter.statuses.includes("draft") && (filter.draftTeams === null || filter.draftTeams.length > 0);
+  if (published.length === 0 && !drafts) return { items: [], total: 0 };
+  const where = (query: Knex.QueryBuilder) => {
+    query.where("p.tenant_id", filter.tenantId);
+    if (filter.teamId) query.andWhere("p.team_id", filter.teamId);
+    return query.andWhere((visible) => {
+      if (published.length > 0) visible.whereIn("p.status", published);
+      if (drafts) {
+        visible.orWhere((draft) => {
+          draft.where("p.status", "draft");
+          if (filter.draftTeams !== null) draft.whereIn("p.team_id", filter.draftTeams);
+        });
+      }
+    });
+  };
   const [rows, [{ total }]] = await Promise.all([
     where(selectPolls(db))
       .orderByRaw(

@@ -7,7 +7,7 @@ import { errors } from "../../platform/errors.js";
 import { recordAudit, type AuditEntryInput } from "../audit/index.js";
 import { findTeam } from "../teams/index.js";
 import type { PollEvents } from "./polls.events.js";
-import { canManage, canSee } from "./polls.policy.js";
+import { canSee, managedTeams } from "./polls.policy.js";
 import { presentPoll } from "./polls.presenter.js";
 import {
   deletePoll,
@@ -103,10 +103,16 @@ export function createPollService(deps: PollServiceDeps) {
   }
 
   async function list(ctx: RequestContext, query: ListPollsQuery, voter: Voter | null) {
-    await team(ctx, query.teamId);
-    const wanted: PollStatus[] = query.status ? [query.status] : ["draft", "open", "closed"];
-    const statuses = canManage(ctx.user, query.teamId) ? wanted : wanted.filter((status) => status !== "draft");
-    const page = await listPolls(db, { tenantId: ctx.tenant.id, teamId: query.teamId, statuses, limit: query.limit, offset: query.offset });
+    if (query.teamId) await team(ctx, query.teamId);
+    const statuses: PollStatus[] = query.status ? [query.status] : ["draft", "open", "closed"];
+    const page = await listPolls(db, {
+      tenantId: ctx.tenant.id,
+      teamId: query.teamId,
+      statuses,
+      draftTeams: managedTeams(ctx.user),
+      limit: query.limit,
+      offset: query.offset,
+    });
     const mine = await myVotes(
       ctx,
       voter,
@@ -256,7 +262,7 @@ export function createPollService(deps: PollServiceDeps) {
       }
       await setPositions(trx, ctx.tenant.id, [...pollIds, ...drafts.filter((id) => !pollIds.includes(id))]);
     });
-    const page = await listPolls(db, { tenantId: ctx.tenant.id, teamId, statuses: ["draft"], limit: 500, offset: 0 });
+    const page = await listPolls(db, { tenantId: ctx.tenant.id, teamId, statuses: ["draft"], draftTeams: [teamId], limit: 500, offset: 0 });
     return page.items.map((poll) => presentPoll(poll, null));
   }
 

@@ -5922,8 +5922,9 @@ export interface operations {
   };
   listPolls: {
     parameters: {
-      query: {
-        teamId: string;
+      query?: {
+        /** @description One team's polls; without it, every team's the caller may see */
+        teamId?: string;
         status?: "draft" | "open" | "closed";
         limit?: number;
         offset?: number;
