@@ -154,6 +154,10 @@ describe("polls: writing, running and reading them (CONTRACT §9)", () => {
     const team = t.teams.a.id;
     const first = await openPoll(c.moderator, pollBodies.single(team));
     const second = await createPoll(c.admin, pollBodies.words(team));
+    // Members cannot open a poll; a moderator of another team does not even see this draft.
+    expect((await c.member.post(`/polls/${second.id}/open`).expect(403)).body.error.code).toBe("FORBIDDEN");
+    await c.viewer.post(`/polls/${second.id}/open`).expect(403);
+    await c.othermoderator.post(`/polls/${second.id}/open`).expect(404);
     const opened = (await c.admin.post(`/polls/${second.id}/open`).expect(200)).body;
     expect(opened.status).toBe("open");
     expect(opened.openedAt).not.toBeNull();
