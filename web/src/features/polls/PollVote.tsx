@@ -47,6 +47,7 @@ export function PollVote({ poll, onVote }: Props) {
               disabled={busy}
               onClick={() => void send({ optionIds: [option.id] })}
             >
+              {mine.optionIds.includes(option.id) && <span aria-hidden="true">✓</span>}
               <span dir="auto">{option.text}</span>
             </button>
           ))}
