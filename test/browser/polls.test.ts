@@ -184,4 +184,70 @@ describe("browser: live polls on the board and in moderation", () => {
     expect((await moderatorApi.post(`/polls/${created.body.id}/close`)).status).toBe(200);
     await expect.poll(() => card.count(), POLL).toBe(0);
   });
+  it("moderators order drafts, edit, duplicate and delete them through the app's dialogs, and opening one while another runs says which closes", async () => {
+    const make = async (title: string) =>
+      (await moderatorApi.post("/polls", { teamId: fixture.teams.a.id, title, type: "single", options: ["Yes", "No"] }).expect(201)).body.id as string;
+    const firstId = await make("Keep the Friday demo?");
+    const secondId = await make("Move stand-up to 10:00?");
+    const running = await make("Is the coffee machine fixed?");
+    await moderatorApi.post(`/polls/${running}/open`).expect(200);
+    const draftOrder = async () =>
+      ((await moderatorApi.get(`/polls?teamId=${fixture.teams.a.id}&status=draft`).expect(200)).body.items as Array<{ id: string }>).map((poll) => poll.id);
+    await moderator.reload();
+    await moderator.getByRole("button", { name: "Polls", exact: true }).click();
+    const item = (title: string) => moderator.getByRole("article", { name: title });
+    await item("Move stand-up to 10:00?").waitFor();
+    expect((await draftOrder()).indexOf(firstId)).toBeLessThan((await draftOrder()).indexOf(secondId));
+
+    await item("Move stand-up to 10:00?").getByRole("button", { name: "Move up Move stand-up to 10:00?" }).click();
+    await expect.poll(async () => (await draftOrder()).indexOf(secondId) < (await draftOrder()).indexOf(firstId), POLL).toBe(true);
+
+    await item("Keep the Friday demo?").getByRole("button", { name: "Edit Keep the Friday demo?" }).click();
+    await moderator.getByLabel("Title").fill("Keep the Friday demo every week?");
+    await moderator.getByRole("button", { name: "Save draft" }).click();
+    await item("Keep the Friday demo every week?").waitFor();
+    await expect.poll(async () => (await moderatorApi.get(`/polls/${firstId}`)).body.title, POLL).toBe("Keep the Friday demo every week?");
+
+    await item("Keep the Friday demo every week?").getByRole("button", { name: "Duplicate Keep the Friday demo every week?" }).click();
+    await expect.poll(() => item("Keep the Friday demo every week?").count(), POLL).toBe(2);
+
+    // Delete asks first, in the app's dialog, quoting the poll.
+    await item("Move stand-up to 10:00?").getByRole("button", { name: "Delete Move stand-up to 10:00?" }).click();
+    const dialog = moderator.getByRole("dialog", { name: "Delete this poll?" });
+    await dialog.getByText("‘Move stand-up to 10:00?’ and its votes will be deleted. This cannot be undone.").waitFor();
+    await dialog.getByRole("button", { name: "Delete poll" }).click();
+    await expect.poll(async () => (await moderatorApi.get(`/polls/${secondId}`)).status, POLL).toBe(404);
+    await expect.poll(() => item("Move stand-up to 10:00?").count(), POLL).toBe(0);
+
+    // Another poll is open: opening this one says which one it closes.
+    await item("Keep the Friday demo every week?").first().getByRole("button", { name: "Open Keep the Friday demo every week?" }).click();
+    const confirm = moderator.getByRole("dialog", { name: "Open this poll?" });
+    await confirm.getByText("Opening this closes ‘Is the coffee machine fixed?’.").waitFor();
+    await confirm.getByRole("button", { name: "Open poll" }).click();
+    await expect
+      .poll(async () => [(await moderatorApi.get(`/polls/${firstId}`)).body.status, (await moderatorApi.get(`/polls/${running}`)).body.status], POLL)
+      .toEqual(["open", "closed"]);
+    await moderatorApi.post(`/polls/${firstId}/close`).expect(200);
+  });
+
+  it("a words poll on the phone counts visible characters as the server does, and refuses more than 40 before sending", async () => {
+    const created = await moderatorApi.post("/polls", { teamId: fixture.teams.a.id, title: "One word for the launch", type: "words" }).expect(201);
+    await moderatorApi.post(`/polls/${created.body.id}/open`).expect(200);
+    const card = member.getByRole("region", { name: "One word for the launch" });
+    const input = card.getByLabel("Your words");
+    await input.fill("fast\u200b and  calm");
+    // Spaces and the zero-width space do not count: 11 visible characters.
+    await card.getByText("11 / 40").waitFor();
+    await input.fill("x".repeat(41));
+    await card.getByText("41 / 40 (1 too many)").waitFor();
+    await expect(input.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(card.getByRole("button", { name: "Send" }).isDisabled()).resolves.toBe(true);
+    await input.fill("Steady");
+    await card.getByRole("button", { name: "Send" }).click();
+    await card.getByText("Your vote counted").waitFor();
+    await card.getByText("You sent:").waitFor();
+    await moderatorApi.post(`/polls/${created.body.id}/results`, { visible: true }).expect(200);
+    await card.getByRole("list", { name: "Words sent for One word for the launch" }).getByText("steady").waitFor();
+    await moderatorApi.post(`/polls/${created.body.id}/close`).expect(200);
+  });
 });

@@ -26,7 +26,7 @@ export default function BoardPoll({ poll, results, vote, dismiss }: TeamPoll) {
       <h2 id={titleId} className="poll-title" dir="auto">
         {poll.title}
       </h2>
-      {!closed && <PollVote poll={poll} onVote={vote} />}
+      {!closed && <PollVote key={poll.id} poll={poll} onVote={vote} />}
       {poll.resultsVisible && results ? (
         <div className="poll-results" aria-label="Results">
           <PollResultsView poll={poll} results={results} myOptionIds={voteParts(poll.myVote).optionIds} />

@@ -136,7 +136,7 @@ function TeamPolls({ team }: { team: Team }) {
                     <button type="button" className="button-secondary" onClick={() => void act(() => duplicatePoll(poll.id), "Poll duplicated")}>
                       Duplicate<span className="visually-hidden"> {poll.title}</span>
                     </button>
-                    <button type="button" className="button-secondary button-danger-quiet" onClick={() => setPending({ kind: "delete", poll })}>
+                    <button type="button" className="button-secondary poll-delete" onClick={() => setPending({ kind: "delete", poll })}>
                       Delete<span className="visually-hidden"> {poll.title}</span>
                     </button>
                   </DraftMoreActions>
@@ -167,7 +167,7 @@ function TeamPolls({ team }: { team: Team }) {
                   <button type="button" className="button-secondary" onClick={() => void act(() => duplicatePoll(poll.id), "Poll duplicated")}>
                     Duplicate<span className="visually-hidden"> {poll.title}</span>
                   </button>
-                  <button type="button" className="button-secondary button-danger-quiet" onClick={() => setPending({ kind: "delete", poll })}>
+                  <button type="button" className="button-secondary poll-delete" onClick={() => setPending({ kind: "delete", poll })}>
                     Delete<span className="visually-hidden"> {poll.title}</span>
                   </button>
                 </PollAdminItem>
