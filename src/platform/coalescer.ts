@@ -2,7 +2,8 @@
 export const COALESCE_WINDOW_MS = 250;
 
 interface Window {
-  timer: NodeJS.Timeout;
+  /** Set once the window's event has gone out: the window is measured from then. */
+  timer: NodeJS.Timeout | null;
   /** A later change came in the window: the key's value goes out when the window ends. */
   dirty: boolean;
   tenantId: string;
@@ -13,8 +14,9 @@ interface Window {
  * never delayed); further changes in the window only mark the key, and when the window ends the
  * value is read again (from the database, so every instance reads the same) and sent once:
  * values are absolute, so the skipped ones lose nothing, and reading at the end gives the latest
- * even when two requests finish out of order. In a big room this turns 200 votes a second on one
- * question or poll into 4 events.
+ * even when two requests finish out of order. A window starts when its event has been sent (not
+ * when its read began), so however slow a read, two events of a key are never closer than the
+ * window. In a big room this turns 200 votes a second on one question or poll into 4 events.
  */
 export function createCoalescer<Value>(deps: {
   publish: (tenantId: string, key: string, value: Value) => Promise<void>;
@@ -26,21 +28,29 @@ export function createCoalescer<Value>(deps: {
   const windowMs = deps.windowMs ?? COALESCE_WINDOW_MS;
   const windows = new Map<string, Window>();
 
-  function open(tenantId: string, key: string): void {
-    const timer = setTimeout(() => void close(key), windowMs);
-    timer.unref();
-    windows.set(key, { timer, dirty: false, tenantId });
+  /** Sends the key's value (read by `read`), then starts its window. */
+  async function send(key: string, window: Window, read: () => Promise<Value | null>): Promise<void> {
+    try {
+      const value = await read();
+      if (value !== null) await deps.publish(window.tenantId, key, value);
+    } finally {
+      window.timer = setTimeout(() => void close(key), windowMs);
+      window.timer.unref();
+    }
   }
 
   async function close(key: string): Promise<void> {
     const window = windows.get(key);
-    windows.delete(key);
-    if (!window?.dirty) return;
-    // The trailing event opens a window of its own: never two events closer than windowMs.
-    open(window.tenantId, key);
+    if (!window) return;
+    if (!window.dirty) {
+      windows.delete(key);
+      return;
+    }
+    // The trailing event opens a window of its own.
+    window.dirty = false;
+    window.timer = null;
     try {
-      const value = await deps.current(window.tenantId, key);
-      if (value !== null) await deps.publish(window.tenantId, key, value);
+      await send(key, window, () => deps.current(window.tenantId, key));
     } catch (error) {
       deps.onError(error);
     }
@@ -52,14 +62,19 @@ export function createCoalescer<Value>(deps: {
      * reads: called only when the change goes out at once, so a change inside a window costs no read.
      */
     async changed(tenantId: string, key: string, value: Value | (() => Promise<Value | null>)): Promise<void> {
-      const window = windows.get(key);
-      if (window) {
-        window.dirty = true;
+      const existing = windows.get(key);
+      if (existing) {
+        existing.dirty = true;
         return;
       }
-      open(tenantId, key);
-      const now = value instanceof Function ? await value() : value;
-      if (now !== null) await deps.publish(tenantId, key, now);
+      const window: Window = { timer: null, dirty: false, tenantId };
+      windows.set(key, window);
+      try {
+        await send(key, window, async () => (value instanceof Function ? value() : value));
+      } catch (error) {
+        // The change is committed whatever happens to its event: the caller's request is not failed for it.
+        deps.onError(error);
+      }
     },
   };
 }

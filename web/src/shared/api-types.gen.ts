@@ -9957,6 +9957,7 @@ export interface operations {
             answer: string | null;
             votes: number;
           }[];
+          "text/csv": string;
         };
       };
       /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
