@@ -242,6 +242,11 @@ describe("browser: live polls on the board and in moderation", () => {
     await card.getByText("41 / 40 (1 too many)").waitFor();
     await expect(input.getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(card.getByRole("button", { name: "Send" }).isDisabled()).resolves.toBe(true);
+    // Refused by the content check: said in words, and what was typed stays to be changed.
+    await input.fill("shit");
+    await card.getByRole("button", { name: "Send" }).click();
+    await card.getByText("Those words were not accepted (profanity). Try other words.").waitFor();
+    await expect(input.inputValue()).resolves.toBe("shit");
     await input.fill("Steady");
     await card.getByRole("button", { name: "Send" }).click();
     await card.getByText("Your vote counted").waitFor();

@@ -90,6 +90,8 @@ const FIELD_NAMES = /^(title|options(\.\d+)?|maxChoices|scaleMax|type)$/;
 /** The server's refusal on the form's fields (its details name them, e.g. `body.options.2`); what fits no field is returned apart. */
 export function serverErrors(error: unknown): { fields: PollFormErrors; rest: string | null } {
   if (!(error instanceof ApiError)) return { fields: {}, rest: null };
+  if (error.code === "POLL_NOT_DRAFT")
+    return { fields: {}, rest: "This poll has been opened since you started editing: only drafts can be changed. Duplicate it to start a new draft." };
   const fields: PollFormErrors = {};
   for (const detail of error.details) {
     const path = (detail.path ?? "").replace(/^body\.?/, "");

@@ -8,7 +8,13 @@ export function voteErrorMessage(error: unknown): string {
       const wait = error.retryAfter ? ` Try again in ${error.retryAfter} seconds.` : " Wait a moment and try again.";
       return `That was a lot of votes in a short time.${wait}`;
     }
-    if (error.code === "CONTENT_REJECTED") return "Those words were not accepted. Try other words.";
+    if (error.code === "CONTENT_REJECTED") {
+      // The reasons come as plain words ("profanity"), or as details with a message.
+      const reasons = (error.details as unknown[])
+        .map((detail) => (typeof detail === "string" ? detail : ((detail as { message?: string }).message ?? "")))
+        .filter(Boolean);
+      return `Those words were not accepted${reasons.length ? ` (${reasons.join(", ")})` : ""}. Try other words.`;
+    }
     if (error.status === 401) return "Sign in to vote in this poll.";
     if (error.code === "NOT_FOUND") return "This poll is no longer there.";
   }
