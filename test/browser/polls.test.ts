@@ -227,7 +227,12 @@ describe("browser: live polls on the board and in moderation", () => {
     await expect
       .poll(async () => [(await moderatorApi.get(`/polls/${firstId}`)).body.status, (await moderatorApi.get(`/polls/${running}`)).body.status], POLL)
       .toEqual(["open", "closed"]);
-    await moderatorApi.post(`/polls/${firstId}/close`).expect(200);
+    // A closed poll can run again (the server allows it): the same question, the same dialog.
+    await item("Is the coffee machine fixed?").getByRole("button", { name: "Open again Is the coffee machine fixed?" }).click();
+    await moderator.getByRole("dialog", { name: "Open this poll?" }).getByText("Opening this closes ‘Keep the Friday demo every week?’.").waitFor();
+    await moderator.getByRole("dialog", { name: "Open this poll?" }).getByRole("button", { name: "Open poll" }).click();
+    await expect.poll(async () => (await moderatorApi.get(`/polls/${running}`)).body.status, POLL).toBe("open");
+    await moderatorApi.post(`/polls/${running}/close`).expect(200);
   });
 
   it("a words poll on the phone counts visible characters as the server does, and refuses more than 40 before sending", async () => {

@@ -156,6 +156,9 @@ function TeamPolls({ team }: { team: Team }) {
             {closed.map((poll) => (
               <li key={poll.id}>
                 <PollAdminItem poll={poll}>
+                  <button type="button" className="button-secondary" onClick={() => startOpen(poll)}>
+                    Open again<span className="visually-hidden"> {poll.title}</span>
+                  </button>
                   <button
                     type="button"
                     className="button-secondary"
