@@ -117,6 +117,17 @@ export async function expectAccessible(page: Page, screen: string, options: { sc
   expect(blocking, `axe on ${screen}`).toEqual([]);
 }
 
+/** axe in the light scheme, then in the dark one (the device's preference, which the app follows), then light again. */
+export async function expectAccessibleInBothSchemes(page: Page, screen: string): Promise<void> {
+  const scheme = () => page.evaluate(() => document.documentElement.dataset.colorScheme);
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect.poll(scheme, { timeout: 15_000, interval: 100 }).toBe(colorScheme);
+    await expectAccessible(page, `${screen} (${colorScheme})`, { scheme: colorScheme });
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
 /**
  * After the page has drawn two more frames: React has rendered what the last input changed and run
  * its effects (the timers they start or clear), before a test moves the page's clock on.

@@ -23,6 +23,7 @@ import { useHighlight, useUnseenArrivals } from "./useArrivals";
 import { useBoardLiveEvents, type BoardTab } from "./useBoardLiveEvents";
 import { useTabCounts } from "./useTabCounts";
 import { VoteHelp } from "./VoteHelp";
+import { BoardPollSlot } from "../polls/BoardPollSlot";
 
 const PAGE_SIZE = 50;
 /** Cards drawn in the first frame: a phone's first screen holds fewer; the rest follow a frame later. */
@@ -218,6 +219,7 @@ export function BoardPage() {
           )}
         </div>
       </div>
+      <BoardPollSlot teamId={team.id} />
       <PausedBanner teamId={team.id} />
       <OnScreenNow
         team={team}

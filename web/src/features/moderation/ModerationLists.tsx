@@ -24,13 +24,15 @@ interface Props {
   notify: Notify;
   /** Moves a changed question to the list of its status. */
   place: (question: Question) => void;
+  /** The Polls tab's content. */
+  polls: ReactNode;
 }
 
 /**
  * The moderator's lists: the queue (waiting for review, then open) and the answered questions,
  * each with its count and "Show more". The card being worked on (keys j/k, or focus) is marked.
  */
-export function ModerationLists({ view, onView, lists, teams, tags, flags, activeId, onActive, commands, notify, place }: Props) {
+export function ModerationLists({ view, onView, lists, teams, tags, flags, activeId, onActive, commands, notify, place, polls }: Props) {
   const { review, open, answered } = lists;
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const selected = review.items.filter((question) => selectedIds.includes(question.id));
@@ -76,8 +78,13 @@ export function ModerationLists({ view, onView, lists, teams, tags, flags, activ
         <button type="button" className="tab" aria-pressed={view === "answered"} onClick={() => onView("answered")}>
           Answered <span className="tab-count">{answered.total}</span>
         </button>
+        <button type="button" className="tab" aria-pressed={view === "polls"} onClick={() => onView("polls")}>
+          Polls
+        </button>
       </div>
-      {view === "queue" ? (
+      {view === "polls" ? (
+        polls
+      ) : view === "queue" ? (
         <>
           <ListSection name="review" title="Waiting for review" list={review} empty="Nothing waits for review.">
             {review.items.length > 0 && (

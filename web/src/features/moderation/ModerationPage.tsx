@@ -8,6 +8,7 @@ import { useLoad, useTitle } from "../../shared/ui";
 import { getQuestion, listTags, type Question } from "../board/api";
 import { PausedBanner } from "../board/PausedBanner";
 import { applyEvent, questionFromEvent } from "../board/questions";
+import { ModerationPolls } from "../polls/ModerationPolls";
 import { loadFlags } from "./api";
 import { ModerationLists } from "./ModerationLists";
 import { QueueControls } from "./QueueControls";
@@ -111,7 +112,7 @@ function Moderation() {
   const commands = useRef<CommandRegistry>(new Map()).current;
   const [activeId, setActiveId] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
-  const ids = (view === "queue" ? [...review.items, ...open.items] : answered.items).map((question) => question.id);
+  const ids = (view === "queue" ? [...review.items, ...open.items] : view === "answered" ? answered.items : []).map((question) => question.id);
   useShortcuts({ ids, activeId, setActiveId, commands, onHelp: () => setHelpOpen(true) });
 
   // When the card being worked on leaves its list (approved, rejected, answered, deleted: by this
@@ -161,6 +162,7 @@ function Moderation() {
         commands={commands}
         notify={notify}
         place={place}
+        polls={<ModerationPolls team={selectedTeam ?? (myTeams.length === 1 ? myTeams[0] : undefined)} />}
       />
       <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
       <Toast toast={toast} onDismiss={dismiss} />

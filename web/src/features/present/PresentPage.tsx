@@ -9,6 +9,8 @@ import type { Team } from "../../shared/sessionApi";
 import { Loading, Notice } from "../../shared/ui";
 import type { Question } from "../board/api";
 import { PausedBanner } from "../board/PausedBanner";
+import { PresentPoll } from "../polls/PresentPoll";
+import { usePresentedPoll } from "../polls/usePresentedPoll";
 import { useFitText } from "./useFitText";
 import { usePresenter } from "./usePresenter";
 import "./present.css";
@@ -32,6 +34,7 @@ export default function PresentPage() {
   const canPresent = useCanModerate()(team?.id);
   const { questions, presentingTag, current, queue, error, next, highest } = usePresenter(team);
   const stage = useRef<HTMLElement>(null);
+  const { poll, results, showPoll, toggle: togglePoll } = usePresentedPoll(team?.id, current?.id ?? null);
 
   const exit = useCallback(() => {
     if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
@@ -52,6 +55,9 @@ export default function PresentPage() {
       } else if (canPresent && (event.key === "h" || event.key === "H")) {
         event.preventDefault();
         highest();
+      } else if (event.key === "p" || event.key === "P") {
+        event.preventDefault();
+        togglePoll();
       } else if (event.key === "f" || event.key === "F") {
         event.preventDefault();
         if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
@@ -60,7 +66,7 @@ export default function PresentPage() {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [exit, next, highest, canPresent]);
+  }, [exit, next, highest, canPresent, togglePoll]);
 
   useEffect(() => {
     document.title = team ? `Presenting ${team.name}` : "Presentation";
@@ -92,8 +98,17 @@ export default function PresentPage() {
           <Link to={`/${team.slug}`}>Exit</Link>
         </div>
       </header>
-      <section className="present-stage" ref={stage} aria-live="polite" aria-atomic="true" aria-label="Presented question">
-        {questions === null ? (
+      <section
+        className="present-stage"
+        ref={stage}
+        // A poll's bars move with every vote: read out, they would drown the room's screen reader.
+        aria-live={showPoll ? "off" : "polite"}
+        aria-atomic="true"
+        aria-label={showPoll ? "Presented poll" : "Presented question"}
+      >
+        {showPoll && poll ? (
+          <PresentPoll poll={poll} results={results} team={team} />
+        ) : questions === null ? (
           <Loading />
         ) : current ? (
           <PresentedQuestion question={current} frame={stage} />
@@ -122,6 +137,11 @@ export default function PresentPage() {
           ) : (
             <span>Following the presenter</span>
           )}
+          {poll && (
+            <span>
+              <kbd>P</kbd> {showPoll ? "questions" : "poll"}
+            </span>
+          )}
           <span>
             <kbd>F</kbd> full screen
           </span>
@@ -129,7 +149,7 @@ export default function PresentPage() {
             <kbd>Esc</kbd> exit
           </span>
         </p>
-        {current && <JoinAddress team={team} size="small" />}
+        {(showPoll ? Boolean(poll?.resultsVisible && results) : current) && <JoinAddress team={team} size="small" />}
       </footer>
     </main>
   );
