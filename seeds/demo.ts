@@ -4,6 +4,7 @@ import { provisionTenant } from "../src/modules/provisioning/index.js";
 import { cohortIndex, cohortName, INVITE_LIFETIME_DAYS, releaseDay } from "../src/modules/pulse/index.js";
 import { sealAnswer } from "../src/modules/pulse/index.js";
 import type { Sealer } from "../src/platform/sealed-box.js";
+import { seedDemoPolls } from "./demo-polls.js";
 
 /**
  * Development demo data (CONTRACT §0/§8): tenants `default` and `acme`, each with the four demo
@@ -307,6 +308,7 @@ async function seedTenant(db: Database, demo: { slug: string; name: string }, em
     }));
     await insertInChunks(trx, "pulse_questions", pulseQuestions);
 
+    await seedDemoPolls(trx, { tenantId, teamId: teamIds[0] as string, createdBy: responder?.id ?? null, now });
     return seedPulseHistory(trx, { tenantId, teamIds, users, pulseQuestions, now, random });
   });
   // Written apart from the users and invites, as the service releases them (CONTRACT §5).

@@ -126,6 +126,22 @@ describe("embedded database (PGlite): the default start path", () => {
     }
   });
 
+  it("demo polls: a closed poll with its results shown to the room, two drafts for its moderators, and a demo member votes once a draft opens", async () => {
+    const member = await signIn(app, "default", "alice");
+    const moderator = await signIn(app, "default", "moderator");
+    const team = (await member.get("/teams").expect(200)).body.find((candidate: { slug: string }) => candidate.slug === "engineering");
+    const seen = (await member.get(`/polls?teamId=${team.id}`).expect(200)).body;
+    expect(seen.items.map((poll: { status: string; voteCount: number }) => [poll.status, poll.voteCount])).toEqual([["closed", 17]]);
+    const results = (await member.get(`/polls/${seen.items[0].id}/results`).expect(200)).body;
+    expect(results.options.map((option: { votes: number }) => option.votes)).toEqual([5, 9, 3]);
+
+    const managed = (await moderator.get(`/polls?teamId=${team.id}&status=draft`).expect(200)).body;
+    expect(managed.items.map((poll: { type: string }) => poll.type)).toEqual(["rating", "words"]);
+    const rating = managed.items[0];
+    await moderator.post(`/polls/${rating.id}/open`).expect(200);
+    expect((await member.post(`/polls/${rating.id}/votes`, { rating: 4 }).expect(200)).body).toMatchObject({ voteCount: 1, myVote: { rating: 4 } });
+  });
+
   it("pulse responses of the seed carry nothing that leads to a person", async () => {
     const columns = (await handle.db.raw("select column_name from information_schema.columns where table_name = 'pulse_responses'")).rows.map(
       (row: { column_name: string }) => row.column_name,
