@@ -99,6 +99,7 @@ export function createEmailComposer(deps: ComposerDeps) {
       recipientName: user.name,
       tenantName: tenant.tenant.name,
       questionText: invite.questionText,
+      scale: invite.questionScale,
       respondUrl: (score) => `${config.frontendUrl}/pulse/respond?token=${token}&score=${score}`,
       expiresAt: invite.expiresAt,
       timezone: invite.timezone,

@@ -1,3 +1,4 @@
+import type { PulseScale } from "./pulse.constants.js";
 import type { Executor } from "../../platform/db.js";
 
 /** The condition on `pulse_invites i` of an open invite of the token (bindings: token, now). */
@@ -14,6 +15,17 @@ export async function findOpenInvite(db: Executor, token: string, now: Date): Pr
   const result = await db.raw(`select i.tenant_id, i.question_id from pulse_invites i where ${OPEN_INVITE}`, [token, now]);
   const row = result.rows[0];
   return row ? { tenantId: row.tenant_id, questionId: row.question_id } : null;
+}
+
+/** The scale of a token's question, used or not; null when the token names no invite. */
+export async function findInviteScale(db: Executor, token: string): Promise<PulseScale | null> {
+  const row = await db("pulse_invites as i")
+    .join("pulse_questions as q", function joinQuestion() {
+      this.on("q.tenant_id", "i.tenant_id").andOn("q.id", "i.question_id");
+    })
+    .where("i.token", token)
+    .first("q.scale");
+  return (row?.scale as PulseScale | undefined) ?? null;
 }
 
 /** The tenant an invite token belongs to, answered or not (its link names the tenant). */

@@ -1,16 +1,21 @@
 import { z } from "zod";
 import { userText } from "../../platform/user-text.js";
 import { CADENCES } from "../../platform/tenant-settings.constants.js";
-import { isValidTimezone, MAX_COHORTS, PULSE_QUESTION_MAX_LENGTH } from "./pulse.constants.js";
+import { isValidTimezone, MAX_ANY_SCORE, MAX_COHORTS, MIN_ANY_SCORE, PULSE_QUESTION_MAX_LENGTH, PULSE_SCALES } from "./pulse.constants.js";
 
 /** CONTRACT §3: visible characters; the column holds PULSE_QUESTION_MAX_LENGTH code points in all. */
 const questionText = userText({ min: 1, max: PULSE_QUESTION_MAX_LENGTH, maxCodePoints: PULSE_QUESTION_MAX_LENGTH });
+
+const scale = z
+  .enum(PULSE_SCALES)
+  .describe("agree5: 1..5 (strongly disagree .. strongly agree); emoji5: 1..5 shown as faces; enps11: 0..10, how likely to recommend (eNPS)");
 
 export const pulseQuestionSchema = z.object({
   id: z.uuid(),
   text: z.string(),
   active: z.boolean(),
   teamId: z.uuid().nullable(),
+  scale,
   createdAt: z.string(),
 });
 
@@ -18,15 +23,17 @@ export const createPulseQuestionBody = z.strictObject({
   text: questionText,
   teamId: z.uuid().nullable().optional().describe("A team's question goes only to that team's members; null or absent: everyone"),
   active: z.boolean().optional(),
+  scale: scale.optional().describe("Default agree5"),
 });
 
 export const updatePulseQuestionBody = z
   .strictObject({
     text: questionText.optional(),
     teamId: z.uuid().nullable().optional(),
-    active: z.boolean().optional(),
+    active: z.boolean().optional().describe("false retires the question (it is asked no more); true asks it again"),
+    scale: scale.optional().describe("Only while the question has never been asked: 409 SCALE_LOCKED after"),
   })
-  .refine((body) => Object.keys(body).length > 0, "send at least one of text, teamId, active");
+  .refine((body) => Object.keys(body).length > 0, "send at least one of text, teamId, active, scale");
 
 export const idParams = z.object({ id: z.string() });
 
@@ -93,13 +100,18 @@ export const pulseSendPreviewSchema = z.object({
 const rawParam = z.union([z.string(), z.array(z.string())]).optional();
 export const respondQuery = z.object({
   token: rawParam.describe("The invite's token (UUID) from the email link"),
-  score: rawParam.describe("Integer 1 to 5"),
+  score: rawParam.describe("An integer on the question's scale: 1 to 5 (agree5, emoji5) or 0 to 10 (enps11)"),
 });
 
 /** CONTRACT §8: any token that names no open invite, malformed or missing ones included, is the same 400 INVALID_INVITE. */
 export const respondBody = z.object({
   token: z.unknown().optional().describe("The invite's token (UUID) from the email link; anything else answers 400 INVALID_INVITE"),
-  score: z.number().int().min(1).max(5),
+  score: z
+    .number()
+    .int()
+    .min(MIN_ANY_SCORE)
+    .max(MAX_ANY_SCORE)
+    .describe("An integer on the question's scale: 1 to 5 (agree5, emoji5) or 0 to 10 (enps11); another: 400 VALIDATION_FAILED, the invite stays open"),
 });
 
 export const respondResultSchema = z.object({
