@@ -151,13 +151,33 @@ export const summaryQuery = z.object({
   team: z.uuid().optional().describe("Team id; omitted means every team (admins and owners only)"),
 });
 
+const enps = z
+  .number()
+  .int()
+  .nullable()
+  .optional()
+  .describe(
+    "enps11 questions only: per cent promoters (9..10) minus per cent detractors (0..6), -100..100, rounded; " +
+      "released answers only, null under the same threshold as the average",
+  );
+const enpsBreakdown = z
+  .object({ promoters: z.number().int(), passives: z.number().int(), detractors: z.number().int() })
+  .nullable()
+  .optional()
+  .describe("enps11 questions only: how many released answers were 9..10, 7..8 and 0..6; null when enps is");
+const averageScore = z
+  .number()
+  .nullable()
+  .describe("On the question's own scale: 1..5 for agree5 and emoji5, 0..10 for enps11 (never mixed across questions)");
+
 const weekly = z.object({
   week: z.string().describe("ISO week, YYYY-Www"),
   avg: z.number().nullable(),
   count: z.number().int(),
+  enps,
 });
 const previousPeriod = z
-  .object({ responseCount: z.number().int(), averageScore: z.number().nullable() })
+  .object({ responseCount: z.number().int(), averageScore, enps, enpsBreakdown })
   .describe("The same figure over the same number of weeks just before the range (summary.previousDateRange)");
 const waitingResponses = z
   .number()
@@ -167,7 +187,9 @@ const teamEntry = z.object({
   teamId: z.uuid().nullable(),
   teamName: z.string(),
   responseCount: z.number().int(),
-  averageScore: z.number().nullable(),
+  averageScore,
+  enps,
+  enpsBreakdown,
   message: z.string().optional().describe("Present when averageScore is null: why it is hidden"),
   waitingResponses,
   previousPeriod,
@@ -175,9 +197,16 @@ const teamEntry = z.object({
 
 export const pulseSummarySchema = z.object({
   summary: z.object({
-    totalResponses: z.number().int(),
+    totalResponses: z.number().int().describe("Released answers of every question and scale (a count: no average is taken across questions)"),
     totalInvites: z.number().int(),
     participationRate: z.number().describe("Percent of the invites of the range that were answered (waiting answers included)"),
+    participation: z
+      .object({
+        reminded: z.number().int().describe("Invites of the range that got their one reminder"),
+        answeredBeforeReminder: z.number().int().describe("Invites answered without a reminder, or before it"),
+        answeredAfterReminder: z.number().int().describe("Invites answered after their reminder"),
+      })
+      .describe("The reminder's effect, counted over invites only (nothing about any answer)"),
     dateRange: z.object({ start: z.string(), end: z.string() }),
     previousDateRange: z.object({ start: z.string(), end: z.string() }),
     anonThreshold: z.number().int().describe("The tenant's k: answers are released and shown in groups of at least k"),
@@ -187,8 +216,11 @@ export const pulseSummarySchema = z.object({
     z.object({
       id: z.uuid(),
       text: z.string(),
+      scale,
       responseCount: z.number().int(),
-      averageScore: z.number().nullable(),
+      averageScore,
+      enps,
+      enpsBreakdown,
       trend: z.object({ weekly: z.array(weekly) }),
       byTeam: z.array(teamEntry),
       waitingResponses,

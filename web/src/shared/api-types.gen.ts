@@ -1161,7 +1161,7 @@ export interface paths {
     };
     /**
      * One-tap pulse answer from the email link: takes the anonymous answer and shows a confirmation page
-     * @description HTML for people; JSON with `Accept: application/json`. The answer is held for 60 s against link scanners: it counts once no other score of the same link has come within 60 s; two different scores within 60 s keep nothing and leave the link usable (answer `unconfirmed`). A prefetch or preview (Sec-Purpose, Purpose or X-Purpose naming prefetch or preview, X-Moz: prefetch, link-preview agents) records nothing and gets a page to confirm. Unknown, used, expired or malformed token: 400 `Invalid or expired invite`. Score missing or outside 1..5: 400 VALIDATION_FAILED and the invite stays open. HEAD answers 200 and never consumes the invite. Authenticated by the token alone.
+     * @description HTML for people; JSON with `Accept: application/json`. The answer is held for 60 s against link scanners: it counts once no other score of the same link has come within 60 s; two different scores within 60 s keep nothing and leave the link usable (answer `unconfirmed`). A prefetch or preview (Sec-Purpose, Purpose or X-Purpose naming prefetch or preview, X-Moz: prefetch, link-preview agents) records nothing and gets a page to confirm. Unknown, used, expired or malformed token: 400 `Invalid or expired invite`. Score missing or off the question's scale (1..5 for agree5 and emoji5, 0..10 for enps11): 400 VALIDATION_FAILED and the invite stays open. HEAD answers 200 and never consumes the invite. Authenticated by the token alone.
      *
      *     Access: public.
      */
@@ -7426,6 +7426,11 @@ export interface operations {
             active: boolean;
             /** Format: uuid */
             teamId: string | null;
+            /**
+             * @description agree5: 1..5 (strongly disagree .. strongly agree); emoji5: 1..5 shown as faces; enps11: 0..10, how likely to recommend (eNPS)
+             * @enum {string}
+             */
+            scale: "agree5" | "emoji5" | "enps11";
             createdAt: string;
           }[];
         };
@@ -7486,6 +7491,11 @@ export interface operations {
            */
           teamId?: string | null;
           active?: boolean;
+          /**
+           * @description Default agree5
+           * @enum {string}
+           */
+          scale?: "agree5" | "emoji5" | "enps11";
         };
       };
     };
@@ -7503,6 +7513,11 @@ export interface operations {
             active: boolean;
             /** Format: uuid */
             teamId: string | null;
+            /**
+             * @description agree5: 1..5 (strongly disagree .. strongly agree); emoji5: 1..5 shown as faces; enps11: 0..10, how likely to recommend (eNPS)
+             * @enum {string}
+             */
+            scale: "agree5" | "emoji5" | "enps11";
             createdAt: string;
           };
         };
@@ -7579,7 +7594,13 @@ export interface operations {
           text?: string;
           /** Format: uuid */
           teamId?: string | null;
+          /** @description false retires the question (it is asked no more); true asks it again */
           active?: boolean;
+          /**
+           * @description Only while the question has never been asked: 409 SCALE_LOCKED after
+           * @enum {string}
+           */
+          scale?: "agree5" | "emoji5" | "enps11";
         };
       };
     };
@@ -7597,6 +7618,11 @@ export interface operations {
             active: boolean;
             /** Format: uuid */
             teamId: string | null;
+            /**
+             * @description agree5: 1..5 (strongly disagree .. strongly agree); emoji5: 1..5 shown as faces; enps11: 0..10, how likely to recommend (eNPS)
+             * @enum {string}
+             */
+            scale: "agree5" | "emoji5" | "enps11";
             createdAt: string;
           };
         };
@@ -8132,7 +8158,7 @@ export interface operations {
       query?: {
         /** @description The invite's token (UUID) from the email link */
         token?: string | string[];
-        /** @description Integer 1 to 5 */
+        /** @description An integer on the question's scale: 1 to 5 (agree5, emoji5) or 0 to 10 (enps11) */
         score?: string | string[];
       };
       header?: never;
@@ -8164,7 +8190,7 @@ export interface operations {
           "text/html": string;
         };
       };
-      /** @description Invalid or expired invite, or a score outside 1..5 */
+      /** @description Invalid or expired invite, or a score off the question's scale */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8208,6 +8234,7 @@ export interface operations {
         "application/json": {
           /** @description The invite's token (UUID) from the email link; anything else answers 400 INVALID_INVITE */
           token?: unknown;
+          /** @description An integer on the question's scale: 1 to 5 (agree5, emoji5) or 0 to 10 (enps11); another: 400 VALIDATION_FAILED, the invite stays open */
           score: number;
         };
       };
@@ -8235,7 +8262,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid or expired invite, or a score outside 1..5 */
+      /** @description Invalid or expired invite, or a score off the question's scale */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8365,10 +8392,20 @@ export interface operations {
         content: {
           "application/json": {
             summary: {
+              /** @description Released answers of every question and scale (a count: no average is taken across questions) */
               totalResponses: number;
               totalInvites: number;
               /** @description Percent of the invites of the range that were answered (waiting answers included) */
               participationRate: number;
+              /** @description The reminder's effect, counted over invites only (nothing about any answer) */
+              participation: {
+                /** @description Invites of the range that got their one reminder */
+                reminded: number;
+                /** @description Invites answered without a reminder, or before it */
+                answeredBeforeReminder: number;
+                /** @description Invites answered after their reminder */
+                answeredAfterReminder: number;
+              };
               dateRange: {
                 start: string;
                 end: string;
@@ -8386,14 +8423,30 @@ export interface operations {
               /** Format: uuid */
               id: string;
               text: string;
+              /**
+               * @description agree5: 1..5 (strongly disagree .. strongly agree); emoji5: 1..5 shown as faces; enps11: 0..10, how likely to recommend (eNPS)
+               * @enum {string}
+               */
+              scale: "agree5" | "emoji5" | "enps11";
               responseCount: number;
+              /** @description On the question's own scale: 1..5 for agree5 and emoji5, 0..10 for enps11 (never mixed across questions) */
               averageScore: number | null;
+              /** @description enps11 questions only: per cent promoters (9..10) minus per cent detractors (0..6), -100..100, rounded; released answers only, null under the same threshold as the average */
+              enps?: number | null;
+              /** @description enps11 questions only: how many released answers were 9..10, 7..8 and 0..6; null when enps is */
+              enpsBreakdown?: {
+                promoters: number;
+                passives: number;
+                detractors: number;
+              } | null;
               trend: {
                 weekly: {
                   /** @description ISO week, YYYY-Www */
                   week: string;
                   avg: number | null;
                   count: number;
+                  /** @description enps11 questions only: per cent promoters (9..10) minus per cent detractors (0..6), -100..100, rounded; released answers only, null under the same threshold as the average */
+                  enps?: number | null;
                 }[];
               };
               byTeam: {
@@ -8401,7 +8454,16 @@ export interface operations {
                 teamId: string | null;
                 teamName: string;
                 responseCount: number;
+                /** @description On the question's own scale: 1..5 for agree5 and emoji5, 0..10 for enps11 (never mixed across questions) */
                 averageScore: number | null;
+                /** @description enps11 questions only: per cent promoters (9..10) minus per cent detractors (0..6), -100..100, rounded; released answers only, null under the same threshold as the average */
+                enps?: number | null;
+                /** @description enps11 questions only: how many released answers were 9..10, 7..8 and 0..6; null when enps is */
+                enpsBreakdown?: {
+                  promoters: number;
+                  passives: number;
+                  detractors: number;
+                } | null;
                 /** @description Present when averageScore is null: why it is hidden */
                 message?: string;
                 /** @description Answers stored but not yet counted: a group's answers are counted together once it has anonThreshold of them */
@@ -8409,7 +8471,16 @@ export interface operations {
                 /** @description The same figure over the same number of weeks just before the range (summary.previousDateRange) */
                 previousPeriod: {
                   responseCount: number;
+                  /** @description On the question's own scale: 1..5 for agree5 and emoji5, 0..10 for enps11 (never mixed across questions) */
                   averageScore: number | null;
+                  /** @description enps11 questions only: per cent promoters (9..10) minus per cent detractors (0..6), -100..100, rounded; released answers only, null under the same threshold as the average */
+                  enps?: number | null;
+                  /** @description enps11 questions only: how many released answers were 9..10, 7..8 and 0..6; null when enps is */
+                  enpsBreakdown?: {
+                    promoters: number;
+                    passives: number;
+                    detractors: number;
+                  } | null;
                 };
               }[];
               /** @description Answers stored but not yet counted: a group's answers are counted together once it has anonThreshold of them */
@@ -8417,7 +8488,16 @@ export interface operations {
               /** @description The same figure over the same number of weeks just before the range (summary.previousDateRange) */
               previousPeriod: {
                 responseCount: number;
+                /** @description On the question's own scale: 1..5 for agree5 and emoji5, 0..10 for enps11 (never mixed across questions) */
                 averageScore: number | null;
+                /** @description enps11 questions only: per cent promoters (9..10) minus per cent detractors (0..6), -100..100, rounded; released answers only, null under the same threshold as the average */
+                enps?: number | null;
+                /** @description enps11 questions only: how many released answers were 9..10, 7..8 and 0..6; null when enps is */
+                enpsBreakdown?: {
+                  promoters: number;
+                  passives: number;
+                  detractors: number;
+                } | null;
               };
             }[];
           };
@@ -9854,6 +9934,11 @@ export interface operations {
             /** Format: uuid */
             questionId: string | null;
             questionText: string | null;
+            /**
+             * @description The question's scale; its averageScore is on it (0..10 for enps11)
+             * @enum {string|null}
+             */
+            scale: "agree5" | "emoji5" | "enps11" | null;
             /** Format: uuid */
             teamId: string | null;
             teamName: string | null;
@@ -9861,6 +9946,8 @@ export interface operations {
             week: string | null;
             responseCount: number;
             averageScore: number | null;
+            /** @description enps11 questions: per cent promoters minus per cent detractors, suppressed as averageScore */
+            enps: number | null;
             suppressed: boolean;
             message: string | null;
             /** @description question and team rows: answers stored but not yet counted (released in groups of the threshold) */
