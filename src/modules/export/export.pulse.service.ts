@@ -103,7 +103,16 @@ export function pulseExportRows(summary: PulseSummary): PulseExportRow[] {
       });
     }
     for (const week of question.trend.weekly) {
-      rows.push({ ...EMPTY, ...about, scope: "week", week: week.week, responseCount: week.count, averageScore: week.avg, enps: week.enps ?? null, suppressed: week.avg === null });
+      rows.push({
+        ...EMPTY,
+        ...about,
+        scope: "week",
+        week: week.week,
+        responseCount: week.count,
+        averageScore: week.avg,
+        enps: week.enps ?? null,
+        suppressed: week.avg === null,
+      });
     }
   }
   return rows;

@@ -55,7 +55,15 @@ export async function insertPulseQuestion(
   input: { text: string; teamId: string | null; active: boolean; scale: PulseScale; now: Date },
 ): Promise<PulseQuestionRecord> {
   const [row] = await db("pulse_questions")
-    .insert({ tenant_id: tenantId, text: input.text, team_id: input.teamId, active: input.active, scale: input.scale, created_at: input.now, updated_at: input.now })
+    .insert({
+      tenant_id: tenantId,
+      text: input.text,
+      team_id: input.teamId,
+      active: input.active,
+      scale: input.scale,
+      created_at: input.now,
+      updated_at: input.now,
+    })
     .returning("*");
   return toQuestion(row);
 }

@@ -165,10 +165,7 @@ const enpsBreakdown = z
   .nullable()
   .optional()
   .describe("enps11 questions only: how many released answers were 9..10, 7..8 and 0..6; null when enps is");
-const averageScore = z
-  .number()
-  .nullable()
-  .describe("On the question's own scale: 1..5 for agree5 and emoji5, 0..10 for enps11 (never mixed across questions)");
+const averageScore = z.number().nullable().describe("On the question's own scale: 1..5 for agree5 and emoji5, 0..10 for enps11 (never mixed across questions)");
 
 const weekly = z.object({
   week: z.string().describe("ISO week, YYYY-Www"),

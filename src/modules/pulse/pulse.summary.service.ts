@@ -6,7 +6,14 @@ import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { isoWeekLabel, previousWeekRange, weekRange } from "./pulse.calendar.js";
 import { countWaitingByGroup } from "./pulse.release.repository.js";
 import { findTeam, listTeams } from "../teams/index.js";
-import { inviteTotals, listEnpsCells, listQuestionsForSummary, listResponseCells, reminderParticipation, type ResponseCell } from "./pulse.responses.repository.js";
+import {
+  inviteTotals,
+  listEnpsCells,
+  listQuestionsForSummary,
+  listResponseCells,
+  reminderParticipation,
+  type ResponseCell,
+} from "./pulse.responses.repository.js";
 import type { PulseSummary } from "./pulse.schemas.js";
 
 /** People without a team (or whose team was deleted) form one more group. */
