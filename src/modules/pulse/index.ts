@@ -12,6 +12,7 @@ export { createHeldAnswers, SCANNER_WINDOW_MS } from "./pulse.held-answers.servi
 export { createPulsePrivacyService } from "./pulse.privacy.service.js";
 export { pulseRoutes, pulseTokenLinks } from "./pulse.routes.js";
 export { createDefaultSchedule } from "./pulse.schedule.js";
+export { insertPulseQuestionLibrary, PULSE_QUESTION_LIBRARY } from "./pulse.library.js";
 export { startPulseScheduler } from "./pulse.scheduler.cron.js";
 export { runPulseForTenant } from "./pulse.scheduler.service.js";
 export type { PulseSchedulerDeps } from "./pulse.scheduler.service.js";
