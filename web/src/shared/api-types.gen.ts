@@ -1047,8 +1047,10 @@ export interface paths {
     };
     get?: never;
     /**
-     * Changes a pulse question's text, team or active flag (fields not sent stay as they are)
-     * @description Permission `admin.access`: admin and above.
+     * Changes a pulse question's text, team, scale or active flag (fields not sent stay as they are)
+     * @description active false retires the question, true asks it again. The scale can change only until the question is first asked.
+     *
+     *     Permission `admin.access`: admin and above.
      */
     put: operations["updatePulseQuestion"];
     post?: never;
@@ -7656,6 +7658,15 @@ export interface operations {
       };
       /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SCALE_LOCKED: the question has been asked, so its scale cannot change */
+      409: {
         headers: {
           [name: string]: unknown;
         };
