@@ -152,7 +152,6 @@ const SAMPLE_QUESTIONS: Array<{
   { team: 1, body: "What is the process for proposing a new roadmap item mid-quarter?", votes: 5, tags: ["Process"], anonymous: true },
 ];
 
-
 const NUM_COHORTS = 5;
 const HISTORY_WEEKS = 12;
 const DAY_MS = 86_400_000;
