@@ -3,7 +3,7 @@ import type { Database, Executor } from "../src/platform/db.js";
 import { provisionTenant } from "../src/modules/provisioning/index.js";
 import { cohortIndex, cohortName, INVITE_LIFETIME_DAYS, releaseDay } from "../src/modules/pulse/index.js";
 import { sealAnswer } from "../src/modules/pulse/index.js";
-import type { PulseScale } from "../src/modules/pulse/pulse.constants.js";
+import type { PulseScale } from "../src/modules/pulse/index.js";
 import type { Sealer } from "../src/platform/sealed-box.js";
 
 /**

@@ -100,6 +100,7 @@ export function createEmailComposer(deps: ComposerDeps) {
       tenantName: tenant.tenant.name,
       questionText: invite.questionText,
       scale: invite.questionScale,
+      reminder: data.reminder === true,
       respondUrl: (score) => `${config.frontendUrl}/pulse/respond?token=${token}&score=${score}`,
       expiresAt: invite.expiresAt,
       timezone: invite.timezone,

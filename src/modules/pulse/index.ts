@@ -13,6 +13,7 @@ export { createPulsePrivacyService } from "./pulse.privacy.service.js";
 export { pulseRoutes, pulseTokenLinks } from "./pulse.routes.js";
 export { createDefaultSchedule } from "./pulse.schedule.js";
 export { insertPulseQuestionLibrary, PULSE_QUESTION_LIBRARY } from "./pulse.library.js";
+export type { PulseScale } from "./pulse.constants.js";
 export { startPulseScheduler } from "./pulse.scheduler.cron.js";
 export { runPulseForTenant } from "./pulse.scheduler.service.js";
 export type { PulseSchedulerDeps } from "./pulse.scheduler.service.js";

@@ -9129,6 +9129,7 @@ export interface operations {
               enabled: boolean;
               anonThreshold: number;
               minTenureDays: number;
+              reminderAfterDays: number;
               /** @enum {string} */
               defaultCadence: "weekly" | "biweekly" | "monthly";
               defaultTime: string;
@@ -9230,6 +9231,7 @@ export interface operations {
             enabled?: boolean;
             anonThreshold?: number;
             minTenureDays?: number;
+            reminderAfterDays?: number;
             /** @enum {string} */
             defaultCadence?: "weekly" | "biweekly" | "monthly";
             defaultTime?: string;
@@ -9291,6 +9293,7 @@ export interface operations {
               enabled: boolean;
               anonThreshold: number;
               minTenureDays: number;
+              reminderAfterDays: number;
               /** @enum {string} */
               defaultCadence: "weekly" | "biweekly" | "monthly";
               defaultTime: string;
