@@ -1,3 +1,4 @@
+import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signIn, type ApiClient, type TestApp } from "../helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
@@ -71,5 +72,56 @@ describe("pulse questions' scales in the admin API", () => {
     expect((await app.db("pulse_questions").where({ id: theirs.id }).first()).scale).toBe("agree5");
     const member = await signIn(app, fixture.tenant.slug, "member");
     expect((await member.post("/admin/pulse/questions", { text: "Member's", scale: "enps11" }).expect(403)).body.error.code).toBe("FORBIDDEN");
+  });
+
+  describe("the e-mail preview", () => {
+    const linksOf = (text: string) =>
+      [...text.matchAll(/\/pulse\/respond\?token=([^&\s"]+)&(?:amp;)?score=(\d+)/g)].map((match) => ({ token: match[1], score: Number(match[2]) }));
+
+    for (const [scale, scores] of [
+      ["agree5", [1, 2, 3, 4, 5]],
+      ["emoji5", [1, 2, 3, 4, 5]],
+      ["enps11", [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
+    ] as const) {
+      it(`${scale}: the real template with the question, one link per score in HTML and text, none of them a working token`, async () => {
+        const question = (await admin.post("/admin/pulse/questions", { text: `Preview of <${scale}>`, scale }).expect(201)).body;
+        const preview = (await admin.get(`/admin/pulse/questions/${question.id}/email-preview`).expect(200)).body;
+        expect(preview.subject).toBe("Weekly Pulse - How are you feeling?");
+        expect(preview.text).toContain(`Preview of <${scale}>`);
+        expect(preview.html).toContain(`Preview of &lt;${scale}&gt;`);
+        expect(preview.html).not.toContain(`<${scale}>`);
+        for (const part of [preview.html, preview.text]) {
+          const links = linksOf(part);
+          expect(links.map((link) => link.score)).toEqual(scores);
+          for (const link of links) {
+            expect(link.token).not.toMatch(/^[0-9a-f-]{36}$/);
+            const tried = await request(app.app).get(`/pulse/respond?token=${link.token}&score=${link.score}`).set("Accept", "application/json");
+            expect(tried.status).toBe(400);
+          }
+        }
+        if (scale === "enps11") {
+          expect(preview.text).toContain("0 – Not likely");
+          expect(preview.text).toContain("10 – Very likely");
+        }
+        if (scale === "emoji5") {
+          expect(preview.html).toContain('aria-label="1 – Very unhappy"');
+          expect(preview.text).toContain("5 – Very happy");
+        }
+        const reminder = (await admin.get(`/admin/pulse/questions/${question.id}/email-preview?reminder=true`).expect(200)).body;
+        expect(reminder.subject).toMatch(/^Reminder:/);
+        expect(reminder.text).toContain("this is the only reminder");
+      });
+    }
+
+    it("is for admins only, and another tenant's question is 404", async () => {
+      const question = (await admin.post("/admin/pulse/questions", { text: "Preview access" }).expect(201)).body;
+      for (const username of ["member", "moderator"]) {
+        const client = await signIn(app, fixture.tenant.slug, username);
+        expect((await client.get(`/admin/pulse/questions/${question.id}/email-preview`).expect(403)).body.error.code).toBe("FORBIDDEN");
+      }
+      await request(app.app).get(`/admin/pulse/questions/${question.id}/email-preview`).set("x-tenant-id", fixture.tenant.slug).expect(401);
+      const stranger = await signIn(app, other.tenant.slug, "admin");
+      expect((await stranger.get(`/admin/pulse/questions/${question.id}/email-preview`).expect(404)).body.error.code).toBe("NOT_FOUND");
+    });
   });
 });

@@ -1014,6 +1014,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/pulse/questions/{id}/email-preview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The pulse e-mail of a question as its invitees get it, for a sample recipient, with links that answer nothing
+     * @description Rendered by the real template (one link per score of the question's scale); the links carry no invite's token.
+     *
+     *     Permission `admin.access`: admin and above.
+     */
+    get: operations["previewPulseQuestionEmail"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/pulse/questions": {
     parameters: {
       query?: never;
@@ -7388,6 +7410,82 @@ export interface operations {
       };
       /** @description RATE_LIMITED: the user already has 20 streams open */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  previewPulseQuestionEmail: {
+    parameters: {
+      query?: {
+        /** @description true: the one reminder's wording */
+        reminder?: "true" | "false";
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            subject: string;
+            /** @description The HTML part, as sent; show it in a sandboxed frame */
+            html: string;
+            /** @description The plain-text part, as sent */
+            text: string;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such question in this organisation */
+      404: {
         headers: {
           [name: string]: unknown;
         };
