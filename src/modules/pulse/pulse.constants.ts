@@ -105,3 +105,10 @@ export function scaleEnds(scale: PulseScale): { low: string; high: string } {
 /** CONTRACT §5: eNPS promoters answer 9..10, detractors 0..6 (passives 7..8). */
 export const ENPS_PROMOTER_MIN = 9;
 export const ENPS_DETRACTOR_MAX = 6;
+
+/** A scale as an admin picks it. */
+export const PULSE_SCALE_LABELS: Record<PulseScale, string> = {
+  agree5: "Agree or disagree, 1 to 5",
+  emoji5: "Faces, 1 to 5",
+  enps11: "How likely to recommend, 0 to 10 (eNPS)",
+};
