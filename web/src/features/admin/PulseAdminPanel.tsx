@@ -103,7 +103,7 @@ function PulseQuestions() {
                   type="button"
                   className="button-small button-secondary"
                   onClick={() => setPreviewId(question.id)}
-                  aria-label={`Preview the e-mail of “${question.text}”`}
+                  aria-label={`Preview e-mail of “${question.text}”`}
                 >
                   Preview e-mail
                 </button>
@@ -121,7 +121,7 @@ function PulseQuestions() {
                     type="button"
                     className="button-small button-secondary"
                     onClick={() => void reactivate(question)}
-                    aria-label={`Ask “${question.text}” again`}
+                    aria-label={`Re-activate “${question.text}”`}
                   >
                     Re-activate
                   </button>
