@@ -122,7 +122,7 @@ function scoreButtons(scale: PulseScale, highlight: number | null): string {
       const choice = scoreChoice(scale, score);
       // The face or number is what is seen; the label is what is heard (and what a face means).
       const label = choice.words === choice.shown ? "" : ` aria-label="${escapeHtml(choice.words)}" title="${escapeHtml(choice.words)}"`;
-      return `<button type="submit" name="score" value="${score}"${label}${score === highlight ? ' aria-current="true"' : ""}>${escapeHtml(choice.shown)}</button>`;
+      return `<button type="submit" name="score" value="${score}"${score === highlight ? ' aria-current="true"' : ""}${label}>${escapeHtml(choice.shown)}</button>`;
     })
     .join("\n");
 }
