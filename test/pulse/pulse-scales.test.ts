@@ -112,3 +112,30 @@ describe("pulse scales on /pulse/respond", () => {
     expect(await isOpen(agree.id)).toBe(true);
   });
 });
+
+describe("a score off the scale of a used, expired or unknown link", () => {
+  let app: TestApp;
+  const clock = new ManualClock("2099-12-03T10:00:00Z");
+  beforeAll(async () => {
+    app = await createTestApp({ clock, tuning: { pulseScannerWindowMs: 0 } });
+  });
+  afterAll(() => app.close());
+
+  it("is answered INVALID_INVITE like any score, so it tells nothing about the link", async () => {
+    const fixture = await createTenantFixture(app.db, { settings: { pulse: { enabled: true } } });
+    const used = await addInvite(app.db, { tenantId: fixture.tenant.id, userId: fixture.users.member.id, sentAt: "2099-12-03T09:00:00Z" });
+    await request(app.app).post("/pulse/respond").send({ token: used.token, score: 3 }).expect(200);
+    const expired = await addInvite(app.db, {
+      tenantId: fixture.tenant.id,
+      userId: fixture.users.member.id,
+      sentAt: "2099-11-01T09:00:00Z",
+      expiresAt: "2099-11-08T09:00:00Z",
+    });
+    for (const token of [used.token, expired.token, "00000000-0000-4000-8000-000000000000"]) {
+      for (const score of ["0", "3", "9"]) {
+        const response = await request(app.app).get(`/pulse/respond?token=${token}&score=${score}`).set("Accept", "application/json").expect(400);
+        expect(response.body.error.code).toBe("INVALID_INVITE");
+      }
+    }
+  });
+});

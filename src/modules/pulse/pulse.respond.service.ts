@@ -10,7 +10,7 @@ import type { Logger } from "../../platform/logger.js";
 import type { CommittedGroup, HeldAnswers } from "./pulse.held-answers.service.js";
 import type { PulsePrivacy, PulsePrivacyService } from "./pulse.privacy.service.js";
 import type { PulseReleaser } from "./pulse.release.service.js";
-import { findInviteScale, findInviteTenant, findOpenInvite } from "./pulse.responses.repository.js";
+import { findInviteTenant, findOpenInvite, findOpenInviteScale } from "./pulse.responses.repository.js";
 import { isScoreOnScale, MAX_ANY_SCORE, MIN_ANY_SCORE, scaleScores, type PulseScale } from "./pulse.constants.js";
 
 export const INVALID_INVITE_MESSAGE = "Invalid or expired invite";
@@ -116,7 +116,7 @@ export function createPulseRespondService(deps: {
       // Checked before anything is held, so a score off the question's scale leaves the invite
       // open. A question's scale cannot change once it has invites (pulse.admin.service.ts), so
       // the scale read here is the one of the answer held below.
-      const scale = await findInviteScale(db, token);
+      const scale = await findOpenInviteScale(db, token, clock.now());
       if (scale && !isScoreOnScale(scale, score)) throw invalidScore(scale);
 
       // Read before the tap: a committed answer's invite is no longer open.

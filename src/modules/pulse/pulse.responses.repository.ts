@@ -17,15 +17,16 @@ export async function findOpenInvite(db: Executor, token: string, now: Date): Pr
   return row ? { tenantId: row.tenant_id, questionId: row.question_id } : null;
 }
 
-/** The scale of a token's question, used or not; null when the token names no invite. */
-export async function findInviteScale(db: Executor, token: string): Promise<PulseScale | null> {
-  const row = await db("pulse_invites as i")
-    .join("pulse_questions as q", function joinQuestion() {
-      this.on("q.tenant_id", "i.tenant_id").andOn("q.id", "i.question_id");
-    })
-    .where("i.token", token)
-    .first("q.scale");
-  return (row?.scale as PulseScale | undefined) ?? null;
+/**
+ * The scale of an open invite's question; null for any token that names no open invite, so a
+ * used, expired or unknown token is answered alike (INVALID_INVITE), whatever its score.
+ */
+export async function findOpenInviteScale(db: Executor, token: string, now: Date): Promise<PulseScale | null> {
+  const result = await db.raw(
+    `select q.scale from pulse_invites i join pulse_questions q on q.tenant_id = i.tenant_id and q.id = i.question_id where ${OPEN_INVITE}`,
+    [token, now],
+  );
+  return (result.rows[0]?.scale as PulseScale | undefined) ?? null;
 }
 
 /** The tenant an invite token belongs to, answered or not (its link names the tenant). */
