@@ -150,10 +150,5 @@ export function formatEnps(value: number): string {
 
 /** Who an eNPS is made of, in plain words. */
 export function enpsInWords(breakdown: { promoters: number; passives: number; detractors: number }): string {
-  const part = (count: number, one: string, many: string, range: string) => `${count} ${count === 1 ? one : many} (${range})`;
-  return [
-    part(breakdown.promoters, "would recommend", "would recommend", "9–10"),
-    part(breakdown.passives, "in between", "in between", "7–8"),
-    part(breakdown.detractors, "would not", "would not", "0–6"),
-  ].join(", ");
+  return [`${breakdown.promoters} would recommend (9–10)`, `${breakdown.passives} in between (7–8)`, `${breakdown.detractors} would not (0–6)`].join(", ");
 }
