@@ -16,6 +16,7 @@ import * as pulseScheduleFromSettings from "./20261125000200_pulse_schedule_from
 import * as apiTokenScopeAndExpiry from "./20261125000300_api_token_scope_and_expiry.js";
 import * as pulseHeldAnswersAndTenure from "./20261128000100_pulse_held_answers_and_tenure.js";
 import * as createPolls from "./20261128000200_create_polls.js";
+import * as pulseScalesAndReminders from "./20261128000300_pulse_scales_and_reminders.js";
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -45,4 +46,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ["20261125000300_api_token_scope_and_expiry", apiTokenScopeAndExpiry],
   ["20261128000100_pulse_held_answers_and_tenure", pulseHeldAnswersAndTenure],
   ["20261128000200_create_polls", createPolls],
+  ["20261128000300_pulse_scales_and_reminders", pulseScalesAndReminders],
 ];

@@ -3,6 +3,7 @@ import type { Database, Executor } from "../src/platform/db.js";
 import { provisionTenant } from "../src/modules/provisioning/index.js";
 import { cohortIndex, cohortName, INVITE_LIFETIME_DAYS, releaseDay } from "../src/modules/pulse/index.js";
 import { sealAnswer } from "../src/modules/pulse/index.js";
+import type { PulseScale } from "../src/modules/pulse/index.js";
 import type { Sealer } from "../src/platform/sealed-box.js";
 import { seedDemoPolls } from "./demo-polls.js";
 
@@ -152,14 +153,6 @@ const SAMPLE_QUESTIONS: Array<{
   { team: 1, body: "What is the process for proposing a new roadmap item mid-quarter?", votes: 5, tags: ["Process"], anonymous: true },
 ];
 
-const PULSE_QUESTIONS = [
-  "How happy are you at work this week?",
-  "How manageable is your workload right now?",
-  "How recognised do you feel for your work?",
-  "How clear are your team's priorities this week?",
-  "How likely are you to recommend your team as a great place to work?",
-];
-
 const NUM_COHORTS = 5;
 const HISTORY_WEEKS = 12;
 const DAY_MS = 86_400_000;
@@ -296,17 +289,19 @@ async function seedTenant(db: Database, demo: { slug: string; name: string }, em
       }
     }
 
-    // Pulse questions, created a day apart so "ordered by creation" is stable.
+    // The pulse question library provisioning wrote (CONTRACT §5), dated a day apart before the
+    // history so "ordered by creation" is stable; the first NUM_COHORTS of it are the ones asked.
     const historyStart = new Date(now.getTime() - HISTORY_WEEKS * 7 * DAY_MS);
-    const pulseQuestions = PULSE_QUESTIONS.map((text, index) => ({
-      id: randomUUID(),
-      tenant_id: tenantId,
-      text,
-      active: true,
-      team_id: null,
-      created_at: new Date(historyStart.getTime() - (PULSE_QUESTIONS.length - index) * DAY_MS),
-    }));
-    await insertInChunks(trx, "pulse_questions", pulseQuestions);
+    const library: Array<{ id: string; text: string; scale: PulseScale }> = await trx("pulse_questions")
+      .where({ tenant_id: tenantId })
+      .orderBy([{ column: "created_at" }, { column: "id" }])
+      .select("id", "text", "scale");
+    for (const [index, question] of library.entries()) {
+      await trx("pulse_questions")
+        .where({ tenant_id: tenantId, id: question.id })
+        .update({ created_at: new Date(historyStart.getTime() - (library.length - index) * DAY_MS) });
+    }
+    const pulseQuestions = library;
 
     await seedDemoPolls(trx, { tenantId, teamId: teamIds[0] as string, createdBy: responder?.id ?? null, now });
     return seedPulseHistory(trx, { tenantId, teamIds, users, pulseQuestions, now, random });
@@ -334,7 +329,7 @@ async function seedPulseHistory(
     tenantId: string;
     teamIds: string[];
     users: Array<SeedUser & { id: string }>;
-    pulseQuestions: Array<{ id: string; text: string }>;
+    pulseQuestions: Array<{ id: string; text: string; scale: PulseScale }>;
     now: Date;
     random: () => number;
   },
@@ -352,7 +347,7 @@ async function seedPulseHistory(
     const weekday = (day.getUTCDay() + 6) % 7; // Monday 0 .. Sunday 6
     if (weekday > 4) continue; // weekend runs would skip: everyone in the wrapped cohort was invited this week
     const cohort = weekday % NUM_COHORTS;
-    const question = pulseQuestions[cohort % pulseQuestions.length] as { id: string };
+    const question = pulseQuestions[cohort % pulseQuestions.length] as { id: string; scale: PulseScale };
     const sentAt = new Date(day.getTime() + 9 * 3_600_000);
     const cohortUsers = users.filter((user) => cohortIndex(user.id, NUM_COHORTS) === cohort);
     const weeksAgo = Math.floor(daysAgo / 7);
@@ -376,7 +371,11 @@ async function seedPulseHistory(
       if (respondedAt && respondedAt < now) {
         // A gentle upward trend over the weeks plus a team tendency, kept inside 1..5.
         const base = 3.1 + (HISTORY_WEEKS - weeksAgo) * 0.04 + (teamTendency[user.team] ?? 0);
-        const score = Math.min(5, Math.max(1, Math.round(base + (random() - 0.5) * 2.4)));
+        const score =
+          question.scale === "enps11"
+            ? // The same tendency on 0..10: about 3.5 of 5 is a 7, with a wider spread.
+              Math.min(10, Math.max(0, Math.round(base * 2 + (random() - 0.5) * 6)))
+            : Math.min(5, Math.max(1, Math.round(base + (random() - 0.5) * 2.4)));
         answers.push({ questionId: question.id, teamId, score, respondedAt });
       }
     }

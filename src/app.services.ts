@@ -19,6 +19,7 @@ import { createHealthService } from "./modules/health/index.js";
 import {
   createHeldAnswers,
   createPulseAdminService,
+  createPulseEmailPreview,
   createPulsePrivacyService,
   createPulseReleaser,
   createPulseRespondService,
@@ -219,5 +220,6 @@ function buildPulse(deps: ServiceDeps, shared: Shared, settings: ReturnType<type
     respond: createPulseRespondService({ db, clock, releaser, heldAnswers, privacy, logger }),
     admin: createPulseAdminService({ db, clock, settings, scheduler: { db, queue: shared.systemQueue, logger, clock } }),
     summary: createPulseSummaryService({ db, clock }),
+    emailPreview: createPulseEmailPreview({ db, clock, frontendUrl: config.frontendUrl }),
   };
 }

@@ -86,7 +86,7 @@ function buildRoutes(deps: AppDeps, shared: Shared, services: Services): AnyRout
     ...ownQuestionRoutes({ db: deps.db }),
     ...pollRoutes({ polls: services.polls.service, votes: services.polls.votes, keys: services.polls.keys, secureCookies: config.session.secureCookies }),
     ...eventRoutes({ hub: shared.sse }),
-    ...pulseAdminRoutes({ admin: pulse.admin }),
+    ...pulseAdminRoutes({ admin: pulse.admin, emailPreview: pulse.emailPreview }),
     ...pulseRoutes({
       respond: pulse.respond,
       summary: pulse.summary,

@@ -13,8 +13,8 @@ export interface EmailJobs {
    * the worker's log; a job without the flag (queued before it existed) is hidden too.
    */
   "question-answered": { tenantId: string; questionId: string; recipientUserId: string; hideRecipient: boolean };
-  /** The one-tap pulse email for one invite. */
-  "pulse-invite": { tenantId: string; inviteId: string };
+  /** The one-tap pulse email for one invite; `reminder`: its one reminder, with the same links. */
+  "pulse-invite": { tenantId: string; inviteId: string; reminder?: boolean };
   /** An admin's direct email to users and/or addresses. */
   "direct-email": { tenantId: string; to: string[]; subject: string; body: string; sentByUserId: string };
 }

@@ -31,6 +31,7 @@ export const DEFAULT_TENANT_SETTINGS = Object.freeze({
     enabled: false,
     anonThreshold: 5,
     minTenureDays: 14,
+    reminderAfterDays: 3,
     defaultCadence: "weekly" as const,
     defaultTime: "09:00",
     rotatingCohorts: true,

@@ -64,6 +64,8 @@ export const tenantSettingsSchema = z
       // An answer counts toward k only if its invitee had been in the team this long (0: off),
       // so accounts made for the purpose cannot fill a victim's group.
       minTenureDays: z.number().int().min(0).max(90),
+      // One reminder to an invitee whose invite is still open after this many days (0: none).
+      reminderAfterDays: z.number().int().min(0).max(14),
       defaultCadence: z.enum(CADENCES),
       defaultTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:mm (24-hour)"),
       rotatingCohorts: z.boolean(),

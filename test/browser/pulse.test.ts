@@ -319,8 +319,8 @@ describe("browser: pulse", () => {
     const row = page.getByRole("row", { name: /How supported do you feel by your team\?/ });
     await row.getByRole("cell", { name: fixture.teams.b.name, exact: true }).waitFor();
 
-    await row.getByRole("button", { name: /^Deactivate/ }).click();
-    await row.getByRole("cell", { name: "Inactive", exact: true }).waitFor();
+    await row.getByRole("button", { name: /^Retire/ }).click();
+    await row.getByRole("cell", { name: "Retired", exact: true }).waitFor();
     const stored = ((await adminApi.get("/admin/pulse/questions")).body as Array<{ text: string; active: boolean; teamId: string | null }>).find(
       (question) => question.text === "How supported do you feel by your team?",
     );

@@ -54,6 +54,8 @@ export async function createTenantFixture(db: Database, options: { settings?: un
       { name: "Team Beta", slug: "beta" },
     ],
     settings: options.settings,
+    // Pulse tests write the questions they reason about; the library is tested in test/pulse/pulse-library.test.ts.
+    pulseQuestionLibrary: false,
   });
   const [a, b] = provisioned.teams as [TenantFixture["teams"]["a"], TenantFixture["teams"]["b"]];
   const users = {} as TenantFixture["users"];

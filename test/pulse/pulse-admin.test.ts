@@ -73,6 +73,7 @@ describe("pulse administration", () => {
         text: "How clear are this week's priorities?",
         active: true,
         teamId: null,
+        scale: "agree5",
         createdAt: expect.stringMatching(/Z$/),
       });
       const [audit] = await app.db("audit_logs").where({ tenant_id: fixture.tenant.id, action: "pulse_question.create", entity_id: response.body.id });

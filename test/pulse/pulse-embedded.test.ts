@@ -33,8 +33,19 @@ describe("pulse on the embedded database (PGlite)", () => {
     const body = (await admin.get("/pulse/summary?range=13w").expect(200)).body;
     expect(body.summary.totalResponses).toBeGreaterThan(300);
     expect(body.summary.participationRate).toBeGreaterThan(50);
-    expect(body.questions).toHaveLength(5);
-    for (const question of body.questions) {
+    // The tenant starts with the question library; five cohorts ask its first five, one of them eNPS.
+    expect(body.questions.length).toBeGreaterThanOrEqual(12);
+    const asked = body.questions.filter((question: { responseCount: number }) => question.responseCount > 0);
+    expect(asked).toHaveLength(5);
+    const enps = asked.filter((question: { scale: string }) => question.scale === "enps11");
+    expect(enps).toHaveLength(1);
+    expect(enps[0].enps).toEqual(expect.any(Number));
+    expect(enps[0].enps).toBeGreaterThanOrEqual(-100);
+    expect(enps[0].enps).toBeLessThanOrEqual(100);
+    const { promoters, passives, detractors } = enps[0].enpsBreakdown;
+    expect(promoters + passives + detractors).toBe(enps[0].responseCount);
+    expect(enps[0].enps).toBe(Math.round(((promoters - detractors) / enps[0].responseCount) * 100));
+    for (const question of asked) {
       expect(question.averageScore).toBeGreaterThanOrEqual(1);
       // Released batches: most weeks of each question have one; a few answers still wait for their group.
       expect(question.trend.weekly.length).toBeGreaterThanOrEqual(8);

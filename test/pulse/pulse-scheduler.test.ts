@@ -45,6 +45,8 @@ describe("pulse scheduler", () => {
     // The switch, cadence, send time and rotation are pulse settings; the time zone and cohort count the schedule's own.
     const pulse = {
       enabled: true,
+      // The sends are this file's subject; reminders are pulse-reminders.test.ts's.
+      reminderAfterDays: 0,
       ...options.settings?.pulse,
       ...(enabled === undefined ? {} : { enabled }),
       ...(cadence === undefined ? {} : { defaultCadence: cadence }),

@@ -67,6 +67,8 @@ describe("GET /pulse/summary", () => {
       totalResponses: 37,
       totalInvites: 15,
       participationRate: 46.7,
+      // Nobody was reminded: every answered invite was answered without one.
+      participation: { reminded: 0, answeredBeforeReminder: 7, answeredAfterReminder: 0 },
       dateRange: { start: "2026-09-07", end: "2026-11-25" },
       previousDateRange: { start: "2026-06-15", end: "2026-09-06" },
       anonThreshold: 5,
@@ -76,6 +78,7 @@ describe("GET /pulse/summary", () => {
     expect(first).toEqual({
       id: q1,
       text: "How happy are you?",
+      scale: "agree5",
       responseCount: 22,
       averageScore: 3.5,
       trend: {
@@ -103,6 +106,7 @@ describe("GET /pulse/summary", () => {
     expect(second).toEqual({
       id: q2,
       text: "How manageable is your workload?",
+      scale: "agree5",
       responseCount: 15,
       averageScore: 4.33,
       trend: {

@@ -19,6 +19,7 @@ const SPEC_DEFAULTS = {
     enabled: false,
     anonThreshold: 5,
     minTenureDays: 14,
+    reminderAfterDays: 3,
     defaultCadence: "weekly",
     defaultTime: "09:00",
     rotatingCohorts: true,

@@ -17,6 +17,7 @@ describe("tenant settings schema", () => {
         enabled: false,
         anonThreshold: 5,
         minTenureDays: 14,
+        reminderAfterDays: 3,
         defaultCadence: "weekly",
         defaultTime: "09:00",
         rotatingCohorts: true,

@@ -99,6 +99,8 @@ export function createEmailComposer(deps: ComposerDeps) {
       recipientName: user.name,
       tenantName: tenant.tenant.name,
       questionText: invite.questionText,
+      scale: invite.questionScale,
+      reminder: data.reminder === true,
       respondUrl: (score) => `${config.frontendUrl}/pulse/respond?token=${token}&score=${score}`,
       expiresAt: invite.expiresAt,
       timezone: invite.timezone,

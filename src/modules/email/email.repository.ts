@@ -1,3 +1,4 @@
+import type { PulseScale } from "../pulse/pulse.constants.js";
 import type { Executor, DatabaseRow } from "../../platform/db.js";
 import { isUuid } from "../../platform/validation.js";
 
@@ -104,6 +105,7 @@ export interface PulseInviteForEmail {
   expiresAt: Date;
   respondedAt: Date | null;
   questionText: string;
+  questionScale: PulseScale;
   timezone: string;
 }
 
@@ -124,6 +126,7 @@ export async function findPulseInvite(db: Executor, tenantId: string, inviteId: 
       "i.expires_at",
       "i.responded_at",
       "q.text as question_text",
+      "q.scale as question_scale",
       "s.timezone",
       ...RECIPIENT_COLUMNS.map((column) => `u.${column} as user_${column}`),
     );
@@ -135,6 +138,7 @@ export async function findPulseInvite(db: Executor, tenantId: string, inviteId: 
     expiresAt: new Date(row.expires_at),
     respondedAt: row.responded_at ? new Date(row.responded_at) : null,
     questionText: row.question_text,
+    questionScale: row.question_scale,
     timezone: row.timezone ?? "UTC",
   };
 }

@@ -1,4 +1,5 @@
-import { button, html, layout, paragraphs } from "./email.html.js";
+import { button, html, layout, paragraphs, type SafeHtml } from "./email.html.js";
+import { scaleEnds, scaleScores, scoreChoice, type PulseScale } from "../pulse/pulse.constants.js";
 
 /** A rendered email: HTML and plain-text alternatives of the same content. */
 export interface RenderedEmail {
@@ -9,7 +10,7 @@ export interface RenderedEmail {
 
 export const QUESTION_ANSWERED_SUBJECT = "Your question was answered!";
 export const PULSE_INVITE_SUBJECT = "Weekly Pulse - How are you feeling?";
-export const PULSE_SCORES = [1, 2, 3, 4, 5] as const;
+export const PULSE_REMINDER_SUBJECT = "Reminder: Weekly Pulse - How are you feeling?";
 
 const QUOTE_STYLE = "margin:0 0 16px;padding:12px 16px;border-left:4px solid #cbd2d9;background:#f8f9fb;border-radius:4px;";
 const ANSWER_STYLE = "margin:0 0 16px;padding:12px 16px;border-left:4px solid #16a34a;background:#f0fdf4;border-radius:4px;";
@@ -72,6 +73,10 @@ export interface PulseInviteInput {
   recipientName: string | null;
   tenantName: string;
   questionText: string;
+  /** The question's scale: one link per score of it (default agree5, SPEC's 1..5). */
+  scale?: PulseScale;
+  /** The one reminder of a still open invite (CONTRACT §5 "Reminders"): the same links. */
+  reminder?: boolean;
   /** The one-tap link for a score: {frontend_url}/pulse/respond?token=...&score=n */
   respondUrl: (score: number) => string;
   expiresAt: Date;
@@ -99,17 +104,36 @@ export function formatExpiry(at: Date, timezone: string): string {
   }
 }
 
+/**
+ * A score's link: a 1..5 agree scale keeps SPEC's buttons; faces carry their words for screen
+ * readers, and the eleven eNPS links are compact so the row fits a phone.
+ */
+function scoreButton(url: string, scale: PulseScale, score: number): SafeHtml {
+  const choice = scoreChoice(scale, score);
+  if (scale === "agree5") return button(url, choice.shown);
+  const size = scale === "enps11" ? "min-width:28px;padding:8px 4px;font-size:15px;" : "min-width:40px;padding:8px 6px;font-size:24px;";
+  const style = `display:inline-block;${size}margin:0 2px 6px 0;text-align:center;border:2px solid #1d4ed8;border-radius:6px;color:#1d4ed8;font-weight:600;text-decoration:none;`;
+  return html`<a href="${url}" aria-label="${choice.words}" title="${choice.words}" style="${style}">${choice.shown}</a>`;
+}
+
 export function pulseInviteEmail(input: PulseInviteInput): RenderedEmail {
   const expiry = formatExpiry(input.expiresAt, input.timezone);
+  const scale = input.scale ?? "agree5";
+  const scores = scaleScores(scale);
+  const ends = scaleEnds(scale);
+  const subject = input.reminder ? PULSE_REMINDER_SUBJECT : PULSE_INVITE_SUBJECT;
   const anonymity =
     `Your answer is anonymous: it is stored without your name, your email address or any link to this email, ` +
     `and results are only shown for groups of at least ${input.anonThreshold} responses.`;
   const expiryNote = `This link expires on ${expiry}, 7 days after it was sent, and counts once.`;
+  const opening = input.reminder
+    ? `A gentle reminder: this week's pulse question from ${input.tenantName} is still open. One tap answers it; this is the only reminder.`
+    : `Here is this week's pulse question from ${input.tenantName}. One tap answers it.`;
   const body = html` <p style="margin:0 0 12px;">Hi ${greetingName(input.recipientName)},</p>
-    <p style="margin:0 0 16px;">Here is this week's pulse question from ${input.tenantName}. One tap answers it.</p>
+    <p style="margin:0 0 16px;">${opening}</p>
     <p style="margin:0 0 16px;font-size:18px;font-weight:600;">${input.questionText}</p>
-    <p style="margin:0 0 4px;">${PULSE_SCORES.map((score) => button(input.respondUrl(score), String(score)))}</p>
-    <p style="margin:0 0 16px;font-size:12px;color:#616e7c;">1 = lowest, 5 = highest</p>
+    <p style="margin:0 0 4px;">${scores.map((score) => scoreButton(input.respondUrl(score), scale, score))}</p>
+    <p style="margin:0 0 16px;font-size:12px;color:#616e7c;">${ends.low}, ${ends.high}</p>
     <p style="margin:0 0 12px;">${anonymity}</p>
     <p style="margin:0;color:#616e7c;">${expiryNote}</p>`;
   const footer = html`You receive the weekly pulse as a member of ${input.tenantName}.
@@ -117,11 +141,11 @@ export function pulseInviteEmail(input: PulseInviteInput): RenderedEmail {
   const text = [
     `Hi ${greetingName(input.recipientName)},`,
     "",
-    `Here is this week's pulse question from ${input.tenantName}. Open one link to answer (1 = lowest, 5 = highest):`,
+    `${opening} Open one link to answer (${ends.low}, ${ends.high}):`,
     "",
     input.questionText,
     "",
-    ...PULSE_SCORES.map((score) => `${score}: ${input.respondUrl(score)}`),
+    ...scores.map((score) => `${scoreChoice(scale, score).words}: ${input.respondUrl(score)}`),
     "",
     anonymity,
     expiryNote,
@@ -131,8 +155,8 @@ export function pulseInviteEmail(input: PulseInviteInput): RenderedEmail {
     `Unsubscribe: ${input.unsubscribeUrl}`,
   ].join("\n");
   return {
-    subject: PULSE_INVITE_SUBJECT,
-    html: layout({ title: PULSE_INVITE_SUBJECT, preheader: input.questionText, body, footer }),
+    subject,
+    html: layout({ title: subject, preheader: input.questionText, body, footer }),
     text,
   };
 }

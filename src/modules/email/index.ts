@@ -8,3 +8,4 @@ export { unsubscribeRouter } from "./email.unsubscribe.routes.js";
 export { createUnsubscribeService } from "./email.unsubscribe.service.js";
 export { startEmailWorker } from "./email.worker.js";
 export type { EmailWorker } from "./email.worker.js";
+export { pulseInviteEmail, type RenderedEmail } from "./email.templates.js";

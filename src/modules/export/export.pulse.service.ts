@@ -5,6 +5,7 @@ import type { Database } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
 import { summaryQuery, type PulseSummary } from "../pulse/index.js";
 import { computePulseSummary } from "../pulse/index.js";
+import { PULSE_SCALES } from "../pulse/pulse.constants.js";
 import { findTeam } from "../teams/index.js";
 import type { ExportService } from "./export.service.js";
 import { EXPORT_FORMATS, type ExportColumn, type ExportOptions } from "../../platform/export-rows.js";
@@ -21,11 +22,13 @@ export const pulseExportRowSchema = z.object({
   scope: z.enum(["summary", "question", "team", "week"]),
   questionId: z.uuid().nullable(),
   questionText: z.string().nullable(),
+  scale: z.enum(PULSE_SCALES).nullable().describe("The question's scale; its averageScore is on it (0..10 for enps11)"),
   teamId: z.uuid().nullable(),
   teamName: z.string().nullable(),
   week: z.string().nullable().describe("YYYY-Www"),
   responseCount: z.number().int(),
   averageScore: z.number().nullable(),
+  enps: z.number().int().nullable().describe("enps11 questions: per cent promoters minus per cent detractors, suppressed as averageScore"),
   suppressed: z.boolean(),
   message: z.string().nullable(),
   waitingResponses: z.number().int().nullable().describe("question and team rows: answers stored but not yet counted (released in groups of the threshold)"),
@@ -44,6 +47,8 @@ const COLUMNS: Array<ExportColumn<PulseExportRow>> = (Object.keys(pulseExportRow
 const EMPTY = {
   questionId: null,
   questionText: null,
+  scale: null,
+  enps: null,
   teamId: null,
   teamName: null,
   week: null,
@@ -71,13 +76,14 @@ export function pulseExportRows(summary: PulseSummary): PulseExportRow[] {
     },
   ];
   for (const question of summary.questions) {
-    const about = { questionId: question.id, questionText: question.text };
+    const about = { questionId: question.id, questionText: question.text, scale: question.scale };
     rows.push({
       ...EMPTY,
       ...about,
       scope: "question",
       responseCount: question.responseCount,
       averageScore: question.averageScore,
+      enps: question.enps ?? null,
       suppressed: question.averageScore === null && question.responseCount > 0,
       waitingResponses: question.waitingResponses,
     });
@@ -90,13 +96,23 @@ export function pulseExportRows(summary: PulseSummary): PulseExportRow[] {
         teamName: team.teamName,
         responseCount: team.responseCount,
         averageScore: team.averageScore,
+        enps: team.enps ?? null,
         suppressed: team.averageScore === null,
         message: team.message ?? null,
         waitingResponses: team.waitingResponses,
       });
     }
     for (const week of question.trend.weekly) {
-      rows.push({ ...EMPTY, ...about, scope: "week", week: week.week, responseCount: week.count, averageScore: week.avg, suppressed: week.avg === null });
+      rows.push({
+        ...EMPTY,
+        ...about,
+        scope: "week",
+        week: week.week,
+        responseCount: week.count,
+        averageScore: week.avg,
+        enps: week.enps ?? null,
+        suppressed: week.avg === null,
+      });
     }
   }
   return rows;

@@ -2,7 +2,7 @@ import type { Database } from "../../platform/db.js";
 import type { Tenant } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
 import { DEFAULT_TENANT_SETTINGS, deepMerge, tenantSettingsSchema, type TenantSettings } from "../../platform/tenant-settings.schemas.js";
-import { createDefaultSchedule } from "../pulse/index.js";
+import { createDefaultSchedule, insertPulseQuestionLibrary } from "../pulse/index.js";
 import { saveSettings } from "../settings/index.js";
 import { insertDefaultTags } from "../tags/index.js";
 import { createTeamsOfNewTenant } from "../teams/index.js";
@@ -18,6 +18,11 @@ export interface ProvisionTenantInput {
   ownerName?: string;
   teams?: Array<{ name: string; slug?: string; description?: string }>;
   settings?: unknown;
+  /**
+   * The pulse question library (CONTRACT §5); default true. Only test fixtures that build their
+   * own pulse questions turn it off.
+   */
+  pulseQuestionLibrary?: boolean;
 }
 
 export interface ProvisionedTenant {
@@ -42,7 +47,7 @@ function closedToVisitorsWhenSignupIsClosed(settings: TenantSettings, requested:
 /**
  * Creates a tenant with everything a new organisation needs to start: settings (SPEC defaults
  * plus overrides), the six default tags, a pulse schedule (off until an admin enables the
- * pulse), its teams, and optionally an owner who signs in by OAuth with that email.
+ * pulse) with the pulse question library, its teams, and optionally an owner who signs in by OAuth with that email.
  */
 export async function provisionTenant(db: Database, input: ProvisionTenantInput): Promise<ProvisionedTenant> {
   const slug = input.slug.toLowerCase();
@@ -63,6 +68,7 @@ export async function provisionTenant(db: Database, input: ProvisionTenantInput)
     await saveSettings(trx, tenant.id, settings, now);
     await insertDefaultTags(trx, tenant.id);
     await createDefaultSchedule(trx, tenant.id, now);
+    if (input.pulseQuestionLibrary !== false) await insertPulseQuestionLibrary(trx, tenant.id, now);
     const teams = await createTeamsOfNewTenant(trx, tenant.id, input.teams ?? [{ name: "General" }]);
     let ownerId: string | null = null;
     if (input.ownerEmail) {

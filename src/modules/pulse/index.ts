@@ -4,6 +4,7 @@
  */
 export { pulseAdminRoutes } from "./pulse.admin.routes.js";
 export { createPulseAdminService } from "./pulse.admin.service.js";
+export { createPulseEmailPreview } from "./pulse.email-preview.js";
 export { INVITE_LIFETIME_DAYS, cohortIndex, cohortName, releaseDay } from "./pulse.calendar.js";
 export { createPulseReleaser, createPulseSealer, sealAnswer, startReleaseSweeps } from "./pulse.release.service.js";
 export type { PulseReleaser } from "./pulse.release.service.js";
@@ -12,6 +13,8 @@ export { createHeldAnswers, SCANNER_WINDOW_MS } from "./pulse.held-answers.servi
 export { createPulsePrivacyService } from "./pulse.privacy.service.js";
 export { pulseRoutes, pulseTokenLinks } from "./pulse.routes.js";
 export { createDefaultSchedule } from "./pulse.schedule.js";
+export { insertPulseQuestionLibrary, PULSE_QUESTION_LIBRARY } from "./pulse.library.js";
+export type { PulseScale } from "./pulse.constants.js";
 export { startPulseScheduler } from "./pulse.scheduler.cron.js";
 export { runPulseForTenant } from "./pulse.scheduler.service.js";
 export type { PulseSchedulerDeps } from "./pulse.scheduler.service.js";

@@ -1,3 +1,4 @@
+import type { PulseScale } from "./pulse.constants.js";
 import type { Executor, DatabaseRow } from "../../platform/db.js";
 import { isUuid } from "../../platform/validation.js";
 import type { Cadence } from "./pulse.calendar.js";
@@ -7,6 +8,7 @@ export interface PulseQuestionRecord {
   text: string;
   active: boolean;
   teamId: string | null;
+  scale: PulseScale;
   createdAt: string;
 }
 
@@ -28,7 +30,7 @@ export interface ScheduleRow {
 }
 
 function toQuestion(row: DatabaseRow): PulseQuestionRecord {
-  return { id: row.id, text: row.text, active: row.active, teamId: row.team_id ?? null, createdAt: new Date(row.created_at).toISOString() };
+  return { id: row.id, text: row.text, active: row.active, teamId: row.team_id ?? null, scale: row.scale, createdAt: new Date(row.created_at).toISOString() };
 }
 
 /** Creation order is the rotation order (CONTRACT §5), so it is the listing order too. */
@@ -50,10 +52,18 @@ export async function findPulseQuestion(db: Executor, tenantId: string, id: stri
 export async function insertPulseQuestion(
   db: Executor,
   tenantId: string,
-  input: { text: string; teamId: string | null; active: boolean; now: Date },
+  input: { text: string; teamId: string | null; active: boolean; scale: PulseScale; now: Date },
 ): Promise<PulseQuestionRecord> {
   const [row] = await db("pulse_questions")
-    .insert({ tenant_id: tenantId, text: input.text, team_id: input.teamId, active: input.active, created_at: input.now, updated_at: input.now })
+    .insert({
+      tenant_id: tenantId,
+      text: input.text,
+      team_id: input.teamId,
+      active: input.active,
+      scale: input.scale,
+      created_at: input.now,
+      updated_at: input.now,
+    })
     .returning("*");
   return toQuestion(row);
 }
@@ -62,14 +72,21 @@ export async function updatePulseQuestion(
   db: Executor,
   tenantId: string,
   id: string,
-  patch: { text?: string; teamId?: string | null; active?: boolean; now: Date },
+  patch: { text?: string; teamId?: string | null; active?: boolean; scale?: PulseScale; now: Date },
 ): Promise<PulseQuestionRecord> {
   const changes: Record<string, unknown> = { updated_at: patch.now };
   if (patch.text !== undefined) changes.text = patch.text;
   if (patch.teamId !== undefined) changes.team_id = patch.teamId;
   if (patch.active !== undefined) changes.active = patch.active;
+  if (patch.scale !== undefined) changes.scale = patch.scale;
   const [row] = await db("pulse_questions").where({ tenant_id: tenantId, id }).update(changes).returning("*");
   return toQuestion(row);
+}
+
+/** Whether any invite asked this question: its answers are on its scale, so the scale is fixed from then on. */
+export async function questionHasInvites(db: Executor, tenantId: string, questionId: string): Promise<boolean> {
+  const row = await db("pulse_invites").where({ tenant_id: tenantId, question_id: questionId }).first("id");
+  return Boolean(row);
 }
 
 export async function findScheduleRow(db: Executor, tenantId: string, options: { forUpdate?: boolean } = {}): Promise<ScheduleRow | null> {

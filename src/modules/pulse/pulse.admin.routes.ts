@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { route, type AnyRoute } from "../../platform/http/route.js";
 import type { PulseAdminService } from "./pulse.admin.service.js";
+import type { PulseEmailPreview } from "./pulse.email-preview.js";
 import {
   createPulseQuestionBody,
   idParams,
@@ -15,9 +16,32 @@ import {
 
 const TAG = "Pulse administration";
 
-export function pulseAdminRoutes(deps: { admin: PulseAdminService }): AnyRoute[] {
-  const { admin } = deps;
+const emailPreviewSchema = z.object({
+  subject: z.string(),
+  html: z.string().describe("The HTML part, as sent; show it in a sandboxed frame"),
+  text: z.string().describe("The plain-text part, as sent"),
+});
+const emailPreviewQuery = z.object({
+  reminder: z.enum(["true", "false"]).optional().describe("true: the one reminder's wording"),
+});
+
+export function pulseAdminRoutes(deps: { admin: PulseAdminService; emailPreview: PulseEmailPreview }): AnyRoute[] {
+  const { admin, emailPreview } = deps;
   return [
+    route({
+      method: "get",
+      path: "/admin/pulse/questions/:id/email-preview",
+      operationId: "previewPulseQuestionEmail",
+      tag: TAG,
+      summary: "The pulse e-mail of a question as its invitees get it, for a sample recipient, with links that answer nothing",
+      description: "Rendered by the real template (one link per score of the question's scale); the links carry no invite's token.",
+      access: "admin.access",
+      params: idParams,
+      query: emailPreviewQuery,
+      response: emailPreviewSchema,
+      otherResponses: { 404: "No such question in this organisation" },
+      handler: ({ ctx, params, query }) => emailPreview.preview(ctx, params.id, { reminder: query.reminder === "true" }),
+    }),
     route({
       method: "get",
       path: "/admin/pulse/questions",
@@ -46,11 +70,13 @@ export function pulseAdminRoutes(deps: { admin: PulseAdminService }): AnyRoute[]
       path: "/admin/pulse/questions/:id",
       operationId: "updatePulseQuestion",
       tag: TAG,
-      summary: "Changes a pulse question's text, team or active flag (fields not sent stay as they are)",
+      summary: "Changes a pulse question's text, team, scale or active flag (fields not sent stay as they are)",
+      description: "active false retires the question, true asks it again. The scale can change only until the question is first asked.",
       access: "admin.access",
       params: idParams,
       body: updatePulseQuestionBody,
       response: pulseQuestionSchema,
+      otherResponses: { 409: "SCALE_LOCKED: the question has been asked, so its scale cannot change" },
       handler: ({ ctx, params, body }) => admin.updateQuestion(ctx, params.id, body),
     }),
     route({

@@ -12,6 +12,7 @@ import {
   insertPulseQuestion,
   listCohortMembers,
   listPulseQuestions,
+  questionHasInvites,
   updatePulseQuestion,
   upsertScheduleRow,
   type PulseQuestionRecord,
@@ -21,7 +22,7 @@ import { scheduleOf } from "./pulse.schedule.js";
 import { cohortNotYetAsked, invitesFor, planPulseRun, runPulseForTenant, type PulseSchedulerDeps, type SkipReason } from "./pulse.scheduler.service.js";
 import { findRun } from "./pulse.runs.repository.js";
 import { cohortName } from "./pulse.calendar.js";
-import { cohortLabel } from "./pulse.constants.js";
+import { cohortLabel, DEFAULT_PULSE_SCALE } from "./pulse.constants.js";
 import type { createPulseQuestionBody, pulseSendPreviewSchema, putPulseScheduleBody, updatePulseQuestionBody } from "./pulse.schemas.js";
 
 export interface PulseAdminService {
@@ -71,6 +72,7 @@ export function createPulseAdminService(deps: { db: Database; clock: Clock; sett
           text: body.text,
           teamId: body.teamId ?? null,
           active: body.active ?? true,
+          scale: body.scale ?? DEFAULT_PULSE_SCALE,
           now: clock.now(),
         });
         await recordAudit(trx, ctx, { action: "pulse_question.create", entityType: "pulse_question", entityId: question.id, after: question });
@@ -83,6 +85,11 @@ export function createPulseAdminService(deps: { db: Database; clock: Clock; sett
       return db.transaction(async (trx) => {
         const before = await findPulseQuestion(trx, ctx.tenant.id, id, { forUpdate: true });
         if (!before) throw errors.notFound("Pulse question");
+        // Answers already given (or on their way) are on the old scale: mixing two scales in one
+        // question's figures would make them meaningless, so the scale is fixed once asked.
+        if (body.scale !== undefined && body.scale !== before.scale && (await questionHasInvites(trx, ctx.tenant.id, id))) {
+          throw new AppError("SCALE_LOCKED", 409, "This question has been asked already, so its scale can no longer change. Add a new question instead.");
+        }
         const after = await updatePulseQuestion(trx, ctx.tenant.id, id, { ...body, now: clock.now() });
         await recordAudit(trx, ctx, { action: "pulse_question.update", entityType: "pulse_question", entityId: id, before, after });
         return after;

@@ -86,7 +86,7 @@ export async function commitHeldAnswers(
        where not h.disputed and h.last_request_at <= ? ${input.inviteId ? "and h.invite_id = ?" : ""} ${input.tenantIds ? "and h.tenant_id = any(?::uuid[])" : ""}
        returning h.invite_id, h.key_id, h.sealed
      ), consumed as (
-       update pulse_invites i set responded_at = ? from due
+       update pulse_invites i set responded_at = ?, answered_after_reminder = (i.reminded_at is not null) from due
        where i.id = due.invite_id and i.responded_at is null
        returning i.tenant_id, i.question_id, i.team_id, i.established, due.key_id, due.sealed
      ), stored as (

@@ -1,6 +1,6 @@
 import { contrastRatio, textShade, WHITE } from "../../platform/colour.constants.js";
 import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
-import { PROTECTING_SETTING_NAMES } from "./pulse.constants.js";
+import { PROTECTING_SETTING_NAMES, scaleEnds, scaleScores, scoreChoice, type PulseScale } from "./pulse.constants.js";
 import type { PulsePrivacy } from "./pulse.privacy.service.js";
 
 /**
@@ -70,6 +70,8 @@ function layout(input: { title: string; settings: TenantSettings | null; organis
   .note { color: var(--muted); font-size: .9375rem; }
   .scores { display: flex; gap: .5rem; flex-wrap: wrap; margin: 1rem 0; padding: 0; border: 0; }
   .scores button { min-width: 3rem; min-height: 3rem; font-size: 1.125rem; border: 2px solid var(--brand); border-radius: 8px; background: var(--card); color: var(--brand); cursor: pointer; }
+  .scores-eleven { gap: .25rem; }
+  .scores-eleven button { min-width: 2.75rem; min-height: 2.75rem; font-size: 1rem; }
   .scores button:hover, .scores button:focus, .scores button[aria-current] { background: var(--brand); color: var(--on-brand); outline: 3px solid #fbbf24; outline-offset: 2px; }
   .way-on { margin: 1.5rem 0 0; }
   .way-on a { display: inline-flex; align-items: center; min-height: 2.75rem; padding: .5rem 1rem; border-radius: 8px; background: var(--brand); color: var(--on-brand); font-weight: 600; text-decoration: none; }
@@ -114,18 +116,30 @@ together with the answers of at least ${others} other people of your team, all a
 ${changes ? `<div class="notice" role="note"><p><strong>Changed in the last 30 days</strong></p><ul>\n${changes}\n</ul></div>` : ""}`;
 }
 
-function scoreButtons(highlight: number | null): string {
-  return [1, 2, 3, 4, 5]
-    .map((score) => `<button type="submit" name="score" value="${score}"${score === highlight ? ' aria-current="true"' : ""}>${score}</button>`)
+function scoreButtons(scale: PulseScale, highlight: number | null): string {
+  return scaleScores(scale)
+    .map((score) => {
+      const choice = scoreChoice(scale, score);
+      // The face or number is what is seen; the label is what is heard (and what a face means).
+      const label = choice.words === choice.shown ? "" : ` aria-label="${escapeHtml(choice.words)}" title="${escapeHtml(choice.words)}"`;
+      return `<button type="submit" name="score" value="${score}"${score === highlight ? ' aria-current="true"' : ""}${label}>${escapeHtml(choice.shown)}</button>`;
+    })
     .join("\n");
 }
 
-function scoreForm(token: string, highlight: number | null): string {
+/** The range of a scale in words, as the pages say it. */
+export function scaleInWords(scale: PulseScale): string {
+  const scores = scaleScores(scale);
+  return `${scores[0]} to ${scores[scores.length - 1]}`;
+}
+
+function scoreForm(token: string, scale: PulseScale, highlight: number | null): string {
+  const ends = scaleEnds(scale);
   return `<form method="get" action="/pulse/respond">
 <input type="hidden" name="token" value="${escapeHtml(token)}">
-<fieldset class="scores">
-<legend class="note">1 is the lowest, 5 the highest.</legend>
-${scoreButtons(highlight)}
+<fieldset class="scores${scale === "enps11" ? " scores-eleven" : ""}">
+<legend class="note">${escapeHtml(ends.low)}, ${escapeHtml(ends.high)}.</legend>
+${scoreButtons(scale, highlight)}
 </fieldset>
 </form>`;
 }
@@ -135,6 +149,8 @@ export interface PageInvite {
   settings: TenantSettings | null;
   organisation: string | null;
   privacy: PulsePrivacy | null;
+  /** The question's scale; null when the page no longer knows the invite (a used link). */
+  scale: PulseScale | null;
 }
 
 export function thankYouPage(input: PageInvite & { score: number }): string {
@@ -145,7 +161,7 @@ export function thankYouPage(input: PageInvite & { score: number }): string {
     body: `<h1>Thank you, your response was recorded</h1>
 <div role="status">
 ${questionBlock(input.questionText)}
-<p>You chose <strong>${input.score} out of 5</strong>.</p>
+<p>You chose <strong>${escapeHtml(chosenInWords(input.scale, input.score))}</strong>.</p>
 ${privacyBlock(input.privacy)}
 <p class="note">This link has now been used; you can close this page.</p>
 </div>`,
@@ -168,7 +184,7 @@ ${questionBlock(input.questionText)}
 e-mail, so none of those answers was kept, and your link still works.</p>
 <p>Please choose your score again in about ${Math.ceil(input.retryAfterSeconds / 60) <= 1 ? "a minute" : `${Math.ceil(input.retryAfterSeconds / 60)} minutes`}.</p>
 </div>
-${input.questionText ? scoreForm(token, null) : ""}
+${input.questionText && input.scale ? scoreForm(token, input.scale, null) : ""}
 ${privacyBlock(input.privacy)}`,
   });
 }
@@ -177,7 +193,7 @@ ${privacyBlock(input.privacy)}`,
  * A prefetch or a link preview stores nothing. Should a browser show this prefetched page for
  * the person's own tap, the page asks them to confirm, with the score they tapped marked.
  */
-export function confirmScorePage(token: string, score: number | null, input: PageInvite): string {
+export function confirmScorePage(token: string, score: number | null, input: PageInvite & { scale: PulseScale }): string {
   return layout({
     title: "Confirm your answer",
     settings: input.settings,
@@ -185,7 +201,7 @@ export function confirmScorePage(token: string, score: number | null, input: Pag
     body: `<h1>Confirm your answer</h1>
 ${questionBlock(input.questionText)}
 <p>Nothing was recorded yet: choose your score to answer.</p>
-${scoreForm(token, score)}
+${scoreForm(token, input.scale, score)}
 ${privacyBlock(input.privacy)}`,
   });
 }
@@ -228,16 +244,24 @@ ${wayOn}`,
   });
 }
 
-/** A link without a usable score: show the question and offer the five choices again, as a form that needs no script. */
-export function chooseScorePage(token: string, invite: PageInvite): string {
+/** A link without a usable score: show the question and offer its scale's choices again, as a form that needs no script. */
+export function chooseScorePage(token: string, invite: PageInvite & { scale: PulseScale }): string {
+  const range = scaleInWords(invite.scale);
   return layout({
     title: "Choose a score",
     settings: invite.settings,
     organisation: invite.organisation,
-    body: `<h1>Choose a score from 1 to 5</h1>
+    body: `<h1>Choose a score from ${range}</h1>
 ${questionBlock(invite.questionText)}
-<div role="alert"><p>The link did not carry a score from 1 to 5, so nothing was recorded yet.</p></div>
-${scoreForm(token, null)}
+<div role="alert"><p>The link did not carry a score from ${range}, so nothing was recorded yet.</p></div>
+${scoreForm(token, invite.scale, null)}
 ${privacyBlock(invite.privacy)}`,
   });
+}
+
+/** "4 out of 5", "9 out of 10", or the face's words; just the number when the scale is not known. */
+function chosenInWords(scale: PulseScale | null, score: number): string {
+  if (!scale) return String(score);
+  if (scale === "emoji5") return scoreChoice(scale, score).words;
+  return `${score} out of ${scale === "enps11" ? 10 : 5}`;
 }

@@ -10,7 +10,8 @@ import type { Logger } from "../../platform/logger.js";
 import type { CommittedGroup, HeldAnswers } from "./pulse.held-answers.service.js";
 import type { PulsePrivacy, PulsePrivacyService } from "./pulse.privacy.service.js";
 import type { PulseReleaser } from "./pulse.release.service.js";
-import { findInviteTenant, findOpenInvite } from "./pulse.responses.repository.js";
+import { findInviteTenant, findOpenInvite, findOpenInviteScale } from "./pulse.responses.repository.js";
+import { isScoreOnScale, MAX_ANY_SCORE, MIN_ANY_SCORE, scaleScores, type PulseScale } from "./pulse.constants.js";
 
 export const INVALID_INVITE_MESSAGE = "Invalid or expired invite";
 
@@ -19,14 +20,18 @@ export function invalidInvite(): AppError {
   return new AppError("INVALID_INVITE", 400, INVALID_INVITE_MESSAGE);
 }
 
-export function invalidScore(): AppError {
-  return errors.validation([{ path: "score", message: "must be an integer from 1 to 5" }], "Choose a score from 1 to 5.");
+export function invalidScore(scale: PulseScale | null): AppError {
+  const range = scale ? `${scaleScores(scale)[0]} to ${scaleScores(scale).at(-1)}` : `${MIN_ANY_SCORE} to ${MAX_ANY_SCORE}`;
+  return errors.validation([{ path: "score", message: `must be an integer from ${range}` }], `Choose a score from ${range}.`);
 }
 
-/** A score as it arrives in a query string: exactly one of "1".."5". */
+/**
+ * A score as it arrives: an integer of some scale, 0..10 ("0".."10" in a query string). Whether
+ * it is on the invite's own scale is checked against its question (scoreFitsInvite).
+ */
 export function parseScore(raw: unknown): number | null {
-  if (typeof raw === "number") return Number.isInteger(raw) && raw >= 1 && raw <= 5 ? raw : null;
-  return typeof raw === "string" && /^[1-5]$/.test(raw.trim()) ? Number(raw.trim()) : null;
+  if (typeof raw === "number") return Number.isInteger(raw) && raw >= MIN_ANY_SCORE && raw <= MAX_ANY_SCORE ? raw : null;
+  return typeof raw === "string" && /^(?:[0-9]|10)$/.test(raw.trim()) ? Number(raw.trim()) : null;
 }
 
 export interface RespondResult {
@@ -41,6 +46,7 @@ export interface RespondResult {
 
 export interface InviteDescription {
   questionText: string;
+  scale: PulseScale;
   settings: TenantSettings;
   tenantName: string;
   privacy: PulsePrivacy;
@@ -94,6 +100,7 @@ export function createPulseRespondService(deps: {
     if (!question || !tenant) return null;
     return {
       questionText: question.text,
+      scale: question.scale,
       settings: tenant.settings,
       tenantName: tenant.tenant.name,
       privacy: await privacy.current(tenantId, tenant.settings),
@@ -103,9 +110,14 @@ export function createPulseRespondService(deps: {
   return {
     async respond(_ctx, input, options = {}) {
       const score = parseScore(input.score);
-      if (score === null) throw invalidScore();
+      if (score === null) throw invalidScore(null);
       const token = tokenOf(input.token);
       if (!token) throw invalidInvite();
+      // Checked before anything is held, so a score off the question's scale leaves the invite
+      // open. A question's scale cannot change once it has invites (pulse.admin.service.ts), so
+      // the scale read here is the one of the answer held below.
+      const scale = await findOpenInviteScale(db, token, clock.now());
+      if (scale && !isScoreOnScale(scale, score)) throw invalidScore(scale);
 
       // Read before the tap: a committed answer's invite is no longer open.
       const invite = options.page ? await findOpenInvite(db, token, clock.now()) : null;

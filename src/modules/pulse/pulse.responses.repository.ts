@@ -1,3 +1,4 @@
+import { ENPS_DETRACTOR_MAX, ENPS_PROMOTER_MIN, type PulseScale } from "./pulse.constants.js";
 import type { Executor } from "../../platform/db.js";
 
 /** The condition on `pulse_invites i` of an open invite of the token (bindings: token, now). */
@@ -14,6 +15,18 @@ export async function findOpenInvite(db: Executor, token: string, now: Date): Pr
   const result = await db.raw(`select i.tenant_id, i.question_id from pulse_invites i where ${OPEN_INVITE}`, [token, now]);
   const row = result.rows[0];
   return row ? { tenantId: row.tenant_id, questionId: row.question_id } : null;
+}
+
+/**
+ * The scale of an open invite's question; null for any token that names no open invite, so a
+ * used, expired or unknown token is answered alike (INVALID_INVITE), whatever its score.
+ */
+export async function findOpenInviteScale(db: Executor, token: string, now: Date): Promise<PulseScale | null> {
+  const result = await db.raw(
+    `select q.scale from pulse_invites i join pulse_questions q on q.tenant_id = i.tenant_id and q.id = i.question_id where ${OPEN_INVITE}`,
+    [token, now],
+  );
+  return (result.rows[0]?.scale as PulseScale | undefined) ?? null;
 }
 
 /** The tenant an invite token belongs to, answered or not (its link names the tenant). */
@@ -58,6 +71,60 @@ export async function listResponseCells(db: Executor, tenantId: string, fromWeek
   }));
 }
 
+export interface EnpsCell {
+  questionId: string;
+  teamId: string | null;
+  week: string;
+  promoters: number;
+  detractors: number;
+}
+
+/**
+ * Promoters (9..10) and detractors (0..6) of released enps11 answers per (question, team, week)
+ * since `fromWeek`: the same cells as listResponseCells (pulse_responses holds released rows only).
+ */
+export async function listEnpsCells(db: Executor, tenantId: string, fromWeek: string): Promise<EnpsCell[]> {
+  const result = await db.raw(
+    `select r.question_id, r.team_id, (date_trunc('week', r.responded_at at time zone 'UTC'))::date::text as week,
+       count(*) filter (where r.score >= ?)::int as promoters, count(*) filter (where r.score <= ?)::int as detractors
+     from pulse_responses r
+     join pulse_questions q on q.tenant_id = r.tenant_id and q.id = r.question_id and q.scale = 'enps11'
+     where r.tenant_id = ? and r.responded_at >= (?::date)::timestamp at time zone 'UTC'
+     group by 1, 2, 3`,
+    [ENPS_PROMOTER_MIN, ENPS_DETRACTOR_MAX, tenantId, fromWeek],
+  );
+  return (result.rows as Array<{ question_id: string; team_id: string | null; week: string; promoters: number; detractors: number }>).map((row) => ({
+    questionId: row.question_id,
+    teamId: row.team_id ?? null,
+    week: row.week,
+    promoters: Number(row.promoters),
+    detractors: Number(row.detractors),
+  }));
+}
+
+/**
+ * What a reminder did, over the invites of the range (invite rows only: nothing here is about a
+ * response). `answered_after_reminder` is set on the invite when it is consumed after its reminder.
+ */
+export async function reminderParticipation(
+  db: Executor,
+  tenantId: string,
+  fromWeek: string,
+  teamId?: string,
+): Promise<{ reminded: number; answeredBeforeReminder: number; answeredAfterReminder: number }> {
+  const query = db("pulse_invites")
+    .where("tenant_id", tenantId)
+    .andWhereRaw("sent_at >= (?::date)::timestamp at time zone 'UTC'", [fromWeek])
+    .first(
+      db.raw("count(*) filter (where reminded_at is not null)::int as reminded"),
+      db.raw("count(*) filter (where responded_at is not null and not answered_after_reminder)::int as before"),
+      db.raw("count(*) filter (where answered_after_reminder)::int as after"),
+    );
+  if (teamId) query.andWhere("team_id", teamId);
+  const row = await query;
+  return { reminded: Number(row?.reminded ?? 0), answeredBeforeReminder: Number(row?.before ?? 0), answeredAfterReminder: Number(row?.after ?? 0) };
+}
+
 export async function inviteTotals(db: Executor, tenantId: string, fromWeek: string, teamId?: string): Promise<{ invited: number; answered: number }> {
   const query = db("pulse_invite_weeks")
     .where("tenant_id", tenantId)
@@ -73,5 +140,11 @@ export async function listQuestionsForSummary(db: Executor, tenantId: string) {
   const rows = await db("pulse_questions")
     .where({ tenant_id: tenantId })
     .orderBy([{ column: "created_at" }, { column: "id" }]);
-  return rows.map((row) => ({ id: row.id as string, text: row.text as string, active: row.active as boolean, teamId: (row.team_id ?? null) as string | null }));
+  return rows.map((row) => ({
+    id: row.id as string,
+    text: row.text as string,
+    active: row.active as boolean,
+    teamId: (row.team_id ?? null) as string | null,
+    scale: row.scale as PulseScale,
+  }));
 }

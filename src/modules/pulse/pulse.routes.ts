@@ -4,6 +4,7 @@ import { route, type AnyRoute } from "../../platform/http/route.js";
 import type { TokenLinks } from "../../platform/http/tenant.js";
 import { DEFAULT_TENANT_SETTINGS } from "../../platform/tenant-settings.schemas.js";
 import { isPrefetchOrPreview } from "./pulse.link-scanners.js";
+import { isScoreOnScale } from "./pulse.constants.js";
 import type { PulsePrivacyService } from "./pulse.privacy.service.js";
 import { chooseScorePage, confirmScorePage, invalidInvitePage, thankYouPage, unconfirmedPage } from "./pulse.respond.pages.js";
 import { invalidInvite, parseScore, type InviteDescription, type PulseRespondService, type RespondResult } from "./pulse.respond.service.js";
@@ -60,6 +61,7 @@ export function pulseRoutes(deps: {
   };
   const pageOf = (invite: InviteDescription) => ({
     questionText: invite.questionText,
+    scale: invite.scale,
     settings: invite.settings,
     organisation: invite.tenantName,
     privacy: invite.privacy,
@@ -78,14 +80,15 @@ export function pulseRoutes(deps: {
         "counts once no other score of the same link has come within 60 s; two different scores within 60 s keep nothing " +
         "and leave the link usable (answer `unconfirmed`). A prefetch or preview (Sec-Purpose, Purpose or X-Purpose " +
         "naming prefetch or preview, X-Moz: prefetch, link-preview agents) records nothing and gets a page to confirm. " +
-        "Unknown, used, expired or malformed token: 400 `Invalid or expired invite`. Score missing or outside 1..5: 400 " +
+        "Unknown, used, expired or malformed token: 400 `Invalid or expired invite`. Score missing or off the question's scale " +
+        "(1..5 for agree5 and emoji5, 0..10 for enps11): 400 " +
         "VALIDATION_FAILED and the invite stays open. HEAD answers 200 and never consumes the invite. Authenticated by " +
         "the token alone.",
       access: "public",
       query: respondQuery,
       before: [headNeverConsumes],
       response: respondResultSchema,
-      otherResponses: { 400: "Invalid or expired invite, or a score outside 1..5" },
+      otherResponses: { 400: "Invalid or expired invite, or a score off the question's scale" },
       handler: async ({ ctx, query, req, res }) => {
         res.setHeader("Cache-Control", "no-store");
         const json = wantsJson(req);
@@ -97,7 +100,9 @@ export function pulseRoutes(deps: {
             return sendPage(res, 400, await invalidPage(token));
           }
           if (json) return { ok: true as const, answer: "preview" as const, retryAfterSeconds: null };
-          return sendPage(res, 200, confirmScorePage(token ?? "", parseScore(first(query.score)), pageOf(invite)));
+          const tapped = parseScore(first(query.score));
+          const onScale = tapped !== null && isScoreOnScale(invite.scale, tapped) ? tapped : null;
+          return sendPage(res, 200, confirmScorePage(token ?? "", onScale, { ...pageOf(invite), scale: invite.scale }));
         }
         let result: RespondResult;
         try {
@@ -108,13 +113,13 @@ export function pulseRoutes(deps: {
             // A score to choose only makes sense for a link that still works.
             const invite = await respond.describe(token);
             if (!invite) return sendPage(res, 400, await invalidPage(token));
-            return sendPage(res, 400, chooseScorePage(token ?? "", pageOf(invite)));
+            return sendPage(res, 400, chooseScorePage(token ?? "", { ...pageOf(invite), scale: invite.scale }));
           }
           if (error.code === "INVALID_INVITE") return sendPage(res, 400, await invalidPage(token));
           throw error;
         }
         if (json) return resultOf(result);
-        const page = result.page ? pageOf(result.page) : { questionText: null, settings: null, organisation: null, privacy: null };
+        const page = result.page ? pageOf(result.page) : { questionText: null, scale: null, settings: null, organisation: null, privacy: null };
         if (result.answer === "unconfirmed") {
           return sendPage(res, 200, unconfirmedPage(token ?? "", { ...page, retryAfterSeconds: result.retryAfterSeconds ?? 60 }));
         }
@@ -131,7 +136,7 @@ export function pulseRoutes(deps: {
       access: "public",
       body: respondBody,
       response: respondResultSchema,
-      otherResponses: { 400: "Invalid or expired invite, or a score outside 1..5" },
+      otherResponses: { 400: "Invalid or expired invite, or a score off the question's scale" },
       handler: async ({ ctx, body, res }) => {
         res.setHeader("Cache-Control", "no-store");
         return resultOf(await respond.respond(ctx, { token: body.token, score: body.score }));

@@ -8,6 +8,7 @@ import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { findScheduleRow, type PulseScheduleRecord } from "./pulse.admin.repository.js";
 import { scheduleOf } from "./pulse.schedule.js";
 import { cadencePeriodStart, cohortName, INVITE_LIFETIME_DAYS, isValidTimezone, localDay, weekdayCohortIndex } from "./pulse.calendar.js";
+import { claimReminders } from "./pulse.reminders.repository.js";
 import {
   claimRun,
   completeRun,
@@ -128,9 +129,11 @@ export async function runPulseForTenant(
   const { day, cohort } = plan;
   const globalPick = plan.picks.find((pick) => pick.teamId === null)?.questionId ?? null;
 
-  const inviteIds = await db.transaction(async (trx) => {
+  const sent = await db.transaction(async (trx) => {
     const claimed = await claimRun(trx, { tenantId, localDate: day.date, cohortName: cohort, questionId: globalPick, trigger: options.trigger, now });
     if (!claimed) return null;
+    // The day's reminders ride on the day's claim: one run per tenant and local date sends them.
+    const reminderIds = settings.pulse.channelEmail ? await claimReminders(trx, { tenantId, now, afterDays: settings.pulse.reminderAfterDays }) : [];
     const invites = invitesFor(plan, await cohortNotYetAsked(trx, tenantId, plan, now));
     const ids = await insertInvites(trx, {
       tenantId,
@@ -149,22 +152,31 @@ export async function runPulseForTenant(
         after: { localDate: day.date, cohort, invitesCreated: ids.length },
       });
     }
-    return ids;
+    return { ids, reminderIds };
   });
 
-  if (inviteIds === null) {
+  if (sent === null) {
     const existing = await findRun(db, tenantId, day.date);
     return { status: "already_ran", cohort: existing?.cohortName ?? cohort, invitesCreated: 0, localDate: day.date };
   }
+  const { ids: inviteIds, reminderIds } = sent;
   try {
     for (let i = 0; i < inviteIds.length; i += JOB_CHUNK) {
       await queue.addBulk(inviteIds.slice(i, i + JOB_CHUNK).map((inviteId) => ({ name: "pulse-invite" as const, data: { tenantId, inviteId } })));
+    }
+    for (let i = 0; i < reminderIds.length; i += JOB_CHUNK) {
+      await queue.addBulk(
+        reminderIds.slice(i, i + JOB_CHUNK).map((inviteId) => ({ name: "pulse-invite" as const, data: { tenantId, inviteId, reminder: true } })),
+      );
     }
   } catch (error) {
     // The invites exist and stay answerable; only their emails are missing. Say so loudly.
     logger.error({ err: error, tenantId, localDate: day.date, invites: inviteIds.length }, "pulse invites created but their email jobs could not be queued");
   }
-  logger.info({ tenantId, localDate: day.date, cohort, invitesCreated: inviteIds.length, trigger: options.trigger }, "pulse sent");
+  logger.info(
+    { tenantId, localDate: day.date, cohort, invitesCreated: inviteIds.length, reminders: reminderIds.length, trigger: options.trigger },
+    "pulse sent",
+  );
   return { status: "sent", cohort, invitesCreated: inviteIds.length, localDate: day.date };
 }
 

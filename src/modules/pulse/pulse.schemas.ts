@@ -1,16 +1,21 @@
 import { z } from "zod";
 import { userText } from "../../platform/user-text.js";
 import { CADENCES } from "../../platform/tenant-settings.constants.js";
-import { isValidTimezone, MAX_COHORTS, PULSE_QUESTION_MAX_LENGTH } from "./pulse.constants.js";
+import { isValidTimezone, MAX_ANY_SCORE, MAX_COHORTS, MIN_ANY_SCORE, PULSE_QUESTION_MAX_LENGTH, PULSE_SCALES } from "./pulse.constants.js";
 
 /** CONTRACT §3: visible characters; the column holds PULSE_QUESTION_MAX_LENGTH code points in all. */
 const questionText = userText({ min: 1, max: PULSE_QUESTION_MAX_LENGTH, maxCodePoints: PULSE_QUESTION_MAX_LENGTH });
+
+const scale = z
+  .enum(PULSE_SCALES)
+  .describe("agree5: 1..5 (strongly disagree .. strongly agree); emoji5: 1..5 shown as faces; enps11: 0..10, how likely to recommend (eNPS)");
 
 export const pulseQuestionSchema = z.object({
   id: z.uuid(),
   text: z.string(),
   active: z.boolean(),
   teamId: z.uuid().nullable(),
+  scale,
   createdAt: z.string(),
 });
 
@@ -18,15 +23,17 @@ export const createPulseQuestionBody = z.strictObject({
   text: questionText,
   teamId: z.uuid().nullable().optional().describe("A team's question goes only to that team's members; null or absent: everyone"),
   active: z.boolean().optional(),
+  scale: scale.optional().describe("Default agree5"),
 });
 
 export const updatePulseQuestionBody = z
   .strictObject({
     text: questionText.optional(),
     teamId: z.uuid().nullable().optional(),
-    active: z.boolean().optional(),
+    active: z.boolean().optional().describe("false retires the question (it is asked no more); true asks it again"),
+    scale: scale.optional().describe("Only while the question has never been asked: 409 SCALE_LOCKED after"),
   })
-  .refine((body) => Object.keys(body).length > 0, "send at least one of text, teamId, active");
+  .refine((body) => Object.keys(body).length > 0, "send at least one of text, teamId, active, scale");
 
 export const idParams = z.object({ id: z.string() });
 
@@ -93,13 +100,18 @@ export const pulseSendPreviewSchema = z.object({
 const rawParam = z.union([z.string(), z.array(z.string())]).optional();
 export const respondQuery = z.object({
   token: rawParam.describe("The invite's token (UUID) from the email link"),
-  score: rawParam.describe("Integer 1 to 5"),
+  score: rawParam.describe("An integer on the question's scale: 1 to 5 (agree5, emoji5) or 0 to 10 (enps11)"),
 });
 
 /** CONTRACT §8: any token that names no open invite, malformed or missing ones included, is the same 400 INVALID_INVITE. */
 export const respondBody = z.object({
   token: z.unknown().optional().describe("The invite's token (UUID) from the email link; anything else answers 400 INVALID_INVITE"),
-  score: z.number().int().min(1).max(5),
+  score: z
+    .number()
+    .int()
+    .min(MIN_ANY_SCORE)
+    .max(MAX_ANY_SCORE)
+    .describe("An integer on the question's scale: 1 to 5 (agree5, emoji5) or 0 to 10 (enps11); another: 400 VALIDATION_FAILED, the invite stays open"),
 });
 
 export const respondResultSchema = z.object({
@@ -139,13 +151,30 @@ export const summaryQuery = z.object({
   team: z.uuid().optional().describe("Team id; omitted means every team (admins and owners only)"),
 });
 
+const enps = z
+  .number()
+  .int()
+  .nullable()
+  .optional()
+  .describe(
+    "enps11 questions only: per cent promoters (9..10) minus per cent detractors (0..6), -100..100, rounded; " +
+      "released answers only, null under the same threshold as the average",
+  );
+const enpsBreakdown = z
+  .object({ promoters: z.number().int(), passives: z.number().int(), detractors: z.number().int() })
+  .nullable()
+  .optional()
+  .describe("enps11 questions only: how many released answers were 9..10, 7..8 and 0..6; null when enps is");
+const averageScore = z.number().nullable().describe("On the question's own scale: 1..5 for agree5 and emoji5, 0..10 for enps11 (never mixed across questions)");
+
 const weekly = z.object({
   week: z.string().describe("ISO week, YYYY-Www"),
   avg: z.number().nullable(),
   count: z.number().int(),
+  enps,
 });
 const previousPeriod = z
-  .object({ responseCount: z.number().int(), averageScore: z.number().nullable() })
+  .object({ responseCount: z.number().int(), averageScore, enps, enpsBreakdown })
   .describe("The same figure over the same number of weeks just before the range (summary.previousDateRange)");
 const waitingResponses = z
   .number()
@@ -155,7 +184,9 @@ const teamEntry = z.object({
   teamId: z.uuid().nullable(),
   teamName: z.string(),
   responseCount: z.number().int(),
-  averageScore: z.number().nullable(),
+  averageScore,
+  enps,
+  enpsBreakdown,
   message: z.string().optional().describe("Present when averageScore is null: why it is hidden"),
   waitingResponses,
   previousPeriod,
@@ -163,9 +194,16 @@ const teamEntry = z.object({
 
 export const pulseSummarySchema = z.object({
   summary: z.object({
-    totalResponses: z.number().int(),
+    totalResponses: z.number().int().describe("Released answers of every question and scale (a count: no average is taken across questions)"),
     totalInvites: z.number().int(),
     participationRate: z.number().describe("Percent of the invites of the range that were answered (waiting answers included)"),
+    participation: z
+      .object({
+        reminded: z.number().int().describe("Invites of the range that got their one reminder"),
+        answeredBeforeReminder: z.number().int().describe("Invites answered without a reminder, or before it"),
+        answeredAfterReminder: z.number().int().describe("Invites answered after their reminder"),
+      })
+      .describe("The reminder's effect, counted over invites only (nothing about any answer)"),
     dateRange: z.object({ start: z.string(), end: z.string() }),
     previousDateRange: z.object({ start: z.string(), end: z.string() }),
     anonThreshold: z.number().int().describe("The tenant's k: answers are released and shown in groups of at least k"),
@@ -175,8 +213,11 @@ export const pulseSummarySchema = z.object({
     z.object({
       id: z.uuid(),
       text: z.string(),
+      scale,
       responseCount: z.number().int(),
-      averageScore: z.number().nullable(),
+      averageScore,
+      enps,
+      enpsBreakdown,
       trend: z.object({ weekly: z.array(weekly) }),
       byTeam: z.array(teamEntry),
       waitingResponses,

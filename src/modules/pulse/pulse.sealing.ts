@@ -1,5 +1,6 @@
 import { createSealer, type SealedValue, type Sealer } from "../../platform/sealed-box.js";
 import { DEFAULT_TENANT_SETTINGS } from "../../platform/tenant-settings.schemas.js";
+import { MAX_ANY_SCORE, MIN_ANY_SCORE } from "./pulse.constants.js";
 
 /**
  * One key per server secret, not per tenant: a tap is sealed before the statement that holds it
@@ -18,7 +19,8 @@ export function sealAnswer(sealer: Sealer, score: number): SealedValue {
 export function openAnswer(sealer: Sealer, box: SealedValue): number | null {
   const value = sealer.open(SEAL_SCOPE, SEAL_CONTEXT, box);
   const score = value?.length === 1 ? value[0] : undefined;
-  return score !== undefined && score >= 1 && score <= 5 ? score : null;
+  // Any scale's score (0..10); the question's own scale was checked when the answer was taken.
+  return score !== undefined && score >= MIN_ANY_SCORE && score <= MAX_ANY_SCORE ? score : null;
 }
 
 /** The sealer of waiting answers: its keys are derived from the server secrets (see SEAL_SCOPE). */

@@ -6,7 +6,14 @@ import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { isoWeekLabel, previousWeekRange, weekRange } from "./pulse.calendar.js";
 import { countWaitingByGroup } from "./pulse.release.repository.js";
 import { findTeam, listTeams } from "../teams/index.js";
-import { inviteTotals, listQuestionsForSummary, listResponseCells, type ResponseCell } from "./pulse.responses.repository.js";
+import {
+  inviteTotals,
+  listEnpsCells,
+  listQuestionsForSummary,
+  listResponseCells,
+  reminderParticipation,
+  type ResponseCell,
+} from "./pulse.responses.repository.js";
 import type { PulseSummary } from "./pulse.schemas.js";
 
 /** People without a team (or whose team was deleted) form one more group. */
@@ -22,14 +29,21 @@ export interface SummaryOptions {
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
+/** `promoters` and `detractors` are counted for enps11 questions only. */
 interface Tally {
   count: number;
   sum: number;
+  promoters: number;
+  detractors: number;
 }
+
+const zero = (): Tally => ({ count: 0, sum: 0, promoters: 0, detractors: 0 });
 
 const add = (into: Tally, cell: Tally) => {
   into.count += cell.count;
   into.sum += cell.sum;
+  into.promoters += cell.promoters;
+  into.detractors += cell.detractors;
 };
 
 interface Row {
@@ -39,7 +53,7 @@ interface Row {
   waiting: number;
 }
 
-const emptyRow = (): Row => ({ current: { count: 0, sum: 0 }, previous: { count: 0, sum: 0 }, weeks: new Map(), waiting: 0 });
+const emptyRow = (): Row => ({ current: zero(), previous: zero(), weeks: new Map(), waiting: 0 });
 
 /**
  * SPEC's pulse summary over released responses only (CONTRACT §5). Every released batch holds at
@@ -54,10 +68,12 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
   const range = weekRange(now, options.rangeWeeks);
   const previousRange = previousWeekRange(now, options.rangeWeeks);
   const teamId = options.teamId ?? null;
-  const [cells, waiting, invites, questions, names] = await Promise.all([
+  const [cells, enpsCells, waiting, invites, reminders, questions, names] = await Promise.all([
     listResponseCells(db, tenant.id, previousRange.start),
+    listEnpsCells(db, tenant.id, previousRange.start),
     countWaitingByGroup(db, tenant.id),
     inviteTotals(db, tenant.id, range.start, teamId ?? undefined),
+    reminderParticipation(db, tenant.id, range.start, teamId ?? undefined),
     listQuestionsForSummary(db, tenant.id),
     listTeams(db, tenant.id).then((teams) => new Map(teams.map((team) => [team.id, team.name]))),
   ]);
@@ -72,14 +88,17 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
     if (!entry) rows.set(row, (entry = emptyRow()));
     return entry;
   };
+  const cellKey = (cell: { questionId: string; teamId: string | null; week: string }) => `${cell.questionId}|${cell.teamId ?? NO_TEAM}|${cell.week}`;
+  const enpsOf = new Map(enpsCells.map((cell) => [cellKey(cell), cell]));
   for (const cell of cells as ResponseCell[]) {
     const row = cell.teamId ?? NO_TEAM;
     if (!inView(row)) continue;
     const entry = rowOf(cell.questionId, row);
-    const tally = { count: cell.responses, sum: cell.scoreSum };
+    const enps = enpsOf.get(cellKey(cell));
+    const tally = { count: cell.responses, sum: cell.scoreSum, promoters: enps?.promoters ?? 0, detractors: enps?.detractors ?? 0 };
     if (cell.week >= range.start) {
       add(entry.current, tally);
-      const week = entry.weeks.get(cell.week) ?? { count: 0, sum: 0 };
+      const week = entry.weeks.get(cell.week) ?? zero();
       add(week, tally);
       entry.weeks.set(cell.week, week);
     } else {
@@ -95,6 +114,16 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
     responseCount: tally.count,
     averageScore: tally.count >= threshold ? round(tally.sum / tally.count, 2) : null,
   });
+  // CONTRACT §5: per cent promoters minus per cent detractors, under the same threshold as the average.
+  const enpsFigure = (tally: Tally) => {
+    if (tally.count < threshold) return { enps: null, enpsBreakdown: null };
+    const passives = tally.count - tally.promoters - tally.detractors;
+    return {
+      enps: Math.round(((tally.promoters - tally.detractors) / tally.count) * 100),
+      enpsBreakdown: { promoters: tally.promoters, passives, detractors: tally.detractors },
+    };
+  };
+  const figureOf = (tally: Tally, enps: boolean) => (enps ? { ...figure(tally), ...enpsFigure(tally) } : figure(tally));
   // SPEC: a hidden team entry says responses are insufficient to protect anonymity; say why too.
   const hiddenMessage = (row: Row) => {
     const lead = "Insufficient responses to protect anonymity";
@@ -116,6 +145,7 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
     }
     if (rows.size === 0) continue;
 
+    const isEnps = question.scale === "enps11";
     const overall = emptyRow();
     const weeks = new Map<string, Tally>();
     for (const row of rows.values()) {
@@ -123,21 +153,21 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
       add(overall.previous, row.previous);
       overall.waiting += row.waiting;
       for (const [week, tally] of row.weeks) {
-        const total = weeks.get(week) ?? { count: 0, sum: 0 };
+        const total = weeks.get(week) ?? zero();
         add(total, tally);
         weeks.set(week, total);
       }
     }
     const byTeam = [...rows]
       .map(([row, entry]) => {
-        const shown = figure(entry.current);
+        const shown = figureOf(entry.current, isEnps);
         return {
           teamId: row === NO_TEAM ? null : row,
           teamName: row === NO_TEAM ? NO_TEAM_NAME : (names.get(row) ?? NO_TEAM_NAME),
           ...shown,
           ...(shown.averageScore === null ? { message: hiddenMessage(entry) } : {}),
           waitingResponses: entry.waiting,
-          previousPeriod: figure(entry.previous),
+          previousPeriod: figureOf(entry.previous, isEnps),
         };
       })
       .sort((a, b) => (a.teamId === null ? 1 : b.teamId === null ? -1 : a.teamName.localeCompare(b.teamName) || a.teamId.localeCompare(b.teamId)));
@@ -147,18 +177,20 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
     listed.push({
       id: question.id,
       text: question.text,
-      ...figure(overall.current),
+      scale: question.scale,
+      ...figureOf(overall.current, isEnps),
       trend: {
         weekly: [...weeks]
           .sort(([a], [b]) => a.localeCompare(b))
           .map(([week, tally]) => {
             const shown = figure(tally);
-            return { week: isoWeekLabel(week), avg: shown.averageScore, count: shown.responseCount };
+            const enps = isEnps ? { enps: enpsFigure(tally).enps } : {};
+            return { week: isoWeekLabel(week), avg: shown.averageScore, count: shown.responseCount, ...enps };
           }),
       },
       byTeam,
       waitingResponses: overall.waiting,
-      previousPeriod: figure(overall.previous),
+      previousPeriod: figureOf(overall.previous, isEnps),
     });
   }
 
@@ -167,6 +199,7 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
       totalResponses,
       totalInvites: invites.invited,
       participationRate: invites.invited === 0 ? 0 : round((invites.answered / invites.invited) * 100, 1),
+      participation: reminders,
       dateRange: range,
       previousDateRange: previousRange,
       anonThreshold: threshold,

@@ -1014,6 +1014,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/pulse/questions/{id}/email-preview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The pulse e-mail of a question as its invitees get it, for a sample recipient, with links that answer nothing
+     * @description Rendered by the real template (one link per score of the question's scale); the links carry no invite's token.
+     *
+     *     Permission `admin.access`: admin and above.
+     */
+    get: operations["previewPulseQuestionEmail"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/pulse/questions": {
     parameters: {
       query?: never;
@@ -1047,8 +1069,10 @@ export interface paths {
     };
     get?: never;
     /**
-     * Changes a pulse question's text, team or active flag (fields not sent stay as they are)
-     * @description Permission `admin.access`: admin and above.
+     * Changes a pulse question's text, team, scale or active flag (fields not sent stay as they are)
+     * @description active false retires the question, true asks it again. The scale can change only until the question is first asked.
+     *
+     *     Permission `admin.access`: admin and above.
      */
     put: operations["updatePulseQuestion"];
     post?: never;
@@ -1161,7 +1185,7 @@ export interface paths {
     };
     /**
      * One-tap pulse answer from the email link: takes the anonymous answer and shows a confirmation page
-     * @description HTML for people; JSON with `Accept: application/json`. The answer is held for 60 s against link scanners: it counts once no other score of the same link has come within 60 s; two different scores within 60 s keep nothing and leave the link usable (answer `unconfirmed`). A prefetch or preview (Sec-Purpose, Purpose or X-Purpose naming prefetch or preview, X-Moz: prefetch, link-preview agents) records nothing and gets a page to confirm. Unknown, used, expired or malformed token: 400 `Invalid or expired invite`. Score missing or outside 1..5: 400 VALIDATION_FAILED and the invite stays open. HEAD answers 200 and never consumes the invite. Authenticated by the token alone.
+     * @description HTML for people; JSON with `Accept: application/json`. The answer is held for 60 s against link scanners: it counts once no other score of the same link has come within 60 s; two different scores within 60 s keep nothing and leave the link usable (answer `unconfirmed`). A prefetch or preview (Sec-Purpose, Purpose or X-Purpose naming prefetch or preview, X-Moz: prefetch, link-preview agents) records nothing and gets a page to confirm. Unknown, used, expired or malformed token: 400 `Invalid or expired invite`. Score missing or off the question's scale (1..5 for agree5 and emoji5, 0..10 for enps11): 400 VALIDATION_FAILED and the invite stays open. HEAD answers 200 and never consumes the invite. Authenticated by the token alone.
      *
      *     Access: public.
      */
@@ -7404,6 +7428,82 @@ export interface operations {
       };
     };
   };
+  previewPulseQuestionEmail: {
+    parameters: {
+      query?: {
+        /** @description true: the one reminder's wording */
+        reminder?: "true" | "false";
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            subject: string;
+            /** @description The HTML part, as sent; show it in a sandboxed frame */
+            html: string;
+            /** @description The plain-text part, as sent */
+            text: string;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description No such question in this organisation */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listPulseQuestions: {
     parameters: {
       query?: never;
@@ -7426,6 +7526,11 @@ export interface operations {
             active: boolean;
             /** Format: uuid */
             teamId: string | null;
+            /**
+             * @description agree5: 1..5 (strongly disagree .. strongly agree); emoji5: 1..5 shown as faces; enps11: 0..10, how likely to recommend (eNPS)
+             * @enum {string}
+             */
+            scale: "agree5" | "emoji5" | "enps11";
             createdAt: string;
           }[];
         };
@@ -7486,6 +7591,11 @@ export interface operations {
            */
           teamId?: string | null;
           active?: boolean;
+          /**
+           * @description Default agree5
+           * @enum {string}
+           */
+          scale?: "agree5" | "emoji5" | "enps11";
         };
       };
     };
@@ -7503,6 +7613,11 @@ export interface operations {
             active: boolean;
             /** Format: uuid */
             teamId: string | null;
+            /**
+             * @description agree5: 1..5 (strongly disagree .. strongly agree); emoji5: 1..5 shown as faces; enps11: 0..10, how likely to recommend (eNPS)
+             * @enum {string}
+             */
+            scale: "agree5" | "emoji5" | "enps11";
             createdAt: string;
           };
         };
@@ -7579,7 +7694,13 @@ export interface operations {
           text?: string;
           /** Format: uuid */
           teamId?: string | null;
+          /** @description false retires the question (it is asked no more); true asks it again */
           active?: boolean;
+          /**
+           * @description Only while the question has never been asked: 409 SCALE_LOCKED after
+           * @enum {string}
+           */
+          scale?: "agree5" | "emoji5" | "enps11";
         };
       };
     };
@@ -7597,6 +7718,11 @@ export interface operations {
             active: boolean;
             /** Format: uuid */
             teamId: string | null;
+            /**
+             * @description agree5: 1..5 (strongly disagree .. strongly agree); emoji5: 1..5 shown as faces; enps11: 0..10, how likely to recommend (eNPS)
+             * @enum {string}
+             */
+            scale: "agree5" | "emoji5" | "enps11";
             createdAt: string;
           };
         };
@@ -7630,6 +7756,15 @@ export interface operations {
       };
       /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SCALE_LOCKED: the question has been asked, so its scale cannot change */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -8132,7 +8267,7 @@ export interface operations {
       query?: {
         /** @description The invite's token (UUID) from the email link */
         token?: string | string[];
-        /** @description Integer 1 to 5 */
+        /** @description An integer on the question's scale: 1 to 5 (agree5, emoji5) or 0 to 10 (enps11) */
         score?: string | string[];
       };
       header?: never;
@@ -8164,7 +8299,7 @@ export interface operations {
           "text/html": string;
         };
       };
-      /** @description Invalid or expired invite, or a score outside 1..5 */
+      /** @description Invalid or expired invite, or a score off the question's scale */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8208,6 +8343,7 @@ export interface operations {
         "application/json": {
           /** @description The invite's token (UUID) from the email link; anything else answers 400 INVALID_INVITE */
           token?: unknown;
+          /** @description An integer on the question's scale: 1 to 5 (agree5, emoji5) or 0 to 10 (enps11); another: 400 VALIDATION_FAILED, the invite stays open */
           score: number;
         };
       };
@@ -8235,7 +8371,7 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid or expired invite, or a score outside 1..5 */
+      /** @description Invalid or expired invite, or a score off the question's scale */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8365,10 +8501,20 @@ export interface operations {
         content: {
           "application/json": {
             summary: {
+              /** @description Released answers of every question and scale (a count: no average is taken across questions) */
               totalResponses: number;
               totalInvites: number;
               /** @description Percent of the invites of the range that were answered (waiting answers included) */
               participationRate: number;
+              /** @description The reminder's effect, counted over invites only (nothing about any answer) */
+              participation: {
+                /** @description Invites of the range that got their one reminder */
+                reminded: number;
+                /** @description Invites answered without a reminder, or before it */
+                answeredBeforeReminder: number;
+                /** @description Invites answered after their reminder */
+                answeredAfterReminder: number;
+              };
               dateRange: {
                 start: string;
                 end: string;
@@ -8386,14 +8532,30 @@ export interface operations {
               /** Format: uuid */
               id: string;
               text: string;
+              /**
+               * @description agree5: 1..5 (strongly disagree .. strongly agree); emoji5: 1..5 shown as faces; enps11: 0..10, how likely to recommend (eNPS)
+               * @enum {string}
+               */
+              scale: "agree5" | "emoji5" | "enps11";
               responseCount: number;
+              /** @description On the question's own scale: 1..5 for agree5 and emoji5, 0..10 for enps11 (never mixed across questions) */
               averageScore: number | null;
+              /** @description enps11 questions only: per cent promoters (9..10) minus per cent detractors (0..6), -100..100, rounded; released answers only, null under the same threshold as the average */
+              enps?: number | null;
+              /** @description enps11 questions only: how many released answers were 9..10, 7..8 and 0..6; null when enps is */
+              enpsBreakdown?: {
+                promoters: number;
+                passives: number;
+                detractors: number;
+              } | null;
               trend: {
                 weekly: {
                   /** @description ISO week, YYYY-Www */
                   week: string;
                   avg: number | null;
                   count: number;
+                  /** @description enps11 questions only: per cent promoters (9..10) minus per cent detractors (0..6), -100..100, rounded; released answers only, null under the same threshold as the average */
+                  enps?: number | null;
                 }[];
               };
               byTeam: {
@@ -8401,7 +8563,16 @@ export interface operations {
                 teamId: string | null;
                 teamName: string;
                 responseCount: number;
+                /** @description On the question's own scale: 1..5 for agree5 and emoji5, 0..10 for enps11 (never mixed across questions) */
                 averageScore: number | null;
+                /** @description enps11 questions only: per cent promoters (9..10) minus per cent detractors (0..6), -100..100, rounded; released answers only, null under the same threshold as the average */
+                enps?: number | null;
+                /** @description enps11 questions only: how many released answers were 9..10, 7..8 and 0..6; null when enps is */
+                enpsBreakdown?: {
+                  promoters: number;
+                  passives: number;
+                  detractors: number;
+                } | null;
                 /** @description Present when averageScore is null: why it is hidden */
                 message?: string;
                 /** @description Answers stored but not yet counted: a group's answers are counted together once it has anonThreshold of them */
@@ -8409,7 +8580,16 @@ export interface operations {
                 /** @description The same figure over the same number of weeks just before the range (summary.previousDateRange) */
                 previousPeriod: {
                   responseCount: number;
+                  /** @description On the question's own scale: 1..5 for agree5 and emoji5, 0..10 for enps11 (never mixed across questions) */
                   averageScore: number | null;
+                  /** @description enps11 questions only: per cent promoters (9..10) minus per cent detractors (0..6), -100..100, rounded; released answers only, null under the same threshold as the average */
+                  enps?: number | null;
+                  /** @description enps11 questions only: how many released answers were 9..10, 7..8 and 0..6; null when enps is */
+                  enpsBreakdown?: {
+                    promoters: number;
+                    passives: number;
+                    detractors: number;
+                  } | null;
                 };
               }[];
               /** @description Answers stored but not yet counted: a group's answers are counted together once it has anonThreshold of them */
@@ -8417,7 +8597,16 @@ export interface operations {
               /** @description The same figure over the same number of weeks just before the range (summary.previousDateRange) */
               previousPeriod: {
                 responseCount: number;
+                /** @description On the question's own scale: 1..5 for agree5 and emoji5, 0..10 for enps11 (never mixed across questions) */
                 averageScore: number | null;
+                /** @description enps11 questions only: per cent promoters (9..10) minus per cent detractors (0..6), -100..100, rounded; released answers only, null under the same threshold as the average */
+                enps?: number | null;
+                /** @description enps11 questions only: how many released answers were 9..10, 7..8 and 0..6; null when enps is */
+                enpsBreakdown?: {
+                  promoters: number;
+                  passives: number;
+                  detractors: number;
+                } | null;
               };
             }[];
           };
@@ -9038,6 +9227,7 @@ export interface operations {
               enabled: boolean;
               anonThreshold: number;
               minTenureDays: number;
+              reminderAfterDays: number;
               /** @enum {string} */
               defaultCadence: "weekly" | "biweekly" | "monthly";
               defaultTime: string;
@@ -9139,6 +9329,7 @@ export interface operations {
             enabled?: boolean;
             anonThreshold?: number;
             minTenureDays?: number;
+            reminderAfterDays?: number;
             /** @enum {string} */
             defaultCadence?: "weekly" | "biweekly" | "monthly";
             defaultTime?: string;
@@ -9200,6 +9391,7 @@ export interface operations {
               enabled: boolean;
               anonThreshold: number;
               minTenureDays: number;
+              reminderAfterDays: number;
               /** @enum {string} */
               defaultCadence: "weekly" | "biweekly" | "monthly";
               defaultTime: string;
@@ -9854,6 +10046,11 @@ export interface operations {
             /** Format: uuid */
             questionId: string | null;
             questionText: string | null;
+            /**
+             * @description The question's scale; its averageScore is on it (0..10 for enps11)
+             * @enum {string|null}
+             */
+            scale: "agree5" | "emoji5" | "enps11" | null;
             /** Format: uuid */
             teamId: string | null;
             teamName: string | null;
@@ -9861,6 +10058,8 @@ export interface operations {
             week: string | null;
             responseCount: number;
             averageScore: number | null;
+            /** @description enps11 questions: per cent promoters minus per cent detractors, suppressed as averageScore */
+            enps: number | null;
             suppressed: boolean;
             message: string | null;
             /** @description question and team rows: answers stored but not yet counted (released in groups of the threshold) */

@@ -11,7 +11,16 @@ import { SettingsSection, type SectionSpec } from "./SettingsSection";
 import "./admin.css";
 
 const RATE_LIMITS = ["questionsPerHour", "upvotesPerMinute", "responsesPerHour", "searchPerMinute", "emailRecipientsPerHour"];
-const PULSE_KEYS = ["enabled", "rotatingCohorts", "channelEmail", "defaultCadence", "defaultTime", "anonThreshold", "minTenureDays"] as const;
+const PULSE_KEYS = [
+  "enabled",
+  "rotatingCohorts",
+  "channelEmail",
+  "defaultCadence",
+  "defaultTime",
+  "anonThreshold",
+  "minTenureDays",
+  "reminderAfterDays",
+] as const;
 
 /** The sections of Settings, each saved on its own; together they hold every field an admin edits. */
 const SECTIONS: Array<SectionSpec & { Fields: (props: SectionFieldsProps) => React.JSX.Element }> = [

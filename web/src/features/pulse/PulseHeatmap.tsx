@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import type { PulseQuestionSummary, PulseTeamEntry } from "./api";
 import { CellChange, WaitingBadge } from "./PulseFigures";
-import { formatScore, HEAT_BANDS, heatBand } from "./pulseFormat";
+import { formatEnps, formatScore, HEAT_BANDS, heatBand } from "./pulseFormat";
 
 interface HeatmapProps {
   questions: PulseQuestionSummary[];
@@ -50,7 +50,13 @@ export function PulseHeatmap({ questions, threshold, weeks, period, compared }: 
                   {question.text}
                 </th>
                 {columns.map((team) => (
-                  <HeatCell key={team.key} entry={question.byTeam.find((candidate) => teamKey(candidate) === team.key)} threshold={threshold} weeks={weeks} />
+                  <HeatCell
+                    key={team.key}
+                    entry={question.byTeam.find((candidate) => teamKey(candidate) === team.key)}
+                    enps={question.scale === "enps11"}
+                    threshold={threshold}
+                    weeks={weeks}
+                  />
                 ))}
               </tr>
             ))}
@@ -61,7 +67,7 @@ export function PulseHeatmap({ questions, threshold, weeks, period, compared }: 
   );
 }
 
-function HeatCell({ entry, threshold, weeks }: { entry: PulseTeamEntry | undefined; threshold: number; weeks: number }) {
+function HeatCell({ entry, enps, threshold, weeks }: { entry: PulseTeamEntry | undefined; enps: boolean; threshold: number; weeks: number }) {
   if (!entry) {
     return (
       <td className="cell cell-empty">
@@ -81,6 +87,20 @@ function HeatCell({ entry, threshold, weeks }: { entry: PulseTeamEntry | undefin
         ) : (
           "No answers yet"
         )}
+      </td>
+    );
+  }
+  if (enps) {
+    // A 0..10 question: its eNPS, coloured by its average brought onto the 1..5 bands.
+    const band = heatBand(1 + (entry.averageScore * 4) / 10);
+    return (
+      <td className="cell" style={{ background: band.background, color: band.color }}>
+        <span className="cell-score">
+          {entry.enps === null || entry.enps === undefined ? formatScore(entry.averageScore) : `eNPS ${formatEnps(entry.enps)}`}
+        </span>
+        <span className="visually-hidden">
+          , average {formatScore(entry.averageScore)} of 10 from {entry.responseCount} answers
+        </span>
       </td>
     );
   }

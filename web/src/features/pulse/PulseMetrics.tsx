@@ -14,6 +14,13 @@ export function PulseMetrics({ summary, compared }: { summary: PulseSummary["sum
       <Metric value={String(summary.totalResponses)} label={summary.totalResponses === 1 ? "Answer" : "Answers"} hint="in the figures below" />
       {summary.waitingResponses > 0 && <Metric value={String(summary.waitingResponses)} label="Waiting" hint="for enough answers to be shown" />}
       <Metric value={String(summary.totalInvites)} label="Pulse e-mails sent" />
+      {summary.participation.reminded > 0 && (
+        <Metric
+          value={String(summary.participation.answeredAfterReminder)}
+          label="Answered after a reminder"
+          hint={`${summary.participation.reminded} reminded; ${summary.participation.answeredBeforeReminder} answered without one`}
+        />
+      )}
       <Metric
         value={formatPeriod(summary.dateRange)}
         label="Period"

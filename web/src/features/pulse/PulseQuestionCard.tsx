@@ -1,7 +1,9 @@
 import type { PulseQuestionSummary } from "./api";
 import { ChangeLine, WaitingBadge } from "./PulseFigures";
 import { formatScore } from "./pulseFormat";
+import { PulseEnps } from "./PulseEnps";
 import { TrendChart } from "./TrendChart";
+import "./pulse.css";
 
 interface QuestionCardProps {
   question: PulseQuestionSummary;
@@ -15,6 +17,8 @@ export function PulseQuestionCard({ question, threshold, weeks }: QuestionCardPr
   const headingId = `pq-${question.id}`;
   // Asked in one team (or one team shown), the question is one group and "shown at k" is exact.
   const oneGroup = question.byTeam.length === 1;
+  // An eNPS question's average is on 0..10; it is never put beside or on the 1..5 chart.
+  const enps = question.scale === "enps11";
   return (
     <article className="card pulse-card" aria-labelledby={headingId}>
       <h3 id={headingId} dir="auto">
@@ -25,7 +29,7 @@ export function PulseQuestionCard({ question, threshold, weeks }: QuestionCardPr
           <span className="pulse-figure-none">No average yet</span>
         ) : (
           <>
-            <strong className="big-number">{formatScore(question.averageScore)}</strong> <span>/ 5 average</span>
+            <strong className="big-number">{formatScore(question.averageScore)}</strong> <span>{enps ? "/ 10 average" : "/ 5 average"}</span>
           </>
         )}
         <span className="hint">
@@ -34,7 +38,11 @@ export function PulseQuestionCard({ question, threshold, weeks }: QuestionCardPr
         <WaitingBadge waiting={question.waitingResponses} threshold={threshold} perGroup={oneGroup} />
       </p>
       <ChangeLine current={question.averageScore} previous={question.previousPeriod.averageScore} weeks={weeks.length} />
-      <TrendChart weekly={question.trend.weekly} weeks={weeks} label={question.text} threshold={threshold} waiting={question.waitingResponses} />
+      {enps ? (
+        <PulseEnps question={question} />
+      ) : (
+        <TrendChart weekly={question.trend.weekly} weeks={weeks} label={question.text} threshold={threshold} waiting={question.waitingResponses} />
+      )}
     </article>
   );
 }

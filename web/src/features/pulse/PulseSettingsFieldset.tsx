@@ -83,6 +83,22 @@ export function PulseSettingsFieldset({
             />
           )}
         </Field>
+        <Field
+          label="Reminder after (days)"
+          hint="Someone who has not answered this many days after their pulse e-mail gets one reminder with the same links, never a second. 0 sends no reminders. At most 14."
+          error={errorOf("reminderAfterDays")}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="number"
+              min={0}
+              max={14}
+              value={pulse.reminderAfterDays}
+              onChange={(event) => onChange("reminderAfterDays", event.target.value === "" ? 0 : Number(event.target.value))}
+            />
+          )}
+        </Field>
       </div>
     </>
   );

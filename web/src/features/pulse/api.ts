@@ -36,3 +36,7 @@ export const updatePulseQuestion = (id: string, body: ApiBody<"updatePulseQuesti
   answer(api.PUT("/admin/pulse/questions/{id}", { params: { path: { id } }, body }));
 /** Takes the question out of the rotation; its answers stay. */
 export const deactivatePulseQuestion = (id: string) => answer(api.DELETE("/admin/pulse/questions/{id}", { params: { path: { id } } }));
+/** The question's e-mail as its invitees get it, for a sample recipient; its links answer nothing. */
+export const previewPulseEmail = (id: string, signal?: AbortSignal) =>
+  answer(api.GET("/admin/pulse/questions/{id}/email-preview", { params: { path: { id }, query: {} }, signal }));
+export type PulseEmailPreview = ApiAnswer<"previewPulseQuestionEmail">;

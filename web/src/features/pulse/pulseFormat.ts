@@ -140,3 +140,15 @@ export function heatBand(score: number): HeatBand {
   for (const candidate of HEAT_BANDS) if (shown >= candidate.from) band = candidate;
   return band;
 }
+
+/** An eNPS with its sign, as people write it: "+23", "−5" (a true minus), "0". */
+export function formatEnps(value: number): string {
+  if (value > 0) return `+${value}`;
+  if (value < 0) return `−${Math.abs(value)}`;
+  return "0";
+}
+
+/** Who an eNPS is made of, in plain words. */
+export function enpsInWords(breakdown: { promoters: number; passives: number; detractors: number }): string {
+  return [`${breakdown.promoters} would recommend (9–10)`, `${breakdown.passives} in between (7–8)`, `${breakdown.detractors} would not (0–6)`].join(", ");
+}
