@@ -66,7 +66,8 @@ describe("browser: sign-in and the app shell", () => {
     const main = page.getByRole("main");
     await expect(main.getByRole("link", { name: fixture.teams.a.name, exact: true }).count()).resolves.toBe(1);
     await expect(main.getByRole("link", { name: fixture.teams.b.name, exact: true }).count()).resolves.toBe(1);
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).isVisible()).resolves.toBe(true);
+    // Waited for, not read at once: the row of links settles after the header measures what fits.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).waitFor({ state: "visible", timeout: 5000 });
     await expectAccessible(page, "home");
 
     await page.getByRole("button", { name: "Sign out" }).click();

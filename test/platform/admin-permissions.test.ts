@@ -132,6 +132,12 @@ const TABLE: Record<string, Row> = {
     call: async (w) => ({ path: `/admin/pulse/questions/${await addPulseQuestion(w.app.db, w.own.tenant.id)}`, body: { text: "Reworded" } }),
     foreign: async (w) => ({ path: `/admin/pulse/questions/${await addPulseQuestion(w.app.db, w.other.tenant.id)}`, body: { text: "Reworded" } }),
   },
+  "GET /admin/pulse/questions/:id/email-preview": {
+    allowed: ADMINS,
+    success: 200,
+    call: async (w) => ({ path: `/admin/pulse/questions/${await addPulseQuestion(w.app.db, w.own.tenant.id)}/email-preview` }),
+    foreign: async (w) => ({ path: `/admin/pulse/questions/${await addPulseQuestion(w.app.db, w.other.tenant.id)}/email-preview` }),
+  },
   "DELETE /admin/pulse/questions/:id": {
     allowed: ADMINS,
     success: 204,
