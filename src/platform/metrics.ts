@@ -13,6 +13,7 @@ export class Metrics {
   readonly httpDuration: Histogram<"method" | "route" | "status_code">;
   readonly schedulerRuns: Counter<"outcome">;
   readonly rateLimited: Counter<"limit">;
+  readonly shed: Counter<"reason">;
 
   constructor(sources: { sseClients: () => number; queue: Pick<EmailQueue, "depths"> }) {
     collectDefaultMetrics({ register: this.registry, prefix: "qa_" });
@@ -55,6 +56,12 @@ export class Metrics {
       name: "qa_rate_limited_total",
       help: "Requests refused with 429, by limit",
       labelNames: ["limit"],
+      registers: [this.registry],
+    });
+    this.shed = new Counter({
+      name: "qa_http_shed_total",
+      help: "Requests answered 503 by this worker's load shedding, by reason (queue_full, queue_wait, event_loop_delay)",
+      labelNames: ["reason"],
       registers: [this.registry],
     });
   }
