@@ -61,7 +61,15 @@ export default defineConfig({
               // One document whatever the database: the web app's types are checked against it once, in `api`.
               "platform/web-api-types",
               // PGlite already, or processes of their own (the CLI, the server).
-              ...["platform/embedded", "pulse/pulse-embedded", "tenants/tenant-cli", "platform/listen", "email/email-main", "platform/start-paths"],
+              ...[
+                "platform/embedded",
+                "pulse/pulse-embedded",
+                "tenants/tenant-cli",
+                "platform/listen",
+                "email/email-main",
+                "platform/start-paths",
+                "platform/workers",
+              ],
               // One database shared by several apps or connections.
               ...[
                 "platform/faults",

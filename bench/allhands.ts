@@ -43,6 +43,11 @@ const CLIENTS_PER_PROCESS = Number(process.env.BENCH_CLIENTS_PER_PROCESS ?? 2500
 const SETTLE_MS = 3000;
 const MAX_LATENCY_MS = 60_000;
 
+/** Worker processes of the app (WEB_CONCURRENCY): default one per core. */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? os.cpus().length);
+/** A 503 with Retry-After is sent again after that long (plus up to half again, jitter), as the web app does, this many times at most. */
+const RETRY_ATTEMPTS = 5;
+
 const APP_PORT = 3241;
 const BARE_PORT = 3242;
 const EXPRESS_PORT = 3243;
@@ -288,15 +293,23 @@ function runFanOutServer(port: number, kind: "bare" | "express"): void {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512, timeout: 4000 });
 /** Requests of the driver that got no answer, by error code (status 0 in the figures). */
 const requestFailures = new Map<string, number>();
+/** 503s with Retry-After that the driver waited out and sent again (shed by the server: not errors unless the last attempt failed too). */
+const retried = { count: 0 };
 
 /** One HTTP request; resolves with status (0 = network error) and the body. */
-function request(base: string, method: string, pathname: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
+function request(
+  base: string,
+  method: string,
+  pathname: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; body: string; retryAfter?: number }> {
   return new Promise((resolve) => {
     const req = http.request(`${base}${pathname}`, { method, agent, headers: body ? { ...headers, "content-type": "application/json" } : headers }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, retryAfter: Number(res.headers["retry-after"]) || undefined }));
       res.on("error", () => resolve({ status: 0, body: "" }));
     });
     req.setTimeout(30_000, () => req.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
@@ -307,6 +320,16 @@ function request(base: string, method: string, pathname: string, headers: Record
     });
     req.end(body);
   });
+}
+
+/** A request as the web app sends it: a 503 with Retry-After is sent again after the wait, with jitter, a few times at most. */
+async function requestRetrying(base: string, method: string, pathname: string, headers: Record<string, string>, body?: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await request(base, method, pathname, headers, body);
+    if (answer.status !== 503 || !answer.retryAfter || attempt >= RETRY_ATTEMPTS) return answer;
+    retried.count += 1;
+    await sleep(answer.retryAfter * 1000 * (1 + Math.random() * 0.5));
+  }
 }
 
 /** Calls `work(i)` at a fixed rate (open loop: a slow answer does not delay the next request). */
@@ -336,6 +359,18 @@ function histogramPercentile(histogram: Map<number, number>, p: number): number 
     if (seen >= (p / 100) * total) return ms;
   }
   return 0;
+}
+
+/** The child processes of a process (the app's workers). */
+function childPids(pid: number): number[] {
+  try {
+    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /** The pids of a program running on this machine (PostgreSQL's backends, Redis), none if pgrep finds none. */
@@ -450,9 +485,13 @@ function missing(delivery: ReturnType<typeof summariseDelivery>, announced: stri
 
 interface Target {
   name: string;
+  /** The questions voted on, and how many people vote (voteTarget). */
+  pool: string[];
+  voters: number;
   base: string;
   /** Requests of one board load, by user. */
   boardPaths: string[];
+  get(pathname: string, headers: Record<string, string>): Promise<{ status: number; body: string }>;
   vote(i: number): Promise<number>;
   ask(i: number): Promise<string | null>;
   present(questionId: string, i: number): Promise<number>;
@@ -461,16 +500,17 @@ interface Target {
 async function boardBurst(target: Target, sessions: Session[]) {
   const times: number[] = [];
   let errors = 0;
+  retried.count = 0;
   await atRate(BOARD_LOADS / BURST_SECONDS, BURST_SECONDS, async (i) => {
     const session = sessions[i % sessions.length] as Session;
     const headers = { cookie: session.cookie, accept: "application/json", ...BEHIND_TLS_PROXY };
     const started = now();
-    const answers = await Promise.all(target.boardPaths.map((pathname) => request(target.base, "GET", pathname, headers)));
+    const answers = await Promise.all(target.boardPaths.map((pathname) => target.get(pathname, headers)));
     times.push(now() - started);
     if (answers.some((answer) => answer.status < 200 || answer.status >= 300)) errors += 1;
   });
   times.sort((a, b) => a - b);
-  return { loads: times.length, p50: percentile(times, 50), p99: percentile(times, 99), max: percentile(times, 100), errors };
+  return { loads: times.length, p50: percentile(times, 50), p99: percentile(times, 99), max: percentile(times, 100), errors, retriedAfter503: retried.count };
 }
 
 async function eventPhase(
@@ -483,6 +523,8 @@ async function eventPhase(
   let voteErrors = 0;
   const voteErrorStatuses: Record<string, number> = {};
   requestFailures.clear();
+  retried.count = 0;
+  const votesAnswered = new Map<string, number>();
   let writeErrors = 0;
   const announced: string[] = [];
   const createdIds: string[] = [];
@@ -491,6 +533,10 @@ async function eventPhase(
     const started = now();
     const status = await target.vote(i);
     voteTimes.push(now() - started);
+    if (status >= 200 && status < 300) {
+      const { questionId } = voteTarget(target.pool, target.voters, i);
+      votesAnswered.set(questionId, (votesAnswered.get(questionId) ?? 0) + 1);
+    }
     // BENCH_VOTE_LOG=<file>: one line per vote (target, start in epoch ms, duration in ms), to see when the slow ones come.
     if (VOTE_LOG) fs.appendFileSync(VOTE_LOG, `${target.name} ${Math.round(started)} ${(now() - started).toFixed(1)}\n`);
     if (status < 200 || status >= 300) {
@@ -522,7 +568,16 @@ async function eventPhase(
   });
   await Promise.all([votes, questions, presenter]);
   await sleep(SETTLE_MS);
-  const delivery = await clients.finish(await finalCounts());
+  const final = await finalCounts();
+  const delivery = await clients.finish(final);
+  // A vote answered 2xx that the count lacks is lost; a count above the answered votes is a vote that failed for the client but was made.
+  let votesLost = 0;
+  let votesUnanswered = 0;
+  for (const questionId of target.pool) {
+    const difference = (votesAnswered.get(questionId) ?? 0) - (final[questionId] ?? 0);
+    if (difference > 0) votesLost += difference;
+    else votesUnanswered -= difference;
+  }
   voteTimes.sort((a, b) => a - b);
   const { perEvent: _perEvent, ...figures } = delivery;
   // The first few events some client never received, with how many did: a lost event from a late one.
@@ -538,6 +593,9 @@ async function eventPhase(
     voteP99: percentile(voteTimes, 99),
     voteErrors,
     voteErrorStatuses,
+    votesLost,
+    votesMadeButFailedForClient: votesUnanswered,
+    retriedAfter503: retried.count,
     failedRequests: Object.fromEntries(requestFailures),
     questionsAsked: announced.filter((key) => key.startsWith("q:")).length,
     presenterChanges,
@@ -660,18 +718,23 @@ function appTarget(sessions: Session[], moderator: Session, data: Awaited<Return
   return {
     name: "app",
     base,
+    pool: data.pool,
+    voters: sessions.length,
     boardPaths: ["/auth/session", "/teams", "/tenant", `/questions?team=${data.teamSlug}&status=OPEN&sort=top&limit=50`, "/tags"],
+    get: (pathname, headers) => requestRetrying(base, "GET", pathname, headers),
     async vote(i) {
       const { user, questionId } = voteTarget(data.pool, sessions.length, i);
-      return (await request(base, "POST", `/questions/${questionId}/upvote`, write(sessions[user] as Session))).status;
+      // An upvote is idempotent (CONTRACT §3): sent again after a 503, it counts once.
+      return (await requestRetrying(base, "POST", `/questions/${questionId}/upvote`, write(sessions[user] as Session))).status;
     },
     async ask(i) {
       const body = JSON.stringify({ body: `How does the all-hands plan change our roadmap next quarter? (ah-${i})`, teamId: data.teamId });
-      const answer = await request(base, "POST", "/questions", write(sessions[(i * 7) % sessions.length] as Session), body);
+      // A shed write ran nothing (it is refused before its handler): sending it again makes one question.
+      const answer = await requestRetrying(base, "POST", "/questions", write(sessions[(i * 7) % sessions.length] as Session), body);
       return answer.status === 201 || answer.status === 200 ? (JSON.parse(answer.body) as { id: string }).id : null;
     },
     async present(questionId) {
-      return (await request(base, "POST", `/questions/${questionId}/tags`, write(moderator), JSON.stringify({ tagId: data.tagId }))).status;
+      return (await requestRetrying(base, "POST", `/questions/${questionId}/tags`, write(moderator), JSON.stringify({ tagId: data.tagId }))).status;
     },
   };
 }
@@ -690,7 +753,10 @@ function baselineTarget(name: string, port: number, ssePort: number, boardPaths:
   const target: Target = {
     name,
     base,
+    pool,
+    voters: CLIENTS,
     boardPaths,
+    get: (pathname, headers) => request(base, "GET", pathname, headers),
     async vote(i) {
       const { questionId } = voteTarget(pool, CLIENTS, i);
       // Counted here as the app counts them; their events go out every 250 ms (flushCounts).
@@ -755,9 +821,12 @@ function markdown(app: AppResult, baselines: Array<{ name: string; burst: Record
     ["board load p50 ms", (r) => r.burst.p50 as number],
     ["board load p99 ms", (r) => r.burst.p99 as number],
     ["board load errors", (r) => r.burst.errors as number],
+    ["board requests shed (503, sent again after Retry-After)", (r) => (r.burst.retriedAfter503 as number) ?? 0],
     ["vote p50 ms", (r) => r.events.voteP50 as number],
     ["vote p99 ms", (r) => r.events.voteP99 as number],
     ["vote errors", (r) => r.events.voteErrors as number],
+    ["event-phase requests shed (503, sent again after Retry-After)", (r) => (r.events.retriedAfter503 as number) ?? 0],
+    ["votes lost (answered 2xx, not in the count)", (r) => (r.events.votesLost as number) ?? 0],
     ["new question → last client p50 ms", (r) => r.events.createdToLastClientP50 as number],
     ["new question → last client p99 ms", (r) => r.events.createdToLastClientP99 as number],
     ["presenter change → last client p50 ms", (r) => r.events.presenterToLastClientP50 as number],
@@ -789,11 +858,19 @@ function markdown(app: AppResult, baselines: Array<{ name: string; burst: Record
 }
 
 async function main() {
+  const loadAtStart = os.loadavg().map((value) => +value.toFixed(2));
+  console.log(`load average at start: ${loadAtStart.join(" / ")}`);
   const database = await recreateDemoDatabase(DB_NAME);
-  const server = startServer(productionAppEnv(APP_PORT, database, "qa-bench-allhands:", { EMAIL_WORKER: "false", LOG_LEVEL: "warn", METRICS_TOKEN }));
+  const server = startServer(
+    productionAppEnv(APP_PORT, database, "qa-bench-allhands:", { EMAIL_WORKER: "false", LOG_LEVEL: "warn", METRICS_TOKEN, WEB_CONCURRENCY: String(WORKERS) }),
+  );
   const helpers: ChildProcess[] = [];
   try {
     await waitFor(`http://127.0.0.1:${APP_PORT}/health/ready`);
+    await sleep(1000); // every worker listening
+    // The server's figures are its processes' together: the primary and its workers.
+    const serverPids = [server.child.pid as number, ...childPids(server.child.pid as number)];
+    console.log(`server processes: ${serverPids.join(", ")} (${WORKERS} worker${WORKERS === 1 ? "" : "s"})`);
     const data = await prepare(database);
     await sleep(2500); // the tenant's settings are cached for 2 s
     let started = now();
@@ -803,7 +880,7 @@ async function main() {
     console.log(`${CLIENTS} sign-ins in ${signInSeconds} s`);
     const app = appTarget(sessions, moderator, data);
 
-    const sampler = sampleProcess(server.child.pid as number);
+    const sampler = sampleProcess(serverPids);
     started = now();
     const clients = await openClients(
       `http://127.0.0.1:${APP_PORT}/events?tenant=default`,
@@ -813,11 +890,11 @@ async function main() {
     // Warm-up (JIT, pools) before the burst: a few board loads.
     for (let i = 0; i < 20; i += 1)
       await Promise.all(app.boardPaths.map((p) => request(app.base, "GET", p, { cookie: moderator.cookie, ...BEHIND_TLS_PROXY })));
-    const burstSampler = sampleProcess(server.child.pid as number);
+    const burstSampler = sampleProcess(serverPids);
     const burst = await boardBurst(app, sessions);
     const burstUsage = burstSampler.stop();
     console.log(`app burst: ${JSON.stringify({ ...burst, ...burstUsage })}`);
-    const eventSampler = sampleProcess(server.child.pid as number);
+    const eventSampler = sampleProcess(serverPids);
     const machineSampler = sampleMachine(clients.pids);
     const metricsBefore = await scrapeMetrics();
     const events = await eventPhase(app, clients, VOTE_SECONDS, () =>
@@ -868,8 +945,10 @@ async function main() {
     }
     const summary = {
       machine: machine(),
+      loadAverageAtStart: loadAtStart,
       loadAverage: os.loadavg().map((value) => +value.toFixed(2)),
       small: SMALL,
+      workers: WORKERS,
       clients: CLIENTS,
       boardLoads: BOARD_LOADS,
       burstSeconds: BURST_SECONDS,

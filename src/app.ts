@@ -73,6 +73,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     onShed: (reason) => shared.metrics.shed.inc({ reason }),
     logger: deps.logger,
   });
+  shared.metrics.watchOverload(overload.state);
   const app = buildPipeline(deps, shared, services, routes, overload);
   const { tenants, rateLimits, sse, metrics, systemQueue } = shared;
   return {

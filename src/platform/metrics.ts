@@ -66,6 +66,21 @@ export class Metrics {
     });
   }
 
+  /** Requests this worker is handling and holding in its queue now (load shedding, overload.ts). */
+  watchOverload(state: () => { inFlight: number; queued: number }): void {
+    new Gauge({
+      name: "qa_http_requests_in_flight",
+      help: "Requests this worker is handling (holding a slot), and waiting for one",
+      labelNames: ["state"],
+      registers: [this.registry],
+      collect() {
+        const { inFlight, queued } = state();
+        this.set({ state: "handling" }, inFlight);
+        this.set({ state: "waiting" }, queued);
+      },
+    });
+  }
+
   /** Times every request; the label is the matched route pattern, or `unmatched`. */
   middleware(): RequestHandler {
     return (req, res, next) => {

@@ -36,29 +36,34 @@ export interface LoadShedderOptions {
   logger?: Logger;
 }
 
-interface Waiter {
+/** A request that takes part in the limit: waiting for a slot, holding one, or done. */
+interface Entry {
+  state: "queued" | "admitted" | "done";
   admit(): void;
   timer: NodeJS.Timeout | null;
-  res: Response;
 }
 
 const LAG_SAMPLE_MS = 20;
+/** After a late tick, new requests are shed for this long: one on-time tick in a busy stretch says little. */
+const LATE_HOLD_MS = 500;
 
 export function createLoadShedder(options: LoadShedderOptions): LoadShedder {
   const { limits, logger } = options;
   let inFlight = 0;
-  const queue: Waiter[] = [];
+  const queue: Entry[] = [];
   let shedSinceLog = 0;
   let lastLogAt = 0;
 
   // Event-loop delay, as the lateness of a short timer: reacts within a tick, costs one timer.
   let lagMs = 0;
+  let lateUntil = 0;
   let lagTimer: NodeJS.Timeout | null = null;
   if (limits.maxEventLoopDelayMs > 0) {
     let expected = performance.now() + LAG_SAMPLE_MS;
     lagTimer = setInterval(() => {
       const now = performance.now();
       lagMs = Math.max(0, now - expected);
+      if (lagMs > limits.maxEventLoopDelayMs) lateUntil = now + LATE_HOLD_MS;
       expected = now + LAG_SAMPLE_MS;
     }, LAG_SAMPLE_MS);
     lagTimer.unref();
@@ -81,42 +86,51 @@ export function createLoadShedder(options: LoadShedderOptions): LoadShedder {
     );
   };
 
-  const release = () => {
-    inFlight -= 1;
-    while (queue.length > 0 && inFlight < limits.maxInFlight) {
-      const waiter = queue.shift() as Waiter;
-      if (waiter.timer) clearTimeout(waiter.timer);
-      // The client gave up while it waited: nothing to serve.
-      if (waiter.res.destroyed) continue;
-      waiter.admit();
-    }
-  };
-
-  const admit = (res: Response, next: () => void) => {
-    inFlight += 1;
-    res.once("close", release);
-    next();
+  const admitNext = () => {
+    while (queue.length > 0 && inFlight < limits.maxInFlight) (queue.shift() as Entry).admit();
   };
 
   const middleware: RequestHandler = (req, res, next) => {
     if (options.exempt(req)) return next();
-    if (limits.maxEventLoopDelayMs > 0 && lagMs > limits.maxEventLoopDelayMs) return shed("event_loop_delay", res, next);
+    if (limits.maxEventLoopDelayMs > 0 && performance.now() < lateUntil) return shed("event_loop_delay", res, next);
     if (limits.maxInFlight === 0) return next();
     if (options.isStreamOpen(req)) {
       // A stream holds no slot once open, but its opening costs as much as a read: not past a queue.
       return queue.length > 0 || inFlight >= limits.maxInFlight ? shed("queue_full", res, next) : next();
     }
-    if (inFlight < limits.maxInFlight) return admit(res, next);
-    if (queue.length >= limits.maxQueue) return shed("queue_full", res, next);
-    const waiter: Waiter = { res, timer: null, admit: () => admit(res, next) };
+    if (inFlight >= limits.maxInFlight && queue.length >= limits.maxQueue) return shed("queue_full", res, next);
+
+    const entry: Entry = {
+      state: "queued",
+      timer: null,
+      admit() {
+        if (entry.timer) clearTimeout(entry.timer);
+        entry.state = "admitted";
+        inFlight += 1;
+        next();
+      },
+    };
+    // Whatever ends the exchange (answered, or the client gone while it waited or was served) frees its place once.
+    res.once("close", () => {
+      if (entry.state === "admitted") {
+        inFlight -= 1;
+        admitNext();
+      } else if (entry.state === "queued") {
+        if (entry.timer) clearTimeout(entry.timer);
+        queue.splice(queue.indexOf(entry), 1);
+      }
+      entry.state = "done";
+    });
+    if (inFlight < limits.maxInFlight) return entry.admit();
     if (limits.maxWaitMs > 0) {
-      waiter.timer = setTimeout(() => {
-        const at = queue.indexOf(waiter);
-        if (at >= 0) queue.splice(at, 1);
-        if (!res.destroyed) shed("queue_wait", res, next);
+      entry.timer = setTimeout(() => {
+        if (entry.state !== "queued") return;
+        queue.splice(queue.indexOf(entry), 1);
+        entry.state = "done";
+        shed("queue_wait", res, next);
       }, limits.maxWaitMs);
     }
-    queue.push(waiter);
+    queue.push(entry);
   };
 
   return {
@@ -124,7 +138,7 @@ export function createLoadShedder(options: LoadShedderOptions): LoadShedder {
     state: () => ({ inFlight, queued: queue.length, eventLoopDelayMs: lagMs }),
     close() {
       if (lagTimer) clearInterval(lagTimer);
-      for (const waiter of queue.splice(0)) if (waiter.timer) clearTimeout(waiter.timer);
+      for (const entry of queue.splice(0)) if (entry.timer) clearTimeout(entry.timer);
     },
   };
 }

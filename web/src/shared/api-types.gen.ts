@@ -1684,6 +1684,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -1755,6 +1764,16 @@ export interface operations {
           "text/html": string;
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -1818,6 +1837,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -1864,6 +1892,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -1935,6 +1972,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -1969,6 +2015,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2044,6 +2099,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -2098,6 +2162,16 @@ export interface operations {
       };
       /** @description RATE_LIMITED: past 5 sign-in attempts in 5 minutes (production) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2214,6 +2288,16 @@ export interface operations {
           "text/html": string;
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -2269,6 +2353,16 @@ export interface operations {
       };
       /** @description RATE_LIMITED: past 5 sign-in attempts in 5 minutes (production) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2385,6 +2479,16 @@ export interface operations {
           "text/html": string;
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -2438,6 +2542,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2552,6 +2665,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -2619,6 +2741,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2694,6 +2825,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -2751,6 +2891,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2853,6 +3002,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2963,6 +3121,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -3049,6 +3216,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -3106,6 +3282,15 @@ export interface operations {
       };
       /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3180,6 +3365,15 @@ export interface operations {
       };
       /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3292,6 +3486,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -3383,6 +3586,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -3458,6 +3670,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -3513,6 +3734,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3610,6 +3840,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3716,6 +3955,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -3792,6 +4040,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3920,6 +4177,15 @@ export interface operations {
       };
       /** @description RATE_LIMITED: searches per minute (security.rateLimits.searchPerMinute) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4077,6 +4343,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -4176,6 +4451,15 @@ export interface operations {
       };
       /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4323,6 +4607,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -4390,6 +4683,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4496,6 +4798,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -4579,6 +4890,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4726,6 +5046,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -4843,6 +5172,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4971,6 +5309,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -5092,6 +5439,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -5175,6 +5531,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5304,6 +5669,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -5413,6 +5787,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5551,6 +5934,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -5641,6 +6033,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -5698,6 +6099,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5784,6 +6194,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -5841,6 +6260,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5943,6 +6371,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -6037,6 +6474,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -6111,6 +6557,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -6170,6 +6625,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6274,6 +6738,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -6329,6 +6802,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6413,6 +6895,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6507,6 +6998,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -6567,6 +7067,16 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6662,6 +7172,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -6716,6 +7235,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6850,6 +7378,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -6911,6 +7448,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7031,6 +7577,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -7142,6 +7697,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -7225,6 +7789,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -7268,6 +7841,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7352,6 +7934,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7459,6 +8050,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7646,6 +8246,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -7703,6 +8312,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7818,6 +8436,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -7926,6 +8553,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -8017,6 +8653,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8120,6 +8765,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -8199,6 +8853,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8297,6 +8960,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8495,6 +9167,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -8607,6 +9288,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -8695,6 +9385,15 @@ export interface operations {
       };
       /** @description RATE_LIMITED: the tenant's emailRecipientsPerHour is reached */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
