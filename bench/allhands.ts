@@ -3,6 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import express from "express";
+import { MAX_ATTEMPTS, retryDelayMs } from "../web/src/shared/retry.js";
 import {
   BEHIND_TLS_PROXY,
   dropDatabase,
@@ -45,8 +46,13 @@ const MAX_LATENCY_MS = 60_000;
 
 /** Worker processes of the app (WEB_CONCURRENCY): default one per core. */
 const WORKERS = Number(process.env.BENCH_WORKERS ?? os.cpus().length);
-/** A 503 with Retry-After is sent again after that long (plus up to half again, jitter), as the web app does, this many times at most. */
-const RETRY_ATTEMPTS = 5;
+/** BENCH_SERVER_ENV="OVERLOAD_MAX_IN_FLIGHT=0 ...": more settings for the app (e.g. to measure without load shedding). */
+const SERVER_ENV = Object.fromEntries(
+  (process.env.BENCH_SERVER_ENV ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+);
 
 const APP_PORT = 3241;
 const BARE_PORT = 3242;
@@ -293,6 +299,8 @@ function runFanOutServer(port: number, kind: "bare" | "express"): void {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512, timeout: 4000 });
 /** Requests of the driver that got no answer, by error code (status 0 in the figures). */
 const requestFailures = new Map<string, number>();
+/** The first few error answers of the app (not 503), to say what they were. */
+const errorSamples: string[] = [];
 /** 503s with Retry-After that the driver waited out and sent again (shed by the server: not errors unless the last attempt failed too). */
 const retried = { count: 0 };
 
@@ -322,13 +330,15 @@ function request(
   });
 }
 
-/** A request as the web app sends it: a 503 with Retry-After is sent again after the wait, with jitter, a few times at most. */
+/** A request as the web app sends it (web/src/shared/retry.ts): a 503 with Retry-After is sent again after the wait, with jitter, a few times at most. */
 async function requestRetrying(base: string, method: string, pathname: string, headers: Record<string, string>, body?: string) {
   for (let attempt = 1; ; attempt += 1) {
     const answer = await request(base, method, pathname, headers, body);
-    if (answer.status !== 503 || !answer.retryAfter || attempt >= RETRY_ATTEMPTS) return answer;
+    if (answer.status >= 400 && answer.status !== 503 && errorSamples.length < 5)
+      errorSamples.push(`${method} ${pathname.split("?")[0]} ${answer.status} ${answer.body.slice(0, 200)}`);
+    if (answer.status !== 503 || !answer.retryAfter || attempt >= MAX_ATTEMPTS) return answer;
     retried.count += 1;
-    await sleep(answer.retryAfter * 1000 * (1 + Math.random() * 0.5));
+    await sleep(retryDelayMs(answer.retryAfter, attempt));
   }
 }
 
@@ -593,6 +603,7 @@ async function eventPhase(
     voteP99: percentile(voteTimes, 99),
     voteErrors,
     voteErrorStatuses,
+    errorSamples: errorSamples.splice(0),
     votesLost,
     votesMadeButFailedForClient: votesUnanswered,
     retriedAfter503: retried.count,
@@ -630,7 +641,11 @@ function serverView(before: string, after: string) {
   const total = end.at(-1)?.[1] ?? 0;
   const upperBound = (p: number) => 1000 * (end.find(([, count]) => count >= (total * p) / 100)?.[0] ?? NaN);
   const gauge = (name: string) => 1000 * Number(new RegExp(`^${name} ([\\d.e+-]+)$`, "m").exec(after)?.[1] ?? NaN);
+  const shed = (text: string) =>
+    Object.fromEntries([...text.matchAll(/^qa_http_shed_total\{reason="([^"]+)"\} (\d+)$/gm)].map(([, reason, count]) => [reason as string, Number(count)]));
   return {
+    // With several workers each scrape reaches one of them: these are that worker's figures.
+    shedByOneWorker: shed(after),
     serverVotes: total,
     serverVoteP50AtMost: upperBound(50),
     serverVoteP99AtMost: upperBound(99),
@@ -862,7 +877,13 @@ async function main() {
   console.log(`load average at start: ${loadAtStart.join(" / ")}`);
   const database = await recreateDemoDatabase(DB_NAME);
   const server = startServer(
-    productionAppEnv(APP_PORT, database, "qa-bench-allhands:", { EMAIL_WORKER: "false", LOG_LEVEL: "warn", METRICS_TOKEN, WEB_CONCURRENCY: String(WORKERS) }),
+    productionAppEnv(APP_PORT, database, "qa-bench-allhands:", {
+      EMAIL_WORKER: "false",
+      LOG_LEVEL: "warn",
+      METRICS_TOKEN,
+      WEB_CONCURRENCY: String(WORKERS),
+      ...SERVER_ENV,
+    }),
   );
   const helpers: ChildProcess[] = [];
   try {
@@ -907,6 +928,17 @@ async function main() {
     console.log(`app events: ${JSON.stringify({ ...events, ...eventUsage })}`);
     const appResult = { name: "app", streams: clients.connect, connectUsage, burst: { ...burst, ...burstUsage }, events: { ...events, ...eventUsage } };
 
+    if (process.env.BENCH_BASELINES === "0") {
+      // A trial of the app alone (a setting, say): no baselines, no table.
+      saveResults(`allhands-${CLIENTS}-app-only`, {
+        loadAverageAtStart: loadAtStart,
+        loadAverage: os.loadavg(),
+        workers: WORKERS,
+        serverEnv: SERVER_ENV,
+        app: appResult,
+      });
+      return;
+    }
     // Baselines: the bytes of one board load and of a vote's answer, from memory.
     const bodies = await Promise.all(
       app.boardPaths.map(
@@ -949,6 +981,7 @@ async function main() {
       loadAverage: os.loadavg().map((value) => +value.toFixed(2)),
       small: SMALL,
       workers: WORKERS,
+      serverEnv: SERVER_ENV,
       clients: CLIENTS,
       boardLoads: BOARD_LOADS,
       burstSeconds: BURST_SECONDS,

@@ -86,8 +86,8 @@ const environmentSchema = z.object({
   // Worker processes sharing the port (node:cluster); 1 = this process serves, as always.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   // Load shedding (src/platform/http/overload.ts); 0 turns a limit off.
-  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(64),
-  OVERLOAD_MAX_QUEUE: z.coerce.number().int().min(0).default(512),
+  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(128),
+  OVERLOAD_MAX_QUEUE: z.coerce.number().int().min(0).default(1024),
   OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(0).default(500),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(0),
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(120).default(1),

@@ -99,7 +99,7 @@ describe("configuration", () => {
   });
 
   it("load shedding: bounded by default, each limit adjustable, 0 turns one off", () => {
-    expect(loadConfig({}).overload).toEqual({ maxInFlight: 64, maxQueue: 512, maxWaitMs: 500, maxEventLoopDelayMs: 0, retryAfterSeconds: 1 });
+    expect(loadConfig({}).overload).toEqual({ maxInFlight: 128, maxQueue: 1024, maxWaitMs: 500, maxEventLoopDelayMs: 0, retryAfterSeconds: 1 });
     expect(loadConfig({ OVERLOAD_MAX_IN_FLIGHT: "0", OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "200" }).overload).toMatchObject({
       maxInFlight: 0,
       maxEventLoopDelayMs: 200,
