@@ -86,6 +86,7 @@ export default defineConfig({
                 "email/email-answered-settings",
                 "email/email-recipient-limit-instances",
                 "platform/shared-reads",
+                "polls/poll-instances",
               ],
             ].map((name) => `test/${name}.test.ts`),
           ],

@@ -15,6 +15,7 @@ import * as pulseBatchRelease from "./20261125000100_pulse_batch_release.js";
 import * as pulseScheduleFromSettings from "./20261125000200_pulse_schedule_from_settings.js";
 import * as apiTokenScopeAndExpiry from "./20261125000300_api_token_scope_and_expiry.js";
 import * as pulseHeldAnswersAndTenure from "./20261128000100_pulse_held_answers_and_tenure.js";
+import * as createPolls from "./20261128000200_create_polls.js";
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -43,4 +44,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ["20261125000200_pulse_schedule_from_settings", pulseScheduleFromSettings],
   ["20261125000300_api_token_scope_and_expiry", apiTokenScopeAndExpiry],
   ["20261128000100_pulse_held_answers_and_tenure", pulseHeldAnswersAndTenure],
+  ["20261128000200_create_polls", createPolls],
 ];

@@ -14,7 +14,7 @@ import { createAuditService } from "./modules/audit/index.js";
 import { createAuthService, createOAuthService } from "./modules/auth/index.js";
 import { createEmailAdminService, createUnsubscribeService } from "./modules/email/index.js";
 import { createStreamGuard, createStreamSlots, SseHub } from "./modules/events/index.js";
-import { createExportService, createPulseExport } from "./modules/export/index.js";
+import { createExportService, createPollExport, createPulseExport } from "./modules/export/index.js";
 import { createHealthService } from "./modules/health/index.js";
 import {
   createHeldAnswers,
@@ -36,6 +36,7 @@ import {
   currentUpvoteCount,
   moveTeamQuestions,
 } from "./modules/questions/index.js";
+import { createPollEvents, createPollService, createPollVotes, createVoterKeys } from "./modules/polls/index.js";
 import { createSettingsService } from "./modules/settings/index.js";
 import { createTagService } from "./modules/tags/index.js";
 import { createMembersService, createTeamDirectory, createTeamsService, findTeam } from "./modules/teams/index.js";
@@ -134,6 +135,7 @@ export function buildServices(deps: ServiceDeps, shared: Shared) {
     email: createEmailAdminService({ db, queue }),
     unsubscribe: createUnsubscribeService({ db, clock, secret: config.session.secret }),
     ...buildQuestions(deps, shared),
+    polls: buildPolls(deps, shared),
     pulse: buildPulse(deps, shared, admin.settings),
   };
 }
@@ -177,6 +179,7 @@ function buildAdministration(deps: ServiceDeps, shared: Shared) {
     audit,
     exports,
     pulseExport: createPulseExport({ db, clock, exports }),
+    pollExport: createPollExport({ db, clock, exports }),
   };
 }
 
@@ -192,6 +195,15 @@ function buildQuestions(deps: ServiceDeps, shared: Shared) {
     questions: createQuestionService({ db, clock, events, limits, teams: teamDirectory, board: createQuestionBoard(db, readCache, upvotes), upvotes }),
     moderation: createModerationService({ db, clock, events, limits, queue: shared.systemQueue, logger }),
   };
+}
+
+/** Live polls: their moderation, the anonymous votes (keys derived from SESSION_SECRET), their live events. */
+function buildPolls(deps: ServiceDeps, shared: Shared) {
+  const { config, db, clock, bus, logger } = deps;
+  const keys = createVoterKeys([config.session.secret, ...config.session.previousSecrets]);
+  const events = createPollEvents({ bus, logger, db });
+  const votes = createPollVotes({ db, keys, events, rateLimits: shared.rateLimits });
+  return { keys, votes, service: createPollService({ db, clock, events, myVotes: votes.myVotes }) };
 }
 
 /** The weekly pulse: answering (taps held against link scanners, sealed, released in batches), its administration and summary. */

@@ -28,6 +28,7 @@ import { exportRoutes } from "./modules/export/index.js";
 import { healthRouter } from "./modules/health/index.js";
 import { pulseAdminRoutes, pulseRoutes, pulseTokenLinks, type PulseReleaser } from "./modules/pulse/index.js";
 import { createBoardFirstScreen, ownQuestionRoutes, questionRoutes, type BoardFirstScreen } from "./modules/questions/index.js";
+import { pollRoutes } from "./modules/polls/index.js";
 import { settingsRoutes } from "./modules/settings/index.js";
 import { tagAdminRoutes, tagReadRoutes } from "./modules/tags/index.js";
 import { couldBeTeamSlug, teamRoutes } from "./modules/teams/index.js";
@@ -117,6 +118,7 @@ function buildRoutes(deps: AppDeps, shared: Shared, services: Services): AnyRout
     ...tagAdminRoutes({ tags: services.tags }),
     ...questionRoutes({ questions: services.questions, moderation: services.moderation }),
     ...ownQuestionRoutes({ db: deps.db }),
+    ...pollRoutes({ polls: services.polls.service, votes: services.polls.votes, keys: services.polls.keys, secureCookies: config.session.secureCookies }),
     ...eventRoutes({ hub: shared.sse }),
     ...pulseAdminRoutes({ admin: pulse.admin }),
     ...pulseRoutes({
@@ -129,7 +131,7 @@ function buildRoutes(deps: AppDeps, shared: Shared, services: Services): AnyRout
     ...emailPreferenceRoutes({ db: deps.db, clock }),
     ...settingsRoutes(admin),
     ...auditRoutes(admin),
-    ...exportRoutes({ exports: admin.exports, pulseExport: admin.pulseExport }),
+    ...exportRoutes({ exports: admin.exports, pulseExport: admin.pulseExport, pollExport: admin.pollExport }),
     ...emailAdminRoutes({ email: services.email }),
   ];
 }

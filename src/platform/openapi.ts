@@ -54,6 +54,7 @@ const OTHER_MEDIA: Record<string, { success?: string[]; errors?: string[]; jsonS
   exportAuditLogs: { success: ["text/csv"] },
   exportUsers: { success: ["text/csv"] },
   exportPulse: { success: ["text/csv"] },
+  exportPolls: { success: ["text/csv"] },
   streamEvents: { success: ["text/event-stream"], jsonSuccess: false },
   respondToPulseLink: { success: ["text/html"], errors: ["text/html"] },
   signInDemo: { errors: ["text/html"] },

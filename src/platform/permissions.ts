@@ -27,6 +27,10 @@ export const PERMISSIONS = {
   "question.answer": { minRole: "admin", teamScoped: true },
   "presentation.access": { minRole: "admin", teamScoped: true },
   "pulse.summary": { minRole: "admin", teamScoped: true },
+  /** Live polls (CONTRACT §9): a team's moderators and admins write, open and close them. */
+  "poll.manage": { minRole: "admin", teamScoped: true },
+  /** Everyone who may read the team's board votes, visitors too where the tenant lets them read. */
+  "poll.vote": { minRole: "viewer", visitorsWhenAnonymousAllowed: true },
   "admin.access": { minRole: "admin" },
   "audit.view": { minRole: "admin" },
   "data.export": { minRole: "admin" },

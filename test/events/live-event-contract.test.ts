@@ -85,7 +85,7 @@ describe("GET /asyncapi.json documents every live event, and what a stream carri
     expect(openApi.paths["/asyncapi.json"]).toBeDefined();
   });
 
-  it("every event a moderated question's life sends, and a heartbeat, validates against its documented message", async () => {
+  it("every event a moderated question's life and a poll's life send, and a heartbeat, validates against its documented message", async () => {
     const stream = await openEventStream(server.url, `/events?tenant=${t.tenant.slug}`, { cookie: c.admin.cookie as string });
     streams.push(stream);
     const tag = (await c.admin.post("/admin/tags", { name: `Topic ${randomUUID().slice(0, 6)}`, color: "#336699" }).expect(201)).body;
@@ -109,6 +109,15 @@ describe("GET /asyncapi.json documents every live event, and what a stream carri
     await stream.next(
       (message) => message.data.type === "question:upvoted" && message.data.data?.questionId === second.id && message.data.data?.upvoteCount === 0,
     );
+    // A poll's whole life (CONTRACT §9): opened, voted, results shown (updated and results), closed by the next one's opening, deleted.
+    const poll = (await c.moderator.post("/polls", { teamId: t.teams.a.id, title: "Lunch?", type: "single", options: ["Soup", "Salad"] }).expect(201)).body;
+    await c.moderator.post(`/polls/${poll.id}/open`).expect(200);
+    await c.member.post(`/polls/${poll.id}/votes`, { optionIds: [poll.options[0].id] }).expect(200);
+    await c.moderator.post(`/polls/${poll.id}/results`, { visible: true }).expect(200);
+    const nextPoll = (await c.moderator.post("/polls", { teamId: t.teams.a.id, title: "Mood?", type: "rating", scaleMax: 5 }).expect(201)).body;
+    await c.moderator.post(`/polls/${nextPoll.id}/open`).expect(200);
+    await c.moderator.delete(`/polls/${poll.id}`).expect(204);
+    await stream.next((message) => message.data.type === "poll:deleted" && message.data.data?.id === poll.id);
     await stream.next((message) => message.data.type === "heartbeat");
 
     const ajv = new Ajv({ allErrors: true, strict: false });

@@ -172,6 +172,7 @@ const TABLE: Record<string, Row> = {
   "GET /admin/export/audit-logs": { allowed: ADMINS, success: 200, call: get("/admin/export/audit-logs?format=json") },
   "GET /admin/export/users": { allowed: ADMINS, success: 200, call: get("/admin/export/users") },
   "GET /admin/export/pulse": { allowed: ADMINS, success: 200, call: get("/admin/export/pulse") },
+  "GET /admin/export/polls": { allowed: ADMINS, success: 200, call: get("/admin/export/polls") },
 };
 
 const ROLES: Role[] = ["owner", "admin", "moderator", "member", "viewer"];

@@ -33,6 +33,8 @@ const EXPECTED: Record<Permission, Role[]> = {
   "question.answer": ["owner", "admin"],
   "presentation.access": ["owner", "admin"],
   "pulse.summary": ["owner", "admin"],
+  "poll.manage": ["owner", "admin"],
+  "poll.vote": ["owner", "admin", "moderator", "member", "viewer"],
   "admin.access": ["owner", "admin"],
   "audit.view": ["owner", "admin"],
   "data.export": ["owner", "admin"],

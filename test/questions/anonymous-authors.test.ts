@@ -105,6 +105,7 @@ describe("the author of an anonymous question, looked for by a curious admin and
     const tokens = (await admin.get("/auth/tokens").expect(200)).body as Array<{ id: string }>;
     const view = await app.queue.overview(fixture.tenant.id, 100);
     const questions = (await app.db("questions").where({ tenant_id: fixture.tenant.id }).select("id")) as Array<{ id: string }>;
+    const polls = (await app.db("polls").where({ tenant_id: fixture.tenant.id }).select("id")) as Array<{ id: string }>;
     return [
       fixture.tenant.id,
       fixture.teams.a.id,
@@ -114,6 +115,7 @@ describe("the author of an anonymous question, looked for by a curious admin and
       ...tags.map((tag) => tag.id),
       ...tokens.map((token) => token.id),
       ...questions.map((question) => question.id),
+      ...polls.map((poll) => poll.id),
       ...Object.values(asked).map((question) => question.id),
       ...Object.values(view.recent)
         .flat()
@@ -171,6 +173,11 @@ describe("the author of an anonymous question, looked for by a curious admin and
     // The author is known before: signed in (from their address), with a question under their name.
     const member = await memberFrom(server.url, authorAddress, fixture.tenant.slug, author.username);
     await member.post("/questions", { body: questionBody(), teamId: fixture.teams.a.id }).expect(201);
+    // A live poll of the team, results shown: the author's vote (below) must not name them either (CONTRACT §9).
+    const poll = (await staff.moderator.post("/polls", { teamId: fixture.teams.a.id, title: "Lunch?", type: "single", options: ["Soup", "Salad"] }).expect(201))
+      .body as { id: string; options: Array<{ id: string }> };
+    await staff.moderator.post(`/polls/${poll.id}/open`).expect(200);
+    await staff.moderator.post(`/polls/${poll.id}/results`, { visible: true }).expect(200);
     before = await walk();
 
     streams = await Promise.all(
@@ -182,6 +189,7 @@ describe("the author of an anonymous question, looked for by a curious admin and
       const question = (await member.post("/questions", { body, teamId: fixture.teams.a.id, anonymous: true }).expect(201)).body as { id: string };
       return { id: question.id, body };
     };
+    await member.post(`/polls/${poll.id}/votes`, { optionIds: [poll.options[1]?.id] }).expect(200);
     asked.open = await ask(questionBody());
     await member.post(`/questions/${asked.open.id}/upvote`).expect(200);
     asked.answered = await ask(questionBody());

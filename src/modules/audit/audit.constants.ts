@@ -35,6 +35,13 @@ export const AUDIT_ACTIONS = {
   "tag.add": ["question"],
   "tag.remove": ["question"],
   "tag.create": ["tag"],
+  // Live polls: their moderators' actions. Votes are never audited (CONTRACT §9: no record says who voted).
+  "poll.create": ["poll"],
+  "poll.update": ["poll"],
+  "poll.delete": ["poll"],
+  "poll.open": ["poll"],
+  "poll.close": ["poll"],
+  "poll.results": ["poll"],
   "tag.update": ["tag"],
   "tag.delete": ["tag"],
   "settings.update": ["settings"],

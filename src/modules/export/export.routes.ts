@@ -4,14 +4,19 @@ import { auditExportQuery, auditExportSchema, questionExportSchema, questionsExp
 import type { ExportService } from "./export.service.js";
 import { streamExport } from "../../platform/http/export-stream.js";
 import { pulseExportQuery, pulseExportRowSchema, type createPulseExport } from "./export.pulse.service.js";
+import { pollExportRowSchema, pollsExportQuery, type createPollExport } from "./export.polls.service.js";
 
 const COMMON =
   "Streamed as `text/csv` (default) or `application/json` (`format=json`: an array of the documented objects), as an attachment. " +
   "CSV: one header row; lists as `a; b`, objects as JSON text; a cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed " +
   "with `'` so spreadsheets never run it as a formula. Audited as `data.export` with the filters.";
 
-export function exportRoutes(deps: { exports: ExportService; pulseExport: ReturnType<typeof createPulseExport> }): AnyRoute[] {
-  const { exports, pulseExport } = deps;
+export function exportRoutes(deps: {
+  exports: ExportService;
+  pulseExport: ReturnType<typeof createPulseExport>;
+  pollExport: ReturnType<typeof createPollExport>;
+}): AnyRoute[] {
+  const { exports, pulseExport, pollExport } = deps;
   return [
     route({
       method: "get",
@@ -60,6 +65,18 @@ export function exportRoutes(deps: { exports: ExportService; pulseExport: Return
       query: pulseExportQuery,
       response: z.array(pulseExportRowSchema),
       handler: async ({ ctx, query, res }) => streamExport(res, await pulseExport(ctx, query)),
+    }),
+    route({
+      method: "get",
+      path: "/admin/export/polls",
+      operationId: "exportPolls",
+      tag: "Export",
+      summary: "Exports the results of every poll that was opened: one row per poll and answer (option, score or word)",
+      description: `${COMMON} Totals only: no voter, no single vote, no time of a vote.`,
+      access: "data.export",
+      query: pollsExportQuery,
+      response: z.array(pollExportRowSchema),
+      handler: async ({ ctx, query, res }) => streamExport(res, await pollExport(ctx, query)),
     }),
   ];
 }

@@ -24,7 +24,7 @@ export const pollIdParams = z.object({ id: z.uuid() });
 
 export const listPollsQuery = z
   .object({
-    teamId: z.uuid(),
+    teamId: z.uuid().optional().describe("One team's polls; without it, every team's the caller may see"),
     status: z.enum(POLL_STATUSES).optional(),
     limit: z.coerce.number().int().min(1).optional(),
     offset: z.coerce.number().int().min(0).max(1_000_000).optional(),

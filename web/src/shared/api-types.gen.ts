@@ -810,6 +810,188 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/polls": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A team's polls (paged): the open one first, then drafts in order, then closed ones, latest first
+     * @description Drafts are listed only to the team's moderators and admins. `myVote` is the caller's own vote (a visitor's by their browser's vote cookie).
+     *
+     *     Permission `qa.read`: viewer and above, or a visitor while the tenant allows anonymous questions.
+     */
+    get: operations["listPolls"];
+    put?: never;
+    /**
+     * Write a poll (a draft: nothing of it goes out until it opens)
+     * @description Permission `poll.manage`: admin and above, or a moderator of the team concerned. Then, about the record it names (403 otherwise): Only a moderator of this team or an admin can do this.
+     */
+    post: operations["createPoll"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/polls/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One poll, with the caller's own vote
+     * @description Permission `qa.read`: viewer and above, or a visitor while the tenant allows anonymous questions.
+     */
+    get: operations["getPoll"];
+    /**
+     * Edit a draft (replaced whole)
+     * @description Permission `poll.manage`: admin and above, or a moderator of the team concerned. Then, about the record it names (403 otherwise): Only a moderator of this team or an admin can do this.
+     */
+    put: operations["editPoll"];
+    post?: never;
+    /**
+     * Delete a poll and its votes
+     * @description Permission `poll.manage`: admin and above, or a moderator of the team concerned. Then, about the record it names (403 otherwise): Only a moderator of this team or an admin can do this.
+     */
+    delete: operations["deletePoll"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/polls/{id}/open": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open a draft or a closed poll (the team's other open poll closes: one open poll per team)
+     * @description Permission `poll.manage`: admin and above, or a moderator of the team concerned. Then, about the record it names (403 otherwise): Only a moderator of this team or an admin can do this.
+     */
+    post: operations["openPoll"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/polls/{id}/close": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Close an open poll: it takes no more votes
+     * @description Permission `poll.manage`: admin and above, or a moderator of the team concerned. Then, about the record it names (403 otherwise): Only a moderator of this team or an admin can do this.
+     */
+    post: operations["closePoll"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/polls/{id}/results": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A poll's results (moderators always; others while they are shown to the room)
+     * @description Single and multiple: votes per option, in the poll's order. Rating: the average and the votes per score. Words: case-folded, the most frequent first, at most 100.
+     *
+     *     Permission `qa.read`: viewer and above, or a visitor while the tenant allows anonymous questions.
+     */
+    get: operations["getPollResults"];
+    put?: never;
+    /**
+     * Show the results to the room, or hide them (moderators always see them)
+     * @description Permission `poll.manage`: admin and above, or a moderator of the team concerned. Then, about the record it names (403 otherwise): Only a moderator of this team or an admin can do this.
+     */
+    post: operations["setPollResultsVisible"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/polls/reorder": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Order a team's drafts (the listed ones first, in this order); answers the drafts in their new order
+     * @description Permission `poll.manage`: admin and above, or a moderator of the team concerned. Then, about the record it names (403 otherwise): Only a moderator of this team or an admin can do this.
+     */
+    post: operations["reorderPolls"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/polls/{id}/duplicate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A new draft with this poll's title, type and choices, after the team's drafts
+     * @description Permission `poll.manage`: admin and above, or a moderator of the team concerned. Then, about the record it names (403 otherwise): Only a moderator of this team or an admin can do this.
+     */
+    post: operations["duplicatePoll"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/polls/{id}/votes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Vote (again while open: replaces one's vote)
+     * @description The body is the poll type's: `{optionIds}` (single: exactly one; multiple: 1..maxChoices distinct options of this poll), `{rating}` (1..scaleMax) or `{text}` (words: 1..40 visible characters, content checked). Anonymous: the vote is stored under a keyed hash of (poll, voter), never the user. A visitor (where the tenant lets visitors read the board) votes once per browser: the first vote sets the signed `qa.voter` cookie. Rate limited like upvotes (security.rateLimits.upvotesPerMinute).
+     *
+     *     Permission `poll.vote`: viewer and above, or a visitor while the tenant allows anonymous questions.
+     */
+    post: operations["votePoll"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/events": {
     parameters: {
       query?: never;
@@ -1308,6 +1490,28 @@ export interface paths {
      *     Permission `data.export`: admin and above.
      */
     get: operations["exportPulse"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/export/polls": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Exports the results of every poll that was opened: one row per poll and answer (option, score or word)
+     * @description Streamed as `text/csv` (default) or `application/json` (`format=json`: an array of the documented objects), as an attachment. CSV: one header row; lists as `a; b`, objects as JSON text; a cell starting with `=`, `+`, `-`, `@`, tab or CR is prefixed with `'` so spreadsheets never run it as a formula. Audited as `data.export` with the filters. Totals only: no voter, no single vote, no time of a vote.
+     *
+     *     Permission `data.export`: admin and above.
+     */
+    get: operations["exportPolls"];
     put?: never;
     post?: never;
     delete?: never;
@@ -6126,6 +6330,1411 @@ export interface operations {
       };
     };
   };
+  listPolls: {
+    parameters: {
+      query?: {
+        /** @description One team's polls; without it, every team's the caller may see */
+        teamId?: string;
+        status?: "draft" | "open" | "closed";
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              teamId: string;
+              title: string;
+              /** @enum {string} */
+              type: "single" | "multiple" | "rating" | "words";
+              /** @description single and multiple: the choices in order; empty for rating and words */
+              options: {
+                /** Format: uuid */
+                id: string;
+                text: string;
+              }[];
+              /** @description multiple: how many a voter may pick; null for the other types */
+              maxChoices: number | null;
+              /** @description rating: 5 or 10; null for the other types */
+              scaleMax: number | null;
+              /** @enum {string} */
+              status: "draft" | "open" | "closed";
+              resultsVisible: boolean;
+              voteCount: number;
+              /** @description The order of drafts in the moderators' list (lower first) */
+              position: number;
+              createdAt: string;
+              openedAt: string | null;
+              closedAt: string | null;
+              /** @description The caller's own vote (a visitor's by the browser's vote cookie), null before voting */
+              myVote:
+                | {
+                    optionIds: string[];
+                  }
+                | {
+                    rating: number;
+                  }
+                | {
+                    text: string;
+                  }
+                | null;
+            }[];
+            total: number;
+            limit: number;
+            offset: number;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createPoll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: uuid */
+          teamId: string;
+          /** @description 1..200 visible characters (white space, zero-width, format and Braille-blank characters and combining marks do not count), at most 400 code points in all. Saved in NFC, trimmed, without bidirectional override and isolate controls (U+202A..U+202E, U+2066..U+2069); no line breaks. */
+          title: string;
+          /** @enum {string} */
+          type: "single" | "multiple" | "rating" | "words";
+          /** @description single and multiple: the choices, in order */
+          options?: string[];
+          /** @description multiple: how many a voter may pick (default all) */
+          maxChoices?: number;
+          /** @description rating: 1..5 or 1..10 */
+          scaleMax?: 5 | 10;
+          /** @description Whether the room sees the results (default false: moderators always do) */
+          resultsVisible?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            teamId: string;
+            title: string;
+            /** @enum {string} */
+            type: "single" | "multiple" | "rating" | "words";
+            /** @description single and multiple: the choices in order; empty for rating and words */
+            options: {
+              /** Format: uuid */
+              id: string;
+              text: string;
+            }[];
+            /** @description multiple: how many a voter may pick; null for the other types */
+            maxChoices: number | null;
+            /** @description rating: 5 or 10; null for the other types */
+            scaleMax: number | null;
+            /** @enum {string} */
+            status: "draft" | "open" | "closed";
+            resultsVisible: boolean;
+            voteCount: number;
+            /** @description The order of drafts in the moderators' list (lower first) */
+            position: number;
+            createdAt: string;
+            openedAt: string | null;
+            closedAt: string | null;
+            /** @description The caller's own vote (a visitor's by the browser's vote cookie), null before voting */
+            myVote:
+              | {
+                  optionIds: string[];
+                }
+              | {
+                  rating: number;
+                }
+              | {
+                  text: string;
+                }
+              | null;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; FORBIDDEN: Only a moderator of this team or an admin can do this.; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getPoll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            teamId: string;
+            title: string;
+            /** @enum {string} */
+            type: "single" | "multiple" | "rating" | "words";
+            /** @description single and multiple: the choices in order; empty for rating and words */
+            options: {
+              /** Format: uuid */
+              id: string;
+              text: string;
+            }[];
+            /** @description multiple: how many a voter may pick; null for the other types */
+            maxChoices: number | null;
+            /** @description rating: 5 or 10; null for the other types */
+            scaleMax: number | null;
+            /** @enum {string} */
+            status: "draft" | "open" | "closed";
+            resultsVisible: boolean;
+            voteCount: number;
+            /** @description The order of drafts in the moderators' list (lower first) */
+            position: number;
+            createdAt: string;
+            openedAt: string | null;
+            closedAt: string | null;
+            /** @description The caller's own vote (a visitor's by the browser's vote cookie), null before voting */
+            myVote:
+              | {
+                  optionIds: string[];
+                }
+              | {
+                  rating: number;
+                }
+              | {
+                  text: string;
+                }
+              | null;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  editPoll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description 1..200 visible characters (white space, zero-width, format and Braille-blank characters and combining marks do not count), at most 400 code points in all. Saved in NFC, trimmed, without bidirectional override and isolate controls (U+202A..U+202E, U+2066..U+2069); no line breaks. */
+          title: string;
+          /** @enum {string} */
+          type: "single" | "multiple" | "rating" | "words";
+          /** @description single and multiple: the choices, in order */
+          options?: string[];
+          /** @description multiple: how many a voter may pick (default all) */
+          maxChoices?: number;
+          /** @description rating: 1..5 or 1..10 */
+          scaleMax?: 5 | 10;
+          /** @description Whether the room sees the results (default false: moderators always do) */
+          resultsVisible?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            teamId: string;
+            title: string;
+            /** @enum {string} */
+            type: "single" | "multiple" | "rating" | "words";
+            /** @description single and multiple: the choices in order; empty for rating and words */
+            options: {
+              /** Format: uuid */
+              id: string;
+              text: string;
+            }[];
+            /** @description multiple: how many a voter may pick; null for the other types */
+            maxChoices: number | null;
+            /** @description rating: 5 or 10; null for the other types */
+            scaleMax: number | null;
+            /** @enum {string} */
+            status: "draft" | "open" | "closed";
+            resultsVisible: boolean;
+            voteCount: number;
+            /** @description The order of drafts in the moderators' list (lower first) */
+            position: number;
+            createdAt: string;
+            openedAt: string | null;
+            closedAt: string | null;
+            /** @description The caller's own vote (a visitor's by the browser's vote cookie), null before voting */
+            myVote:
+              | {
+                  optionIds: string[];
+                }
+              | {
+                  rating: number;
+                }
+              | {
+                  text: string;
+                }
+              | null;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; FORBIDDEN: Only a moderator of this team or an admin can do this.; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description POLL_NOT_DRAFT: the poll has been opened */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deletePoll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; FORBIDDEN: Only a moderator of this team or an admin can do this.; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  openPoll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            teamId: string;
+            title: string;
+            /** @enum {string} */
+            type: "single" | "multiple" | "rating" | "words";
+            /** @description single and multiple: the choices in order; empty for rating and words */
+            options: {
+              /** Format: uuid */
+              id: string;
+              text: string;
+            }[];
+            /** @description multiple: how many a voter may pick; null for the other types */
+            maxChoices: number | null;
+            /** @description rating: 5 or 10; null for the other types */
+            scaleMax: number | null;
+            /** @enum {string} */
+            status: "draft" | "open" | "closed";
+            resultsVisible: boolean;
+            voteCount: number;
+            /** @description The order of drafts in the moderators' list (lower first) */
+            position: number;
+            createdAt: string;
+            openedAt: string | null;
+            closedAt: string | null;
+            /** @description The caller's own vote (a visitor's by the browser's vote cookie), null before voting */
+            myVote:
+              | {
+                  optionIds: string[];
+                }
+              | {
+                  rating: number;
+                }
+              | {
+                  text: string;
+                }
+              | null;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; FORBIDDEN: Only a moderator of this team or an admin can do this.; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  closePoll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            teamId: string;
+            title: string;
+            /** @enum {string} */
+            type: "single" | "multiple" | "rating" | "words";
+            /** @description single and multiple: the choices in order; empty for rating and words */
+            options: {
+              /** Format: uuid */
+              id: string;
+              text: string;
+            }[];
+            /** @description multiple: how many a voter may pick; null for the other types */
+            maxChoices: number | null;
+            /** @description rating: 5 or 10; null for the other types */
+            scaleMax: number | null;
+            /** @enum {string} */
+            status: "draft" | "open" | "closed";
+            resultsVisible: boolean;
+            voteCount: number;
+            /** @description The order of drafts in the moderators' list (lower first) */
+            position: number;
+            createdAt: string;
+            openedAt: string | null;
+            closedAt: string | null;
+            /** @description The caller's own vote (a visitor's by the browser's vote cookie), null before voting */
+            myVote:
+              | {
+                  optionIds: string[];
+                }
+              | {
+                  rating: number;
+                }
+              | {
+                  text: string;
+                }
+              | null;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; FORBIDDEN: Only a moderator of this team or an admin can do this.; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description POLL_NOT_OPEN */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getPollResults: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            | {
+                /** Format: uuid */
+                pollId: string;
+                voteCount: number;
+                options: {
+                  /** Format: uuid */
+                  id: string;
+                  text: string;
+                  votes: number;
+                }[];
+              }
+            | {
+                /** Format: uuid */
+                pollId: string;
+                voteCount: number;
+                /** @description null before the first vote */
+                average: number | null;
+                /** @description votes for 1, 2, .. scaleMax */
+                distribution: number[];
+              }
+            | {
+                /** Format: uuid */
+                pollId: string;
+                voteCount: number;
+                /** @description case-folded and trimmed, the most frequent first, at most 100 */
+                words: {
+                  text: string;
+                  count: number;
+                }[];
+              };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description RESULTS_HIDDEN: the results are not shown to the room */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  setPollResultsVisible: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          visible: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            teamId: string;
+            title: string;
+            /** @enum {string} */
+            type: "single" | "multiple" | "rating" | "words";
+            /** @description single and multiple: the choices in order; empty for rating and words */
+            options: {
+              /** Format: uuid */
+              id: string;
+              text: string;
+            }[];
+            /** @description multiple: how many a voter may pick; null for the other types */
+            maxChoices: number | null;
+            /** @description rating: 5 or 10; null for the other types */
+            scaleMax: number | null;
+            /** @enum {string} */
+            status: "draft" | "open" | "closed";
+            resultsVisible: boolean;
+            voteCount: number;
+            /** @description The order of drafts in the moderators' list (lower first) */
+            position: number;
+            createdAt: string;
+            openedAt: string | null;
+            closedAt: string | null;
+            /** @description The caller's own vote (a visitor's by the browser's vote cookie), null before voting */
+            myVote:
+              | {
+                  optionIds: string[];
+                }
+              | {
+                  rating: number;
+                }
+              | {
+                  text: string;
+                }
+              | null;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; FORBIDDEN: Only a moderator of this team or an admin can do this.; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  reorderPolls: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: uuid */
+          teamId: string;
+          pollIds: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            teamId: string;
+            title: string;
+            /** @enum {string} */
+            type: "single" | "multiple" | "rating" | "words";
+            /** @description single and multiple: the choices in order; empty for rating and words */
+            options: {
+              /** Format: uuid */
+              id: string;
+              text: string;
+            }[];
+            /** @description multiple: how many a voter may pick; null for the other types */
+            maxChoices: number | null;
+            /** @description rating: 5 or 10; null for the other types */
+            scaleMax: number | null;
+            /** @enum {string} */
+            status: "draft" | "open" | "closed";
+            resultsVisible: boolean;
+            voteCount: number;
+            /** @description The order of drafts in the moderators' list (lower first) */
+            position: number;
+            createdAt: string;
+            openedAt: string | null;
+            closedAt: string | null;
+            /** @description The caller's own vote (a visitor's by the browser's vote cookie), null before voting */
+            myVote:
+              | {
+                  optionIds: string[];
+                }
+              | {
+                  rating: number;
+                }
+              | {
+                  text: string;
+                }
+              | null;
+          }[];
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; FORBIDDEN: Only a moderator of this team or an admin can do this.; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description POLL_NOT_DRAFT: a listed poll has been opened */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  duplicatePoll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            teamId: string;
+            title: string;
+            /** @enum {string} */
+            type: "single" | "multiple" | "rating" | "words";
+            /** @description single and multiple: the choices in order; empty for rating and words */
+            options: {
+              /** Format: uuid */
+              id: string;
+              text: string;
+            }[];
+            /** @description multiple: how many a voter may pick; null for the other types */
+            maxChoices: number | null;
+            /** @description rating: 5 or 10; null for the other types */
+            scaleMax: number | null;
+            /** @enum {string} */
+            status: "draft" | "open" | "closed";
+            resultsVisible: boolean;
+            voteCount: number;
+            /** @description The order of drafts in the moderators' list (lower first) */
+            position: number;
+            createdAt: string;
+            openedAt: string | null;
+            closedAt: string | null;
+            /** @description The caller's own vote (a visitor's by the browser's vote cookie), null before voting */
+            myVote:
+              | {
+                  optionIds: string[];
+                }
+              | {
+                  rating: number;
+                }
+              | {
+                  text: string;
+                }
+              | null;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; FORBIDDEN: Only a moderator of this team or an admin can do this.; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  votePoll: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json":
+          | {
+              /** @description single: exactly one; multiple: 1..maxChoices, no repeats */
+              optionIds: string[];
+            }
+          | {
+              /** @description 1..scaleMax */
+              rating: number;
+            }
+          | {
+              /** @description A word or short phrase, 1..40 visible characters, content checked */
+              text: string;
+            };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            pollId: string;
+            voteCount: number;
+            /** @description The caller's own vote (a visitor's by the browser's vote cookie), null before voting */
+            myVote:
+              | {
+                  optionIds: string[];
+                }
+              | {
+                  rating: number;
+                }
+              | {
+                  text: string;
+                }
+              | null;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description POLL_NOT_OPEN: a draft or a closed poll */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description CONTENT_REJECTED (details: the reasons) */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   streamEvents: {
     parameters: {
       query?: {
@@ -8969,6 +10578,90 @@ export interface operations {
       };
       /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  exportPolls: {
+    parameters: {
+      query?: {
+        /** @description csv (default) or json */
+        format?: "csv" | "json";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            pollId: string;
+            /** Format: uuid */
+            teamId: string;
+            teamName: string;
+            title: string;
+            type: string;
+            status: string;
+            openedAt: string | null;
+            closedAt: string | null;
+            voteCount: number;
+            /** @description The option's text, the score (1..scaleMax) or the word; null for a words poll nobody answered */
+            answer: string | null;
+            votes: number;
+          }[];
+          "text/csv": string;
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description TENANT_NOT_FOUND */
+      404: {
         headers: {
           [name: string]: unknown;
         };

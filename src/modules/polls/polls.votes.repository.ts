@@ -1,0 +1,108 @@
+import { randomInt } from "node:crypto";
+import type { Knex } from "knex";
+import type { DatabaseRow, Executor } from "../../platform/db.js";
+import type { PollMyVote } from "./polls.schemas.js";
+import type { PollRecord } from "./polls.repository.js";
+import { POLL_WORDS_SHOWN } from "./polls.constants.js";
+
+/** One vote as stored: exactly one of the three. */
+export type StoredAnswer = { optionIds: string[] } | { rating: number } | { word: string };
+
+const parseJson = <T>(value: unknown): T => (typeof value === "string" ? (JSON.parse(value) as T) : (value as T));
+
+function toMyVote(row: DatabaseRow): PollMyVote {
+  if (row.option_ids !== null && row.option_ids !== undefined) return { optionIds: parseJson<string[]>(row.option_ids) };
+  if (row.rating !== null && row.rating !== undefined) return { rating: Number(row.rating) };
+  return { text: row.word as string };
+}
+
+const answerColumns = (answer: StoredAnswer) => ({
+  option_ids: "optionIds" in answer ? JSON.stringify(answer.optionIds) : null,
+  rating: "rating" in answer ? answer.rating : null,
+  word: "word" in answer ? answer.word : null,
+});
+
+/**
+ * The voter's vote, new or replacing theirs. `hashes[0]` is the voter's hash under the current
+ * secret; a vote stored under an older one (before a rotation) is replaced too, not counted twice.
+ */
+export async function castVote(trx: Knex.Transaction, tenantId: string, pollId: string, hashes: string[], answer: StoredAnswer): Promise<void> {
+  const [current, ...older] = hashes;
+  if (older.length > 0) await trx("poll_votes").where({ tenant_id: tenantId, poll_id: pollId }).whereIn("voter_hash", older).delete();
+  await trx("poll_votes")
+    .insert({ tenant_id: tenantId, poll_id: pollId, voter_hash: current, ...answerColumns(answer) })
+    .onConflict(["poll_id", "voter_hash"])
+    .merge(["option_ids", "rating", "word"]);
+}
+
+/** The caller's own votes on these polls, found by their hashes (any of a poll's). */
+export async function findVotes(db: Executor, tenantId: string, wanted: Array<{ pollId: string; hashes: string[] }>): Promise<Map<string, PollMyVote>> {
+  const pairs = wanted.flatMap(({ pollId, hashes }) => hashes.map((hash) => [pollId, hash]));
+  const found = new Map<string, PollMyVote>();
+  if (pairs.length === 0) return found;
+  const rows = await db("poll_votes")
+    .where({ tenant_id: tenantId })
+    .whereIn(["poll_id", "voter_hash"], pairs)
+    .select("poll_id", "option_ids", "rating", "word");
+  for (const row of rows) found.set(row.poll_id, toMyVote(row));
+  return found;
+}
+
+export async function countVotes(db: Executor, tenantId: string, pollId: string): Promise<number> {
+  const [{ count }] = await db("poll_votes").where({ tenant_id: tenantId, poll_id: pollId }).select(db.raw("count(*)::int as count"));
+  return Number(count);
+}
+
+export interface RawResults {
+  voteCount: number;
+  /** single and multiple: votes per option id. */
+  optionVotes: Map<string, number>;
+  /** rating: votes per score. */
+  ratings: Map<number, number>;
+  /** words: the most frequent first (ties alphabetically), at most POLL_WORDS_SHOWN. */
+  words: Array<{ text: string; count: number }>;
+}
+
+/** The tally of a poll, read in one go from the votes (never from a counter a second instance could disagree with). */
+export async function tallyVotes(db: Executor, poll: Pick<PollRecord, "tenantId" | "id" | "type">): Promise<RawResults> {
+  const results: RawResults = { voteCount: await countVotes(db, poll.tenantId, poll.id), optionVotes: new Map(), ratings: new Map(), words: [] };
+  const votes = () => db("poll_votes as v").where({ "v.tenant_id": poll.tenantId, "v.poll_id": poll.id });
+  if (poll.type === "single" || poll.type === "multiple") {
+    const rows = await votes()
+      .joinRaw("cross join lateral jsonb_array_elements_text(v.option_ids) as chosen(option_id)")
+      .groupBy("chosen.option_id")
+      .select("chosen.option_id as option_id", db.raw("count(*)::int as votes"));
+    for (const row of rows) results.optionVotes.set(row.option_id, Number(row.votes));
+  } else if (poll.type === "rating") {
+    const rows = await votes().groupBy("v.rating").select("v.rating", db.raw("count(*)::int as votes"));
+    for (const row of rows) results.ratings.set(Number(row.rating), Number(row.votes));
+  } else {
+    const rows = await votes()
+      .groupBy("v.word")
+      .select("v.word", db.raw("count(*)::int as votes"))
+      .orderBy([{ column: "votes", order: "desc" }, { column: "v.word" }])
+      .limit(POLL_WORDS_SHOWN);
+    results.words = rows.map((row) => ({ text: row.word as string, count: Number(row.votes) }));
+  }
+  return results;
+}
+
+/**
+ * Rewrites a poll's votes in random order (at close, in its transaction): until then the rows sit
+ * in the order people voted (their physical position, their transaction ids), which someone with
+ * the database files could line up with other records of the same moments. Rewritten together by
+ * one transaction, they no longer follow the voting. (The old row versions stay on disk until
+ * PostgreSQL's vacuum reclaims them.)
+ */
+export async function shuffleVotes(trx: Knex.Transaction, tenantId: string, pollId: string): Promise<void> {
+  const rows: DatabaseRow[] = await trx("poll_votes")
+    .where({ tenant_id: tenantId, poll_id: pollId })
+    .delete()
+    .returning(["tenant_id", "poll_id", "voter_hash", "option_ids", "rating", "word"]);
+  for (let i = rows.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [rows[i], rows[j]] = [rows[j] as DatabaseRow, rows[i] as DatabaseRow];
+  }
+  const shuffled = rows.map((row) => ({ ...row, option_ids: row.option_ids === null ? null : JSON.stringify(parseJson(row.option_ids)) }));
+  for (let start = 0; start < shuffled.length; start += 500) await trx("poll_votes").insert(shuffled.slice(start, start + 500));
+}
