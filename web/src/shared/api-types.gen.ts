@@ -6434,6 +6434,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -6566,6 +6575,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -6665,6 +6683,15 @@ export interface operations {
       };
       /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6813,6 +6840,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -6880,6 +6916,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6995,6 +7040,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7126,6 +7180,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -7216,6 +7279,15 @@ export interface operations {
       };
       /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7337,6 +7409,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7474,6 +7555,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -7582,6 +7672,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7717,6 +7816,15 @@ export interface operations {
       };
       /** @description RATE_LIMITED */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -10662,6 +10770,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
