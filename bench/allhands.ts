@@ -76,7 +76,17 @@ interface Session {
 
 /** Messages from the parent to a client process, and back. */
 type ToClient =
-  { type: "open"; url: string; cookies: string[] } | { type: "sent"; key: string; at: number } | { type: "finish"; finalCounts: Record<string, number> };
+  | { type: "open"; url: string; cookies: string[] }
+  | { type: "sent"; key: string; at: number }
+  | { type: "pollReport"; finalCount: number; from: number }
+  | { type: "finish"; finalCounts: Record<string, number> };
+/** Per client process: how many of its streams saw the poll's final count, and when (ms after `from`). */
+interface PollReport {
+  type: "pollReport";
+  streams: number;
+  sawFinal: number;
+  latencies: number[];
+}
 interface ClientReport {
   type: "report";
   opened: number;
@@ -97,7 +107,7 @@ function runClientProcess(): void {
   const waiting = new Map<string, number[]>();
   const histogram = new Uint32Array(MAX_LATENCY_MS + 1);
   const perEvent = new Map<string, { count: number; max: number }>();
-  const streams: Array<{ counts: Map<string, number>; req: http.ClientRequest | null; lastId: string | null }> = [];
+  const streams: Array<{ counts: Map<string, number>; req: http.ClientRequest | null; lastId: string | null; pollCount: number; pollAt: number }> = [];
   let opened = 0;
   let refused = 0;
   let drops = 0;
@@ -131,6 +141,8 @@ function runClientProcess(): void {
     lastId: string | null;
     counts: Array<[string, number]>;
     awaited: string[];
+    /** The highest poll vote count in the piece (poll:voted or poll:results), -1 when none. */
+    pollCount: number;
   }
   const readings = new Map<string, Reading>();
   const READINGS_KEPT = 512;
@@ -138,7 +150,7 @@ function runClientProcess(): void {
   const read = (text: string): Reading => {
     const known = readings.get(text);
     if (known) return known;
-    const reading: Reading = { lastId: null, counts: [], awaited: [] };
+    const reading: Reading = { lastId: null, counts: [], awaited: [], pollCount: -1 };
     for (const message of text.split("\n\n")) {
       const idLine = /^id: (\d+)$/m.exec(message);
       if (idLine) reading.lastId = idLine[1] as string;
@@ -150,7 +162,10 @@ function runClientProcess(): void {
         continue;
       }
       const event = JSON.parse(message.slice(dataAt + 6)) as { type: string; data: Record<string, unknown> };
-      if (event.type === "question:created") {
+      if (event.type === "poll:voted" || event.type === "poll:results") {
+        const count = Number(event.data.voteCount ?? (event.data.results as { voteCount?: number } | undefined)?.voteCount);
+        if (Number.isFinite(count)) reading.pollCount = Math.max(reading.pollCount, count);
+      } else if (event.type === "question:created") {
         const marker = /\(ah-(\d+)\)/.exec(String(event.data.body));
         if (marker) reading.awaited.push(`q:${marker[1]}`);
       } else if (event.type === "question:tagged") {
@@ -167,6 +182,10 @@ function runClientProcess(): void {
     if (reading.lastId !== null) stream.lastId = reading.lastId;
     for (const [questionId, count] of reading.counts) stream.counts.set(questionId, count);
     for (const key of reading.awaited) record(key, arrival);
+    if (reading.pollCount > stream.pollCount) {
+      stream.pollCount = reading.pollCount;
+      stream.pollAt = arrival;
+    }
   };
 
   const connect = (url: string, cookie: string, stream: (typeof streams)[number]): Promise<void> =>
@@ -208,7 +227,7 @@ function runClientProcess(): void {
 
   process.on("message", async (message: ToClient) => {
     if (message.type === "open") {
-      for (let i = 0; i < message.cookies.length; i += 1) streams.push({ counts: new Map(), req: null, lastId: null });
+      for (let i = 0; i < message.cookies.length; i += 1) streams.push({ counts: new Map(), req: null, lastId: null, pollCount: -1, pollAt: 0 });
       // Opened 50 at a time, as a room fills: not all in the same millisecond.
       for (let from = 0; from < message.cookies.length; from += 50) {
         await Promise.all(message.cookies.slice(from, from + 50).map((cookie, i) => connect(message.url, cookie, streams[from + i]!)));
@@ -219,6 +238,15 @@ function runClientProcess(): void {
       const early = waiting.get(message.key);
       waiting.delete(message.key);
       for (const arrival of early ?? []) record(message.key, arrival);
+    } else if (message.type === "pollReport") {
+      const reached = streams.filter((stream) => stream.pollCount === message.finalCount);
+      const report: PollReport = {
+        type: "pollReport",
+        streams: streams.length,
+        sawFinal: reached.length,
+        latencies: reached.map((stream) => Math.max(0, stream.pollAt - message.from)),
+      };
+      send(report);
     } else if (message.type === "finish") {
       finishing = true;
       let staleCounts = 0;
@@ -434,6 +462,31 @@ async function openClients(url: string, cookies: string[]) {
       const message: ToClient = { type: "sent", key, at: now() };
       for (const child of children) child.send(message);
     },
+    /** Per stream, whether and when it saw the poll's final count (ms after `from`). */
+    async pollReport(finalCount: number, from: number) {
+      const reports = await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<PollReport>((resolve) => {
+              const listener = (message: PollReport) => {
+                if (message.type !== "pollReport") return;
+                child.off("message", listener);
+                resolve(message);
+              };
+              child.on("message", listener);
+              child.send({ type: "pollReport", finalCount, from } satisfies ToClient);
+            }),
+        ),
+      );
+      const latencies = reports.flatMap((report) => report.latencies).sort((a, b) => a - b);
+      return {
+        streams: reports.reduce((sum, report) => sum + report.streams, 0),
+        sawFinal: latencies.length,
+        deliveryP50: percentile(latencies, 50),
+        deliveryP99: percentile(latencies, 99),
+        deliveryMax: percentile(latencies, 100),
+      };
+    },
     async finish(finalCounts: Record<string, number>) {
       const reports = await Promise.all(
         children.map(
@@ -505,6 +558,49 @@ interface Target {
   vote(i: number): Promise<number>;
   ask(i: number): Promise<string | null>;
   present(questionId: string, i: number): Promise<number>;
+  /** A single-choice poll with results shown, opened by the moderator. */
+  openPoll(): Promise<{ id: string; optionIds: string[] }>;
+  pollVote(poll: { id: string; optionIds: string[] }, i: number): Promise<number>;
+  pollCount(poll: { id: string }): Promise<number>;
+}
+
+const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS ?? 20);
+
+/**
+ * The poll: the moderator opens a single-choice poll with its results shown, every client votes
+ * once within POLL_SECONDS (open loop), and each client's stream times the arrival of the final
+ * count (poll:voted / poll:results) after the last vote was answered.
+ */
+async function pollPhase(target: Target, clients: Awaited<ReturnType<typeof openClients>>, voters: number) {
+  const poll = await target.openPoll();
+  await sleep(1000);
+  const times: number[] = [];
+  let errors = 0;
+  let lastAnswered = 0;
+  retried.count = 0;
+  requestFailures.clear();
+  await atRate(voters / POLL_SECONDS, POLL_SECONDS, async (i) => {
+    const started = now();
+    const status = await target.pollVote(poll, i);
+    times.push(now() - started);
+    lastAnswered = Math.max(lastAnswered, now());
+    if (status < 200 || status >= 300) errors += 1;
+  });
+  await sleep(SETTLE_MS);
+  const finalCount = await target.pollCount(poll);
+  const delivery = await clients.pollReport(finalCount, lastAnswered);
+  times.sort((a, b) => a - b);
+  return {
+    votes: times.length,
+    finalCount,
+    voteP50: percentile(times, 50),
+    voteP99: percentile(times, 99),
+    errors,
+    retriedAfter503: retried.count,
+    failedRequests: Object.fromEntries(requestFailures),
+    missing: delivery.streams - delivery.sawFinal,
+    ...delivery,
+  };
 }
 
 async function boardBurst(target: Target, sessions: Session[]) {
@@ -751,6 +847,24 @@ function appTarget(sessions: Session[], moderator: Session, data: Awaited<Return
     async present(questionId) {
       return (await requestRetrying(base, "POST", `/questions/${questionId}/tags`, write(moderator), JSON.stringify({ tagId: data.tagId }))).status;
     },
+    async openPoll() {
+      const body = JSON.stringify({ teamId: data.teamId, title: "Ship the beta this quarter?", type: "single", options: ["Yes", "No", "Not sure"], resultsVisible: true });
+      const created = await request(base, "POST", "/polls", write(moderator), body);
+      if (created.status !== 201) throw new Error(`poll not created: ${created.status} ${created.body}`);
+      const poll = JSON.parse(created.body) as { id: string; options: Array<{ id: string }> };
+      const opened = await request(base, "POST", `/polls/${poll.id}/open`, write(moderator));
+      if (opened.status !== 200) throw new Error(`poll not opened: ${opened.status} ${opened.body}`);
+      return { id: poll.id, optionIds: poll.options.map((option) => option.id) };
+    },
+    async pollVote(poll, i) {
+      // One vote per person; sent again after a 503 it replaces itself with the same choice: counted once.
+      const body = JSON.stringify({ optionIds: [poll.optionIds[i % poll.optionIds.length]] });
+      return (await requestRetrying(base, "POST", `/polls/${poll.id}/votes`, write(sessions[i % sessions.length] as Session), body)).status;
+    },
+    async pollCount(poll) {
+      const answer = await request(base, "GET", `/polls/${poll.id}/results`, { ...write(moderator), accept: "application/json" });
+      return (JSON.parse(answer.body) as { voteCount: number }).voteCount;
+    },
   };
 }
 
@@ -763,6 +877,7 @@ function baselineTarget(name: string, port: number, ssePort: number, boardPaths:
   const base = `http://127.0.0.1:${port}`;
   const sse = `http://127.0.0.1:${ssePort}`;
   const counts = new Map(pool.map((id) => [id, 0]));
+  let pollVotes = 0;
   const publish = (type: string, data: unknown) =>
     request(sse, "POST", "/publish", {}, JSON.stringify({ type, tenantId: "baseline", data, timestamp: new Date() }));
   const target: Target = {
@@ -785,9 +900,17 @@ function baselineTarget(name: string, port: number, ssePort: number, boardPaths:
     async present(questionId) {
       return (await publish("question:tagged", { questionId, tag: { id: "t", name: PRESENTING, color: "#000" } })).status === 204 ? 200 : 500;
     },
+    openPoll: async () => ({ id: "bench-poll", optionIds: ["a", "b", "c"] }),
+    async pollVote() {
+      pollVotes += 1;
+      return (await request(base, "GET", "/polls/bench-poll/votes", {})).status;
+    },
+    pollCount: async () => pollVotes,
   };
+  // The app's poll events at its coalescing ceiling: the count every 250 ms while votes come.
+  const flushPoll = () => publish("poll:results", { pollId: "bench-poll", teamId: "t", results: { pollId: "bench-poll", voteCount: pollVotes, options: [] } });
   const flushCounts = () => Promise.all([...counts].map(([questionId, upvoteCount]) => publish("question:upvoted", { questionId, upvoteCount })));
-  return { target, counts, flushCounts };
+  return { target, counts, flushCounts, flushPoll };
 }
 
 async function runBaseline(
@@ -799,13 +922,24 @@ async function runBaseline(
   pool: string[],
 ) {
   const { port, ssePort } = servers;
-  const { target, counts, flushCounts } = baselineTarget(name, port, ssePort, boardPaths, bodies, pool);
+  const { target, counts, flushCounts, flushPoll } = baselineTarget(name, port, ssePort, boardPaths, bodies, pool);
   const burstSampler = sampleProcess(servers.pid);
   const burst = { ...(await boardBurst(target, sessions)), ...burstSampler.stop() };
   const clients = await openClients(
     `http://127.0.0.1:${ssePort}/events`,
     sessions.map((s) => s.cookie),
   );
+  let pollFlushing = true;
+  const pollFlusher = (async () => {
+    while (pollFlushing) {
+      await flushPoll();
+      await sleep(250);
+    }
+  })();
+  const pollSampler = sampleProcess([servers.pid, servers.ssePid]);
+  const poll = { ...(await pollPhase(target, clients, sessions.length)), ...pollSampler.stop() };
+  pollFlushing = false;
+  await pollFlusher;
   let flushing = true;
   const flusher = (async () => {
     while (flushing) {
@@ -824,19 +958,31 @@ async function runBaseline(
     return Object.fromEntries(counts);
   });
   const elsewhere = machineSampler.stop();
-  return { name, burst, events: { ...events, readServer: readsSampler.stop(), fanOutServer: fanOutSampler.stop(), elsewhere }, streams: clients.connect };
+  return { name, burst, poll, events: { ...events, readServer: readsSampler.stop(), fanOutServer: fanOutSampler.stop(), elsewhere }, streams: clients.connect };
 }
 
-type AppResult = { burst: Record<string, number>; events: Record<string, unknown>; streams: { opened: number; refused: number } };
+type AppResult = { burst: Record<string, number>; poll: Record<string, unknown>; events: Record<string, unknown>; streams: { opened: number; refused: number } };
 
 /** The README table: each figure of the app beside the two baselines', with the app's ratio to each. */
-function markdown(app: AppResult, baselines: Array<{ name: string; burst: Record<string, number>; events: Record<string, unknown> }>): string {
+function markdown(
+  app: AppResult,
+  baselines: Array<{ name: string; burst: Record<string, number>; poll: Record<string, unknown>; events: Record<string, unknown> }>,
+): string {
   const [bare, plain] = baselines as [(typeof baselines)[number], (typeof baselines)[number]];
-  const rows: Array<[string, (r: { burst: Record<string, number>; events: Record<string, unknown> }) => number]> = [
+  const rows: Array<[string, (r: { burst: Record<string, number>; poll: Record<string, unknown>; events: Record<string, unknown> }) => number]> = [
     ["board load p50 ms", (r) => r.burst.p50 as number],
     ["board load p99 ms", (r) => r.burst.p99 as number],
     ["board load errors", (r) => r.burst.errors as number],
     ["board requests shed (503, sent again after Retry-After)", (r) => (r.burst.retriedAfter503 as number) ?? 0],
+    ["poll vote p50 ms", (r) => r.poll.voteP50 as number],
+    ["poll vote p99 ms", (r) => r.poll.voteP99 as number],
+    ["poll vote errors", (r) => r.poll.errors as number],
+    ["poll votes shed (503, sent again after Retry-After)", (r) => r.poll.retriedAfter503 as number],
+    ["poll final count → clients p50 ms (after the last vote's answer)", (r) => r.poll.deliveryP50 as number],
+    ["poll final count → clients p99 ms", (r) => r.poll.deliveryP99 as number],
+    ["poll final count → last client ms", (r) => r.poll.deliveryMax as number],
+    ["poll: clients that never saw the final count", (r) => r.poll.missing as number],
+    ["server RSS max MB (poll)", (r) => r.poll.rssMbMax as number],
     ["vote p50 ms", (r) => r.events.voteP50 as number],
     ["vote p99 ms", (r) => r.events.voteP99 as number],
     ["vote errors", (r) => r.events.voteErrors as number],
@@ -915,6 +1061,9 @@ async function main() {
     const burst = await boardBurst(app, sessions);
     const burstUsage = burstSampler.stop();
     console.log(`app burst: ${JSON.stringify({ ...burst, ...burstUsage })}`);
+    const pollSampler = sampleProcess(serverPids);
+    const poll = { ...(await pollPhase(app, clients, sessions.length)), ...pollSampler.stop() };
+    console.log(`app poll: ${JSON.stringify(poll)}`);
     const eventSampler = sampleProcess(serverPids);
     const machineSampler = sampleMachine(clients.pids);
     const metricsBefore = await scrapeMetrics();
@@ -926,7 +1075,7 @@ async function main() {
     );
     const eventUsage = { ...eventSampler.stop(), elsewhere: machineSampler.stop(), ...serverView(metricsBefore, await scrapeMetrics()) };
     console.log(`app events: ${JSON.stringify({ ...events, ...eventUsage })}`);
-    const appResult = { name: "app", streams: clients.connect, connectUsage, burst: { ...burst, ...burstUsage }, events: { ...events, ...eventUsage } };
+    const appResult = { name: "app", streams: clients.connect, connectUsage, burst: { ...burst, ...burstUsage }, poll, events: { ...events, ...eventUsage } };
 
     if (process.env.BENCH_BASELINES === "0") {
       // A trial of the app alone (a setting, say): no baselines, no table.
@@ -950,6 +1099,7 @@ async function main() {
     ).body;
     const routes: Record<string, string> = Object.fromEntries(app.boardPaths.map((p, i) => [p.split("?")[0] as string, bodies[i] as string]));
     for (const id of data.pool) routes[`/questions/${id}/upvote`] = voteBody;
+    routes["/polls/bench-poll/votes"] = JSON.stringify({ pollId: "bench-poll", voteCount: 1, myVote: { optionIds: ["a"] } });
     helpers.push(startBaseline("bare", BARE_PORT, routes));
     helpers.push(startBaseline("express", EXPRESS_PORT, routes));
     helpers.push(fork(import.meta.filename, ["fan-out", String(BARE_SSE_PORT), "bare"], { execArgv: ["--import", "tsx"], stdio: "ignore" }));
