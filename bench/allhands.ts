@@ -797,6 +797,11 @@ async function signIn(user: string, index: number): Promise<Session> {
   const headers = { ...BEHIND_TLS_PROXY, "x-forwarded-for": `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` };
   const login = await fetch(`http://127.0.0.1:${APP_PORT}/auth/demo?user=${user}&tenant=default`, { redirect: "manual", headers });
   const cookie = login.headers.get("set-cookie")?.split(";")[0];
+  // The whole answer, as a browser's sign-in ends: express-session saves a regenerated session a
+  // second time while the 302 goes out, and its last byte follows that save. Asking for the CSRF
+  // token before it (another worker, another Redis connection) can have that second save, which
+  // has no token, overwrite the token's save: the session's writes then fail CSRF_INVALID.
+  await login.arrayBuffer();
   if (login.status !== 302 || !cookie) throw new Error(`sign-in of ${user} failed: ${login.status}`);
   const csrf = (await (await fetch(`http://127.0.0.1:${APP_PORT}/auth/csrf`, { headers: { ...BEHIND_TLS_PROXY, cookie } })).json()) as { csrfToken: string };
   return { cookie, csrf: csrf.csrfToken };
@@ -848,7 +853,13 @@ function appTarget(sessions: Session[], moderator: Session, data: Awaited<Return
       return (await requestRetrying(base, "POST", `/questions/${questionId}/tags`, write(moderator), JSON.stringify({ tagId: data.tagId }))).status;
     },
     async openPoll() {
-      const body = JSON.stringify({ teamId: data.teamId, title: "Ship the beta this quarter?", type: "single", options: ["Yes", "No", "Not sure"], resultsVisible: true });
+      const body = JSON.stringify({
+        teamId: data.teamId,
+        title: "Ship the beta this quarter?",
+        type: "single",
+        options: ["Yes", "No", "Not sure"],
+        resultsVisible: true,
+      });
       const created = await request(base, "POST", "/polls", write(moderator), body);
       if (created.status !== 201) throw new Error(`poll not created: ${created.status} ${created.body}`);
       const poll = JSON.parse(created.body) as { id: string; options: Array<{ id: string }> };
@@ -961,7 +972,12 @@ async function runBaseline(
   return { name, burst, poll, events: { ...events, readServer: readsSampler.stop(), fanOutServer: fanOutSampler.stop(), elsewhere }, streams: clients.connect };
 }
 
-type AppResult = { burst: Record<string, number>; poll: Record<string, unknown>; events: Record<string, unknown>; streams: { opened: number; refused: number } };
+type AppResult = {
+  burst: Record<string, number>;
+  poll: Record<string, unknown>;
+  events: Record<string, unknown>;
+  streams: { opened: number; refused: number };
+};
 
 /** The README table: each figure of the app beside the two baselines', with the app's ratio to each. */
 function markdown(
