@@ -44,7 +44,7 @@ describe("overload: a worker sheds what it cannot serve in time", () => {
     fs.writeFileSync(path.join(distDir, "index.html"), INDEX);
     app = await createTestApp({
       web: builtFrontend(distDir),
-      env: { OVERLOAD_MAX_IN_FLIGHT: "1", OVERLOAD_MAX_QUEUE: "1", OVERLOAD_MAX_WAIT_MS: "150", OVERLOAD_RETRY_AFTER_SECONDS: "2" },
+      env: { OVERLOAD_MAX_IN_FLIGHT: "1", OVERLOAD_MAX_QUEUE: "1", OVERLOAD_MAX_WAIT_MS: "1000", OVERLOAD_RETRY_AFTER_SECONDS: "2" },
     });
     server = await listen(app.app);
     t = await createTenantFixture(app.db, { settings: { features: { allowAnonymousQuestions: true } } });
@@ -64,7 +64,7 @@ describe("overload: a worker sheds what it cannot serve in time", () => {
       const started = Date.now();
       const response = await member.get("/teams").set("x-request-id", "shed-read-1");
       expect(response.status).toBe(503);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(990);
       expect(response.headers["retry-after"]).toBe("2");
       expect(response.body).toEqual({
         error: { code: "SERVICE_UNAVAILABLE", message: "The service is busy right now; try again in a moment." },
@@ -92,10 +92,10 @@ describe("overload: a worker sheds what it cannot serve in time", () => {
       await eventually(async () => expect(busy()).toBe(true));
       const queued = member.get("/tags").then((response) => response);
       await eventually(async () => expect(app.overload.state().queued).toBe(1));
-      const started = Date.now();
       const shed = await member.get("/teams");
       expect(shed.status).toBe(503);
-      expect(Date.now() - started).toBeLessThan(140);
+      // Answered while the other still waits for its slot: nobody queued behind a full queue.
+      expect(app.overload.state().queued).toBe(1);
       expect((await queued).status).toBe(503);
     } finally {
       hold.release();
@@ -192,14 +192,15 @@ describe("overload: the event-loop delay signal", () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await createTestApp({ env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "50" } });
+    app = await createTestApp({ env: { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "100" } });
   });
   afterAll(() => app?.close());
 
   it("sheds new requests right after the event loop ran late, and serves again once it keeps time", async () => {
     const t = await createTenantFixture(app.db);
-    expect((await request(app.app).get("/teams").set("x-tenant-id", t.tenant.slug)).status).toBe(200);
-    const until = performance.now() + 200;
+    // Served while the loop keeps time (a busy test machine may have made it late a moment ago).
+    await eventually(async () => expect((await request(app.app).get("/teams").set("x-tenant-id", t.tenant.slug)).status).toBe(200));
+    const until = performance.now() + 300;
     while (performance.now() < until) {
       // The whole process is busy: as a worker whose CPU is the queue.
     }
