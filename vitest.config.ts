@@ -57,6 +57,7 @@ export default defineConfig({
                 "platform/openapi-document",
                 "platform/server-timeouts",
                 "platform/rate-limits",
+                "platform/web-retry",
               ],
               // One document whatever the database: the web app's types are checked against it once, in `api`.
               "platform/web-api-types",
@@ -69,6 +70,7 @@ export default defineConfig({
                 "platform/listen",
                 "email/email-main",
                 "platform/start-paths",
+                "platform/workers",
               ],
               // One database shared by several apps or connections.
               ...[

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import express from "express";
+import { MAX_ATTEMPTS, retryDelayMs } from "../web/src/shared/retry.js";
 import {
   BEHIND_TLS_PROXY,
   dropDatabase,
@@ -43,6 +44,16 @@ const CLIENTS_PER_PROCESS = Number(process.env.BENCH_CLIENTS_PER_PROCESS ?? 2500
 const SETTLE_MS = 3000;
 const MAX_LATENCY_MS = 60_000;
 
+/** Worker processes of the app (WEB_CONCURRENCY): default one per core. */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? os.cpus().length);
+/** BENCH_SERVER_ENV="OVERLOAD_MAX_IN_FLIGHT=0 ...": more settings for the app (e.g. to measure without load shedding). */
+const SERVER_ENV = Object.fromEntries(
+  (process.env.BENCH_SERVER_ENV ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+);
+
 const APP_PORT = 3241;
 const BARE_PORT = 3242;
 const EXPRESS_PORT = 3243;
@@ -65,7 +76,17 @@ interface Session {
 
 /** Messages from the parent to a client process, and back. */
 type ToClient =
-  { type: "open"; url: string; cookies: string[] } | { type: "sent"; key: string; at: number } | { type: "finish"; finalCounts: Record<string, number> };
+  | { type: "open"; url: string; cookies: string[] }
+  | { type: "sent"; key: string; at: number }
+  | { type: "pollReport"; finalCount: number; from: number }
+  | { type: "finish"; finalCounts: Record<string, number> };
+/** Per client process: how many of its streams saw the poll's final count, and when (ms after `from`). */
+interface PollReport {
+  type: "pollReport";
+  streams: number;
+  sawFinal: number;
+  latencies: number[];
+}
 interface ClientReport {
   type: "report";
   opened: number;
@@ -86,7 +107,7 @@ function runClientProcess(): void {
   const waiting = new Map<string, number[]>();
   const histogram = new Uint32Array(MAX_LATENCY_MS + 1);
   const perEvent = new Map<string, { count: number; max: number }>();
-  const streams: Array<{ counts: Map<string, number>; req: http.ClientRequest | null; lastId: string | null }> = [];
+  const streams: Array<{ counts: Map<string, number>; req: http.ClientRequest | null; lastId: string | null; pollCount: number; pollAt: number }> = [];
   let opened = 0;
   let refused = 0;
   let drops = 0;
@@ -120,6 +141,8 @@ function runClientProcess(): void {
     lastId: string | null;
     counts: Array<[string, number]>;
     awaited: string[];
+    /** The highest poll vote count in the piece (poll:voted or poll:results), -1 when none. */
+    pollCount: number;
   }
   const readings = new Map<string, Reading>();
   const READINGS_KEPT = 512;
@@ -127,7 +150,7 @@ function runClientProcess(): void {
   const read = (text: string): Reading => {
     const known = readings.get(text);
     if (known) return known;
-    const reading: Reading = { lastId: null, counts: [], awaited: [] };
+    const reading: Reading = { lastId: null, counts: [], awaited: [], pollCount: -1 };
     for (const message of text.split("\n\n")) {
       const idLine = /^id: (\d+)$/m.exec(message);
       if (idLine) reading.lastId = idLine[1] as string;
@@ -139,7 +162,10 @@ function runClientProcess(): void {
         continue;
       }
       const event = JSON.parse(message.slice(dataAt + 6)) as { type: string; data: Record<string, unknown> };
-      if (event.type === "question:created") {
+      if (event.type === "poll:voted" || event.type === "poll:results") {
+        const count = Number(event.data.voteCount ?? (event.data.results as { voteCount?: number } | undefined)?.voteCount);
+        if (Number.isFinite(count)) reading.pollCount = Math.max(reading.pollCount, count);
+      } else if (event.type === "question:created") {
         const marker = /\(ah-(\d+)\)/.exec(String(event.data.body));
         if (marker) reading.awaited.push(`q:${marker[1]}`);
       } else if (event.type === "question:tagged") {
@@ -156,6 +182,10 @@ function runClientProcess(): void {
     if (reading.lastId !== null) stream.lastId = reading.lastId;
     for (const [questionId, count] of reading.counts) stream.counts.set(questionId, count);
     for (const key of reading.awaited) record(key, arrival);
+    if (reading.pollCount > stream.pollCount) {
+      stream.pollCount = reading.pollCount;
+      stream.pollAt = arrival;
+    }
   };
 
   const connect = (url: string, cookie: string, stream: (typeof streams)[number]): Promise<void> =>
@@ -197,7 +227,7 @@ function runClientProcess(): void {
 
   process.on("message", async (message: ToClient) => {
     if (message.type === "open") {
-      for (let i = 0; i < message.cookies.length; i += 1) streams.push({ counts: new Map(), req: null, lastId: null });
+      for (let i = 0; i < message.cookies.length; i += 1) streams.push({ counts: new Map(), req: null, lastId: null, pollCount: -1, pollAt: 0 });
       // Opened 50 at a time, as a room fills: not all in the same millisecond.
       for (let from = 0; from < message.cookies.length; from += 50) {
         await Promise.all(message.cookies.slice(from, from + 50).map((cookie, i) => connect(message.url, cookie, streams[from + i]!)));
@@ -208,6 +238,15 @@ function runClientProcess(): void {
       const early = waiting.get(message.key);
       waiting.delete(message.key);
       for (const arrival of early ?? []) record(message.key, arrival);
+    } else if (message.type === "pollReport") {
+      const reached = streams.filter((stream) => stream.pollCount === message.finalCount);
+      const report: PollReport = {
+        type: "pollReport",
+        streams: streams.length,
+        sawFinal: reached.length,
+        latencies: reached.map((stream) => Math.max(0, stream.pollAt - message.from)),
+      };
+      send(report);
     } else if (message.type === "finish") {
       finishing = true;
       let staleCounts = 0;
@@ -288,15 +327,25 @@ function runFanOutServer(port: number, kind: "bare" | "express"): void {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512, timeout: 4000 });
 /** Requests of the driver that got no answer, by error code (status 0 in the figures). */
 const requestFailures = new Map<string, number>();
+/** The first few error answers of the app (not 503), to say what they were. */
+const errorSamples: string[] = [];
+/** 503s with Retry-After that the driver waited out and sent again (shed by the server: not errors unless the last attempt failed too). */
+const retried = { count: 0 };
 
 /** One HTTP request; resolves with status (0 = network error) and the body. */
-function request(base: string, method: string, pathname: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
+function request(
+  base: string,
+  method: string,
+  pathname: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; body: string; retryAfter?: number }> {
   return new Promise((resolve) => {
     const req = http.request(`${base}${pathname}`, { method, agent, headers: body ? { ...headers, "content-type": "application/json" } : headers }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, retryAfter: Number(res.headers["retry-after"]) || undefined }));
       res.on("error", () => resolve({ status: 0, body: "" }));
     });
     req.setTimeout(30_000, () => req.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
@@ -307,6 +356,18 @@ function request(base: string, method: string, pathname: string, headers: Record
     });
     req.end(body);
   });
+}
+
+/** A request as the web app sends it (web/src/shared/retry.ts): a 503 with Retry-After is sent again after the wait, with jitter, a few times at most. */
+async function requestRetrying(base: string, method: string, pathname: string, headers: Record<string, string>, body?: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    const answer = await request(base, method, pathname, headers, body);
+    if (answer.status >= 400 && answer.status !== 503 && errorSamples.length < 5)
+      errorSamples.push(`${method} ${pathname.split("?")[0]} ${answer.status} ${answer.body.slice(0, 200)}`);
+    if (answer.status !== 503 || !answer.retryAfter || attempt >= MAX_ATTEMPTS) return answer;
+    retried.count += 1;
+    await sleep(retryDelayMs(answer.retryAfter, attempt));
+  }
 }
 
 /** Calls `work(i)` at a fixed rate (open loop: a slow answer does not delay the next request). */
@@ -336,6 +397,18 @@ function histogramPercentile(histogram: Map<number, number>, p: number): number 
     if (seen >= (p / 100) * total) return ms;
   }
   return 0;
+}
+
+/** The child processes of a process (the app's workers). */
+function childPids(pid: number): number[] {
+  try {
+    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /** The pids of a program running on this machine (PostgreSQL's backends, Redis), none if pgrep finds none. */
@@ -388,6 +461,31 @@ async function openClients(url: string, cookies: string[]) {
     announce(key: string) {
       const message: ToClient = { type: "sent", key, at: now() };
       for (const child of children) child.send(message);
+    },
+    /** Per stream, whether and when it saw the poll's final count (ms after `from`). */
+    async pollReport(finalCount: number, from: number) {
+      const reports = await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<PollReport>((resolve) => {
+              const listener = (message: PollReport) => {
+                if (message.type !== "pollReport") return;
+                child.off("message", listener);
+                resolve(message);
+              };
+              child.on("message", listener);
+              child.send({ type: "pollReport", finalCount, from } satisfies ToClient);
+            }),
+        ),
+      );
+      const latencies = reports.flatMap((report) => report.latencies).sort((a, b) => a - b);
+      return {
+        streams: reports.reduce((sum, report) => sum + report.streams, 0),
+        sawFinal: latencies.length,
+        deliveryP50: percentile(latencies, 50),
+        deliveryP99: percentile(latencies, 99),
+        deliveryMax: percentile(latencies, 100),
+      };
     },
     async finish(finalCounts: Record<string, number>) {
       const reports = await Promise.all(
@@ -450,27 +548,75 @@ function missing(delivery: ReturnType<typeof summariseDelivery>, announced: stri
 
 interface Target {
   name: string;
+  /** The questions voted on, and how many people vote (voteTarget). */
+  pool: string[];
+  voters: number;
   base: string;
   /** Requests of one board load, by user. */
   boardPaths: string[];
+  get(pathname: string, headers: Record<string, string>): Promise<{ status: number; body: string }>;
   vote(i: number): Promise<number>;
   ask(i: number): Promise<string | null>;
   present(questionId: string, i: number): Promise<number>;
+  /** A single-choice poll with results shown, opened by the moderator. */
+  openPoll(): Promise<{ id: string; optionIds: string[] }>;
+  pollVote(poll: { id: string; optionIds: string[] }, i: number): Promise<number>;
+  pollCount(poll: { id: string }): Promise<number>;
+}
+
+const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS ?? 20);
+
+/**
+ * The poll: the moderator opens a single-choice poll with its results shown, every client votes
+ * once within POLL_SECONDS (open loop), and each client's stream times the arrival of the final
+ * count (poll:voted / poll:results) after the last vote was answered.
+ */
+async function pollPhase(target: Target, clients: Awaited<ReturnType<typeof openClients>>, voters: number) {
+  const poll = await target.openPoll();
+  await sleep(1000);
+  const times: number[] = [];
+  let errors = 0;
+  let lastAnswered = 0;
+  retried.count = 0;
+  requestFailures.clear();
+  await atRate(voters / POLL_SECONDS, POLL_SECONDS, async (i) => {
+    const started = now();
+    const status = await target.pollVote(poll, i);
+    times.push(now() - started);
+    lastAnswered = Math.max(lastAnswered, now());
+    if (status < 200 || status >= 300) errors += 1;
+  });
+  await sleep(SETTLE_MS);
+  const finalCount = await target.pollCount(poll);
+  const delivery = await clients.pollReport(finalCount, lastAnswered);
+  times.sort((a, b) => a - b);
+  return {
+    votes: times.length,
+    finalCount,
+    voteP50: percentile(times, 50),
+    voteP99: percentile(times, 99),
+    errors,
+    retriedAfter503: retried.count,
+    failedRequests: Object.fromEntries(requestFailures),
+    missing: delivery.streams - delivery.sawFinal,
+    ...delivery,
+  };
 }
 
 async function boardBurst(target: Target, sessions: Session[]) {
   const times: number[] = [];
   let errors = 0;
+  retried.count = 0;
   await atRate(BOARD_LOADS / BURST_SECONDS, BURST_SECONDS, async (i) => {
     const session = sessions[i % sessions.length] as Session;
     const headers = { cookie: session.cookie, accept: "application/json", ...BEHIND_TLS_PROXY };
     const started = now();
-    const answers = await Promise.all(target.boardPaths.map((pathname) => request(target.base, "GET", pathname, headers)));
+    const answers = await Promise.all(target.boardPaths.map((pathname) => target.get(pathname, headers)));
     times.push(now() - started);
     if (answers.some((answer) => answer.status < 200 || answer.status >= 300)) errors += 1;
   });
   times.sort((a, b) => a - b);
-  return { loads: times.length, p50: percentile(times, 50), p99: percentile(times, 99), max: percentile(times, 100), errors };
+  return { loads: times.length, p50: percentile(times, 50), p99: percentile(times, 99), max: percentile(times, 100), errors, retriedAfter503: retried.count };
 }
 
 async function eventPhase(
@@ -483,6 +629,8 @@ async function eventPhase(
   let voteErrors = 0;
   const voteErrorStatuses: Record<string, number> = {};
   requestFailures.clear();
+  retried.count = 0;
+  const votesAnswered = new Map<string, number>();
   let writeErrors = 0;
   const announced: string[] = [];
   const createdIds: string[] = [];
@@ -491,6 +639,10 @@ async function eventPhase(
     const started = now();
     const status = await target.vote(i);
     voteTimes.push(now() - started);
+    if (status >= 200 && status < 300) {
+      const { questionId } = voteTarget(target.pool, target.voters, i);
+      votesAnswered.set(questionId, (votesAnswered.get(questionId) ?? 0) + 1);
+    }
     // BENCH_VOTE_LOG=<file>: one line per vote (target, start in epoch ms, duration in ms), to see when the slow ones come.
     if (VOTE_LOG) fs.appendFileSync(VOTE_LOG, `${target.name} ${Math.round(started)} ${(now() - started).toFixed(1)}\n`);
     if (status < 200 || status >= 300) {
@@ -522,7 +674,16 @@ async function eventPhase(
   });
   await Promise.all([votes, questions, presenter]);
   await sleep(SETTLE_MS);
-  const delivery = await clients.finish(await finalCounts());
+  const final = await finalCounts();
+  const delivery = await clients.finish(final);
+  // A vote answered 2xx that the count lacks is lost; a count above the answered votes is a vote that failed for the client but was made.
+  let votesLost = 0;
+  let votesUnanswered = 0;
+  for (const questionId of target.pool) {
+    const difference = (votesAnswered.get(questionId) ?? 0) - (final[questionId] ?? 0);
+    if (difference > 0) votesLost += difference;
+    else votesUnanswered -= difference;
+  }
   voteTimes.sort((a, b) => a - b);
   const { perEvent: _perEvent, ...figures } = delivery;
   // The first few events some client never received, with how many did: a lost event from a late one.
@@ -538,6 +699,10 @@ async function eventPhase(
     voteP99: percentile(voteTimes, 99),
     voteErrors,
     voteErrorStatuses,
+    errorSamples: errorSamples.splice(0),
+    votesLost,
+    votesMadeButFailedForClient: votesUnanswered,
+    retriedAfter503: retried.count,
     failedRequests: Object.fromEntries(requestFailures),
     questionsAsked: announced.filter((key) => key.startsWith("q:")).length,
     presenterChanges,
@@ -572,7 +737,11 @@ function serverView(before: string, after: string) {
   const total = end.at(-1)?.[1] ?? 0;
   const upperBound = (p: number) => 1000 * (end.find(([, count]) => count >= (total * p) / 100)?.[0] ?? NaN);
   const gauge = (name: string) => 1000 * Number(new RegExp(`^${name} ([\\d.e+-]+)$`, "m").exec(after)?.[1] ?? NaN);
+  const shed = (text: string) =>
+    Object.fromEntries([...text.matchAll(/^qa_http_shed_total\{reason="([^"]+)"\} (\d+)$/gm)].map(([, reason, count]) => [reason as string, Number(count)]));
   return {
+    // With several workers each scrape reaches one of them: these are that worker's figures.
+    shedByOneWorker: shed(after),
     serverVotes: total,
     serverVoteP50AtMost: upperBound(50),
     serverVoteP99AtMost: upperBound(99),
@@ -628,6 +797,11 @@ async function signIn(user: string, index: number): Promise<Session> {
   const headers = { ...BEHIND_TLS_PROXY, "x-forwarded-for": `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` };
   const login = await fetch(`http://127.0.0.1:${APP_PORT}/auth/demo?user=${user}&tenant=default`, { redirect: "manual", headers });
   const cookie = login.headers.get("set-cookie")?.split(";")[0];
+  // The whole answer, as a browser's sign-in ends: express-session saves a regenerated session a
+  // second time while the 302 goes out, and its last byte follows that save. Asking for the CSRF
+  // token before it (another worker, another Redis connection) can have that second save, which
+  // has no token, overwrite the token's save: the session's writes then fail CSRF_INVALID.
+  await login.arrayBuffer();
   if (login.status !== 302 || !cookie) throw new Error(`sign-in of ${user} failed: ${login.status}`);
   const csrf = (await (await fetch(`http://127.0.0.1:${APP_PORT}/auth/csrf`, { headers: { ...BEHIND_TLS_PROXY, cookie } })).json()) as { csrfToken: string };
   return { cookie, csrf: csrf.csrfToken };
@@ -660,18 +834,47 @@ function appTarget(sessions: Session[], moderator: Session, data: Awaited<Return
   return {
     name: "app",
     base,
+    pool: data.pool,
+    voters: sessions.length,
     boardPaths: ["/auth/session", "/teams", "/tenant", `/questions?team=${data.teamSlug}&status=OPEN&sort=top&limit=50`, "/tags"],
+    get: (pathname, headers) => requestRetrying(base, "GET", pathname, headers),
     async vote(i) {
       const { user, questionId } = voteTarget(data.pool, sessions.length, i);
-      return (await request(base, "POST", `/questions/${questionId}/upvote`, write(sessions[user] as Session))).status;
+      // An upvote is idempotent (CONTRACT §3): sent again after a 503, it counts once.
+      return (await requestRetrying(base, "POST", `/questions/${questionId}/upvote`, write(sessions[user] as Session))).status;
     },
     async ask(i) {
       const body = JSON.stringify({ body: `How does the all-hands plan change our roadmap next quarter? (ah-${i})`, teamId: data.teamId });
-      const answer = await request(base, "POST", "/questions", write(sessions[(i * 7) % sessions.length] as Session), body);
+      // A shed write ran nothing (it is refused before its handler): sending it again makes one question.
+      const answer = await requestRetrying(base, "POST", "/questions", write(sessions[(i * 7) % sessions.length] as Session), body);
       return answer.status === 201 || answer.status === 200 ? (JSON.parse(answer.body) as { id: string }).id : null;
     },
     async present(questionId) {
-      return (await request(base, "POST", `/questions/${questionId}/tags`, write(moderator), JSON.stringify({ tagId: data.tagId }))).status;
+      return (await requestRetrying(base, "POST", `/questions/${questionId}/tags`, write(moderator), JSON.stringify({ tagId: data.tagId }))).status;
+    },
+    async openPoll() {
+      const body = JSON.stringify({
+        teamId: data.teamId,
+        title: "Ship the beta this quarter?",
+        type: "single",
+        options: ["Yes", "No", "Not sure"],
+        resultsVisible: true,
+      });
+      const created = await request(base, "POST", "/polls", write(moderator), body);
+      if (created.status !== 201) throw new Error(`poll not created: ${created.status} ${created.body}`);
+      const poll = JSON.parse(created.body) as { id: string; options: Array<{ id: string }> };
+      const opened = await request(base, "POST", `/polls/${poll.id}/open`, write(moderator));
+      if (opened.status !== 200) throw new Error(`poll not opened: ${opened.status} ${opened.body}`);
+      return { id: poll.id, optionIds: poll.options.map((option) => option.id) };
+    },
+    async pollVote(poll, i) {
+      // One vote per person; sent again after a 503 it replaces itself with the same choice: counted once.
+      const body = JSON.stringify({ optionIds: [poll.optionIds[i % poll.optionIds.length]] });
+      return (await requestRetrying(base, "POST", `/polls/${poll.id}/votes`, write(sessions[i % sessions.length] as Session), body)).status;
+    },
+    async pollCount(poll) {
+      const answer = await request(base, "GET", `/polls/${poll.id}/results`, { ...write(moderator), accept: "application/json" });
+      return (JSON.parse(answer.body) as { voteCount: number }).voteCount;
     },
   };
 }
@@ -685,12 +888,16 @@ function baselineTarget(name: string, port: number, ssePort: number, boardPaths:
   const base = `http://127.0.0.1:${port}`;
   const sse = `http://127.0.0.1:${ssePort}`;
   const counts = new Map(pool.map((id) => [id, 0]));
+  let pollVotes = 0;
   const publish = (type: string, data: unknown) =>
     request(sse, "POST", "/publish", {}, JSON.stringify({ type, tenantId: "baseline", data, timestamp: new Date() }));
   const target: Target = {
     name,
     base,
+    pool,
+    voters: CLIENTS,
     boardPaths,
+    get: (pathname, headers) => request(base, "GET", pathname, headers),
     async vote(i) {
       const { questionId } = voteTarget(pool, CLIENTS, i);
       // Counted here as the app counts them; their events go out every 250 ms (flushCounts).
@@ -704,9 +911,17 @@ function baselineTarget(name: string, port: number, ssePort: number, boardPaths:
     async present(questionId) {
       return (await publish("question:tagged", { questionId, tag: { id: "t", name: PRESENTING, color: "#000" } })).status === 204 ? 200 : 500;
     },
+    openPoll: async () => ({ id: "bench-poll", optionIds: ["a", "b", "c"] }),
+    async pollVote() {
+      pollVotes += 1;
+      return (await request(base, "GET", "/polls/bench-poll/votes", {})).status;
+    },
+    pollCount: async () => pollVotes,
   };
+  // The app's poll events at its coalescing ceiling: the count every 250 ms while votes come.
+  const flushPoll = () => publish("poll:results", { pollId: "bench-poll", teamId: "t", results: { pollId: "bench-poll", voteCount: pollVotes, options: [] } });
   const flushCounts = () => Promise.all([...counts].map(([questionId, upvoteCount]) => publish("question:upvoted", { questionId, upvoteCount })));
-  return { target, counts, flushCounts };
+  return { target, counts, flushCounts, flushPoll };
 }
 
 async function runBaseline(
@@ -718,13 +933,24 @@ async function runBaseline(
   pool: string[],
 ) {
   const { port, ssePort } = servers;
-  const { target, counts, flushCounts } = baselineTarget(name, port, ssePort, boardPaths, bodies, pool);
+  const { target, counts, flushCounts, flushPoll } = baselineTarget(name, port, ssePort, boardPaths, bodies, pool);
   const burstSampler = sampleProcess(servers.pid);
   const burst = { ...(await boardBurst(target, sessions)), ...burstSampler.stop() };
   const clients = await openClients(
     `http://127.0.0.1:${ssePort}/events`,
     sessions.map((s) => s.cookie),
   );
+  let pollFlushing = true;
+  const pollFlusher = (async () => {
+    while (pollFlushing) {
+      await flushPoll();
+      await sleep(250);
+    }
+  })();
+  const pollSampler = sampleProcess([servers.pid, servers.ssePid]);
+  const poll = { ...(await pollPhase(target, clients, sessions.length)), ...pollSampler.stop() };
+  pollFlushing = false;
+  await pollFlusher;
   let flushing = true;
   const flusher = (async () => {
     while (flushing) {
@@ -743,21 +969,41 @@ async function runBaseline(
     return Object.fromEntries(counts);
   });
   const elsewhere = machineSampler.stop();
-  return { name, burst, events: { ...events, readServer: readsSampler.stop(), fanOutServer: fanOutSampler.stop(), elsewhere }, streams: clients.connect };
+  return { name, burst, poll, events: { ...events, readServer: readsSampler.stop(), fanOutServer: fanOutSampler.stop(), elsewhere }, streams: clients.connect };
 }
 
-type AppResult = { burst: Record<string, number>; events: Record<string, unknown>; streams: { opened: number; refused: number } };
+type AppResult = {
+  burst: Record<string, number>;
+  poll: Record<string, unknown>;
+  events: Record<string, unknown>;
+  streams: { opened: number; refused: number };
+};
 
 /** The README table: each figure of the app beside the two baselines', with the app's ratio to each. */
-function markdown(app: AppResult, baselines: Array<{ name: string; burst: Record<string, number>; events: Record<string, unknown> }>): string {
+function markdown(
+  app: AppResult,
+  baselines: Array<{ name: string; burst: Record<string, number>; poll: Record<string, unknown>; events: Record<string, unknown> }>,
+): string {
   const [bare, plain] = baselines as [(typeof baselines)[number], (typeof baselines)[number]];
-  const rows: Array<[string, (r: { burst: Record<string, number>; events: Record<string, unknown> }) => number]> = [
+  const rows: Array<[string, (r: { burst: Record<string, number>; poll: Record<string, unknown>; events: Record<string, unknown> }) => number]> = [
     ["board load p50 ms", (r) => r.burst.p50 as number],
     ["board load p99 ms", (r) => r.burst.p99 as number],
     ["board load errors", (r) => r.burst.errors as number],
+    ["board requests shed (503, sent again after Retry-After)", (r) => (r.burst.retriedAfter503 as number) ?? 0],
+    ["poll vote p50 ms", (r) => r.poll.voteP50 as number],
+    ["poll vote p99 ms", (r) => r.poll.voteP99 as number],
+    ["poll vote errors", (r) => r.poll.errors as number],
+    ["poll votes shed (503, sent again after Retry-After)", (r) => r.poll.retriedAfter503 as number],
+    ["poll final count → clients p50 ms (after the last vote's answer)", (r) => r.poll.deliveryP50 as number],
+    ["poll final count → clients p99 ms", (r) => r.poll.deliveryP99 as number],
+    ["poll final count → last client ms", (r) => r.poll.deliveryMax as number],
+    ["poll: clients that never saw the final count", (r) => r.poll.missing as number],
+    ["server RSS max MB (poll)", (r) => r.poll.rssMbMax as number],
     ["vote p50 ms", (r) => r.events.voteP50 as number],
     ["vote p99 ms", (r) => r.events.voteP99 as number],
     ["vote errors", (r) => r.events.voteErrors as number],
+    ["event-phase requests shed (503, sent again after Retry-After)", (r) => (r.events.retriedAfter503 as number) ?? 0],
+    ["votes lost (answered 2xx, not in the count)", (r) => (r.events.votesLost as number) ?? 0],
     ["new question → last client p50 ms", (r) => r.events.createdToLastClientP50 as number],
     ["new question → last client p99 ms", (r) => r.events.createdToLastClientP99 as number],
     ["presenter change → last client p50 ms", (r) => r.events.presenterToLastClientP50 as number],
@@ -789,11 +1035,25 @@ function markdown(app: AppResult, baselines: Array<{ name: string; burst: Record
 }
 
 async function main() {
+  const loadAtStart = os.loadavg().map((value) => +value.toFixed(2));
+  console.log(`load average at start: ${loadAtStart.join(" / ")}`);
   const database = await recreateDemoDatabase(DB_NAME);
-  const server = startServer(productionAppEnv(APP_PORT, database, "qa-bench-allhands:", { EMAIL_WORKER: "false", LOG_LEVEL: "warn", METRICS_TOKEN }));
+  const server = startServer(
+    productionAppEnv(APP_PORT, database, "qa-bench-allhands:", {
+      EMAIL_WORKER: "false",
+      LOG_LEVEL: "warn",
+      METRICS_TOKEN,
+      WEB_CONCURRENCY: String(WORKERS),
+      ...SERVER_ENV,
+    }),
+  );
   const helpers: ChildProcess[] = [];
   try {
     await waitFor(`http://127.0.0.1:${APP_PORT}/health/ready`);
+    await sleep(1000); // every worker listening
+    // The server's figures are its processes' together: the primary and its workers.
+    const serverPids = [server.child.pid as number, ...childPids(server.child.pid as number)];
+    console.log(`server processes: ${serverPids.join(", ")} (${WORKERS} worker${WORKERS === 1 ? "" : "s"})`);
     const data = await prepare(database);
     await sleep(2500); // the tenant's settings are cached for 2 s
     let started = now();
@@ -803,7 +1063,7 @@ async function main() {
     console.log(`${CLIENTS} sign-ins in ${signInSeconds} s`);
     const app = appTarget(sessions, moderator, data);
 
-    const sampler = sampleProcess(server.child.pid as number);
+    const sampler = sampleProcess(serverPids);
     started = now();
     const clients = await openClients(
       `http://127.0.0.1:${APP_PORT}/events?tenant=default`,
@@ -813,11 +1073,14 @@ async function main() {
     // Warm-up (JIT, pools) before the burst: a few board loads.
     for (let i = 0; i < 20; i += 1)
       await Promise.all(app.boardPaths.map((p) => request(app.base, "GET", p, { cookie: moderator.cookie, ...BEHIND_TLS_PROXY })));
-    const burstSampler = sampleProcess(server.child.pid as number);
+    const burstSampler = sampleProcess(serverPids);
     const burst = await boardBurst(app, sessions);
     const burstUsage = burstSampler.stop();
     console.log(`app burst: ${JSON.stringify({ ...burst, ...burstUsage })}`);
-    const eventSampler = sampleProcess(server.child.pid as number);
+    const pollSampler = sampleProcess(serverPids);
+    const poll = { ...(await pollPhase(app, clients, sessions.length)), ...pollSampler.stop() };
+    console.log(`app poll: ${JSON.stringify(poll)}`);
+    const eventSampler = sampleProcess(serverPids);
     const machineSampler = sampleMachine(clients.pids);
     const metricsBefore = await scrapeMetrics();
     const events = await eventPhase(app, clients, VOTE_SECONDS, () =>
@@ -828,8 +1091,19 @@ async function main() {
     );
     const eventUsage = { ...eventSampler.stop(), elsewhere: machineSampler.stop(), ...serverView(metricsBefore, await scrapeMetrics()) };
     console.log(`app events: ${JSON.stringify({ ...events, ...eventUsage })}`);
-    const appResult = { name: "app", streams: clients.connect, connectUsage, burst: { ...burst, ...burstUsage }, events: { ...events, ...eventUsage } };
+    const appResult = { name: "app", streams: clients.connect, connectUsage, burst: { ...burst, ...burstUsage }, poll, events: { ...events, ...eventUsage } };
 
+    if (process.env.BENCH_BASELINES === "0") {
+      // A trial of the app alone (a setting, say): no baselines, no table.
+      saveResults(`allhands-${CLIENTS}-app-only`, {
+        loadAverageAtStart: loadAtStart,
+        loadAverage: os.loadavg(),
+        workers: WORKERS,
+        serverEnv: SERVER_ENV,
+        app: appResult,
+      });
+      return;
+    }
     // Baselines: the bytes of one board load and of a vote's answer, from memory.
     const bodies = await Promise.all(
       app.boardPaths.map(
@@ -841,6 +1115,7 @@ async function main() {
     ).body;
     const routes: Record<string, string> = Object.fromEntries(app.boardPaths.map((p, i) => [p.split("?")[0] as string, bodies[i] as string]));
     for (const id of data.pool) routes[`/questions/${id}/upvote`] = voteBody;
+    routes["/polls/bench-poll/votes"] = JSON.stringify({ pollId: "bench-poll", voteCount: 1, myVote: { optionIds: ["a"] } });
     helpers.push(startBaseline("bare", BARE_PORT, routes));
     helpers.push(startBaseline("express", EXPRESS_PORT, routes));
     helpers.push(fork(import.meta.filename, ["fan-out", String(BARE_SSE_PORT), "bare"], { execArgv: ["--import", "tsx"], stdio: "ignore" }));
@@ -868,8 +1143,11 @@ async function main() {
     }
     const summary = {
       machine: machine(),
+      loadAverageAtStart: loadAtStart,
       loadAverage: os.loadavg().map((value) => +value.toFixed(2)),
       small: SMALL,
+      workers: WORKERS,
+      serverEnv: SERVER_ENV,
       clients: CLIENTS,
       boardLoads: BOARD_LOADS,
       burstSeconds: BURST_SECONDS,

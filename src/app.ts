@@ -1,4 +1,4 @@
-import express, { Router, type Express, type RequestHandler } from "express";
+import express, { Router, type Express, type Request, type RequestHandler } from "express";
 import { buildServices, buildShared, type ServiceDeps, type Services, type Shared } from "./app.services.js";
 import { metricsRouter, type Metrics } from "./platform/metrics.js";
 import { buildOpenApiDocument } from "./platform/openapi.js";
@@ -14,7 +14,8 @@ import { requestId } from "./platform/http/request-id.js";
 import { requestLog } from "./platform/http/request-log.js";
 import { mountRoutes, type AnyRoute } from "./platform/http/route.js";
 import { sessionMiddleware } from "./platform/http/session.js";
-import { spaFallback, type FirstScreen, type WebFrontend } from "./platform/http/spa.js";
+import { createLoadShedder, type LoadShedder } from "./platform/http/overload.js";
+import { isServerPage, prefersHtml, spaFallback, type FirstScreen, type WebFrontend } from "./platform/http/spa.js";
 import { resolveTenant } from "./platform/http/tenant.js";
 import { securityHeaders } from "./platform/http/security-headers.js";
 import { tenantAddress } from "./platform/tenant-address.js";
@@ -54,6 +55,8 @@ export interface BuiltApp {
   beginShutdown(): void;
   /** Releases pulse answers in batches; main.ts runs its sweep on every instance. */
   pulseReleaser: PulseReleaser;
+  /** Sheds what this process cannot serve in time (503 + Retry-After); close() it at shutdown. */
+  overload: LoadShedder;
 }
 
 /**
@@ -64,9 +67,40 @@ export function buildApp(deps: AppDeps): BuiltApp {
   const shared = buildShared(deps);
   const services = buildServices(deps, shared);
   const routes = buildRoutes(deps, shared, services);
-  const app = buildPipeline(deps, shared, services, routes);
+  const overload = createLoadShedder({
+    limits: deps.config.overload,
+    exempt: (req) => neverShed(req, Boolean(deps.web)),
+    isStreamOpen: (req) => req.method === "GET" && req.path === "/events",
+    onShed: (reason) => shared.metrics.shed.inc({ reason }),
+    logger: deps.logger,
+  });
+  shared.metrics.watchOverload(overload.state);
+  const app = buildPipeline(deps, shared, services, routes, overload);
   const { tenants, rateLimits, sse, metrics, systemQueue } = shared;
-  return { app, routes, tenants, rateLimits, sse, metrics, systemQueue, beginShutdown: services.health.beginShutdown, pulseReleaser: services.pulse.releaser };
+  return {
+    app,
+    routes,
+    tenants,
+    rateLimits,
+    sse,
+    metrics,
+    systemQueue,
+    beginShutdown: services.health.beginShutdown,
+    pulseReleaser: services.pulse.releaser,
+    overload,
+  };
+}
+
+/**
+ * What load shedding never refuses: the probes (a load balancer must see a busy worker as alive),
+ * the metrics, and what opens the page (static files, and the HTML document with its first
+ * screen, which reads through the shared cache): a person in the room sees the board, and the
+ * app's own reads retry on 503.
+ */
+function neverShed(req: Request, servesWeb: boolean): boolean {
+  if (req.path.startsWith("/health") || req.path === "/metrics") return true;
+  if (!servesWeb || (req.method !== "GET" && req.method !== "HEAD")) return false;
+  return isStaticFile(req.path) || (!isServerPage(req.path) && prefersHtml(req));
 }
 
 /** The tenant API, every module's routes in the order they are mounted. */
@@ -106,7 +140,7 @@ function buildRoutes(deps: AppDeps, shared: Shared, services: Services): AnyRout
  * The request pipeline (docs/ARCHITECTURE.md "How a request flows"): request id, metrics, log and
  * headers; the web app; process-level pages; then who is asking, CSRF, the API and its errors.
  */
-function buildPipeline(deps: AppDeps, shared: Shared, services: Services, routes: AnyRoute[]): Express {
+function buildPipeline(deps: AppDeps, shared: Shared, services: Services, routes: AnyRoute[], overload: LoadShedder): Express {
   const { config, logger } = deps;
   const documentInfo = { title: "Team Q&A and Weekly Pulse", version: "1.0.0", serverUrl: config.baseUrl };
   let openApiDocument: unknown;
@@ -125,6 +159,8 @@ function buildPipeline(deps: AppDeps, shared: Shared, services: Services, routes
 
   app.use(requestId());
   app.use(shared.metrics.middleware());
+  // Before the request log: under overload a line per refused request would cost what is short.
+  app.use(overload.middleware);
   app.use(requestLog(logger));
   app.use(securityHeaders(config));
   const identify = identifyCaller(deps, shared, services);
@@ -201,10 +237,12 @@ function teamBoardFirstScreen(identify: RequestHandler[], render: BoardFirstScre
 /** Static files only for paths that look like files, so API requests never touch the disk. */
 function assetsFor(web: WebFrontend): RequestHandler {
   return (req, res, next) => {
-    const lastSegment = req.path.slice(req.path.lastIndexOf("/") + 1);
-    if ((req.method === "GET" || req.method === "HEAD") && (lastSegment.includes(".") || req.path.startsWith("/@") || req.path.startsWith("/src/"))) {
-      return web.assets(req, res, next);
-    }
+    if ((req.method === "GET" || req.method === "HEAD") && isStaticFile(req.path)) return web.assets(req, res, next);
     next();
   };
+}
+
+function isStaticFile(pathname: string): boolean {
+  const lastSegment = pathname.slice(pathname.lastIndexOf("/") + 1);
+  return lastSegment.includes(".") || pathname.startsWith("/@") || pathname.startsWith("/src/");
 }

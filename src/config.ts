@@ -82,6 +82,15 @@ const environmentSchema = z.object({
 
   SCHEDULER: booleanFlag,
   METRICS_TOKEN: optionalString,
+
+  // Worker processes sharing the port (node:cluster); 1 = this process serves, as always.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // Load shedding (src/platform/http/overload.ts); 0 turns a limit off.
+  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).default(128),
+  OVERLOAD_MAX_QUEUE: z.coerce.number().int().min(0).default(1024),
+  OVERLOAD_MAX_WAIT_MS: z.coerce.number().int().min(0).default(500),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(120).default(1),
   WEB_DEV_SERVER: booleanFlag,
 });
 
@@ -142,6 +151,22 @@ export interface Config {
   schedulerEnabled: boolean;
   metricsToken: string | undefined;
   webDevServer: boolean;
+  /** Worker processes sharing the port; above 1 needs Redis and a PostgreSQL server (checked here). */
+  workers: number;
+  overload: OverloadLimits;
+}
+
+/** When a worker answers 503 instead of queueing (src/platform/http/overload.ts); 0 turns a limit off. */
+export interface OverloadLimits {
+  /** Requests handled at once; more wait in a queue. */
+  maxInFlight: number;
+  /** Requests waiting for a slot; past it, the next is shed at once. */
+  maxQueue: number;
+  /** How long a request may wait for a slot before it is shed. */
+  maxWaitMs: number;
+  /** New requests are shed while the event loop runs this late. */
+  maxEventLoopDelayMs: number;
+  retryAfterSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -209,6 +234,20 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
   // and in production only when forced with AUTH_MODE_DEMO=true.
   const demoEnabled = isProduction ? e.AUTH_MODE_DEMO === true : true;
 
+  if (e.WEB_CONCURRENCY > 1) {
+    // Workers are instances of one machine: what instances share goes through Redis and PostgreSQL.
+    if (!e.KVSTORE_URL) {
+      throw new ConfigError(
+        `WEB_CONCURRENCY=${e.WEB_CONCURRENCY} needs KVSTORE_URL: sessions, live events and rate limits are shared between worker processes through Redis.`,
+      );
+    }
+    if (!e.DATABASE_URL) {
+      throw new ConfigError(`WEB_CONCURRENCY=${e.WEB_CONCURRENCY} needs DATABASE_URL: the embedded database (PGlite) serves one process only.`);
+    }
+    if (e.WEB_DEV_SERVER)
+      throw new ConfigError(`WEB_CONCURRENCY=${e.WEB_CONCURRENCY} cannot run with WEB_DEV_SERVER: development's Vite server runs in one process.`);
+  }
+
   if (isProduction) {
     if (!e.KVSTORE_URL) {
       throw new ConfigError("KVSTORE_URL is required in production (sessions, rate limiting and the email queue need Redis).");
@@ -273,5 +312,13 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
     schedulerEnabled: e.SCHEDULER ?? true,
     metricsToken: e.METRICS_TOKEN,
     webDevServer: e.WEB_DEV_SERVER ?? false,
+    workers: e.WEB_CONCURRENCY,
+    overload: {
+      maxInFlight: e.OVERLOAD_MAX_IN_FLIGHT,
+      maxQueue: e.OVERLOAD_MAX_QUEUE,
+      maxWaitMs: e.OVERLOAD_MAX_WAIT_MS,
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
+    },
   };
 }

@@ -1,9 +1,9 @@
 import path from "node:path";
 import type { Server } from "node:http";
 import { buildApp } from "./app.js";
-import { loadConfigOrExit } from "./config.js";
+import { loadConfigOrExit, type Config } from "./config.js";
 import { systemClock } from "./platform/clock.js";
-import { openDatabase, type Database } from "./platform/db.js";
+import { openDatabase, type Database, type DatabaseHandle } from "./platform/db.js";
 import { InProcessEventBus, RedisEventBus, type EventBus } from "./platform/events.js";
 import { connectRedis, createRedis, type Redis } from "./platform/kv.js";
 import { createLogger, type Logger } from "./platform/logger.js";
@@ -27,6 +27,12 @@ export type DemoSeeder = (db: Database, options: { emailDomain: string; sealer: 
 export interface ServerOptions {
   /** Run on the first start (no tenant yet) when SEED_DEMO_DATA allows: `npm start` passes the demo data (seeds/start.ts). */
   seedDemoData?: DemoSeeder;
+  /**
+   * A worker of several sharing the port (src/cluster.ts): its number for the logs, and whether it
+   * runs the background jobs (the pulse scheduler, the release sweeps, the email worker), which one
+   * worker of the machine runs rather than each.
+   */
+  worker?: { id: number; runsJobs: boolean };
 }
 
 /**
@@ -38,29 +44,12 @@ export interface ServerOptions {
 export async function runServer(options: ServerOptions = {}): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfigOrExit();
-  const logger = createLogger({ level: config.logLevel });
+  const baseLogger = createLogger({ level: config.logLevel });
+  const logger = options.worker ? baseLogger.child({ worker: options.worker.id }) : baseLogger;
+  const runsJobs = options.worker?.runsJobs ?? true;
 
-  const database = await openDatabase({ ...config.database, logger });
-  if (database.kind === "embedded") {
-    logger.info({ dataDir: config.database.dataDir }, "using the embedded PostgreSQL (PGlite); set DATABASE_URL to use a PostgreSQL server");
-    if (config.isProduction) logger.warn("production on the embedded database: one process only; use PostgreSQL for more");
-  }
-  const applied = await migrateToLatest(database.db);
-  if (applied.length) logger.info({ migrations: applied }, "migrations applied");
-
-  if (config.seedDemoData && (await countTenants(database.db)) === 0) {
-    if (options.seedDemoData) {
-      const seeded = await options.seedDemoData(database.db, {
-        emailDomain: config.auth.demoEmailDomain,
-        sealer: createPulseSealer([config.session.secret, ...config.session.previousSecrets]),
-      });
-      logger.info({ tenants: seeded }, "demo data seeded");
-    } else {
-      logger.warn(
-        "no tenant yet, and this build carries no demo data: create one with `npm run tenant`, or seed the demo tenants with `npm run seed` from a source checkout",
-      );
-    }
-  }
+  // The primary of several workers migrated and seeded before forking them (src/cluster.ts).
+  const database = options.worker ? await openDatabase({ ...config.database, logger }) : await prepareDatabase(config, logger, options.seedDemoData);
 
   const kv = config.kv.url ? createRedis(config.kv.url, logger) : null;
   if (kv && !(await connectRedis(kv))) logger.warn("key-value store unreachable at start; retrying in the background");
@@ -72,14 +61,14 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
     : new InMemoryJobQueue();
   let emailWorker: EmailWorker | null = null;
   if (config.email.workerEnabled && kv) {
-    emailWorker = startEmailWorker({ config, db: database.db, clock: systemClock, logger });
+    if (runsJobs) emailWorker = startEmailWorker({ config, db: database.db, clock: systemClock, logger });
   } else if (config.email.workerEnabled) {
     logger.warn("EMAIL_WORKER=true needs KVSTORE_URL: the email worker is not started and emails stay queued in memory");
   }
   const root = projectRoot();
   const web = config.webDevServer ? await viteDevFrontend(path.join(root, "web")) : builtFrontend(path.join(root, "web", "dist"));
 
-  const { app, sse, metrics, systemQueue, beginShutdown, pulseReleaser } = buildApp({
+  const { app, sse, metrics, systemQueue, beginShutdown, pulseReleaser, overload } = buildApp({
     config,
     db: database.db,
     kv,
@@ -89,11 +78,13 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
     queue,
     web,
   });
-  // Every instance releases pulse answers, SCHEDULER or not (CONTRACT §5: within 30 s everywhere).
-  const stopReleaseSweeps = startReleaseSweeps(pulseReleaser, logger);
-  const pulseScheduler = config.schedulerEnabled
-    ? startPulseScheduler({ db: database.db, queue: systemQueue, logger, clock: systemClock, countRun: (outcome) => metrics.schedulerRuns.inc({ outcome }) })
-    : null;
+  // Every instance releases pulse answers, SCHEDULER or not (CONTRACT §5: within 30 s everywhere);
+  // of an instance's workers, the one that runs the jobs.
+  const stopReleaseSweeps = runsJobs ? startReleaseSweeps(pulseReleaser, logger) : async () => undefined;
+  const pulseScheduler =
+    config.schedulerEnabled && runsJobs
+      ? startPulseScheduler({ db: database.db, queue: systemQueue, logger, clock: systemClock, countRun: (outcome) => metrics.schedulerRuns.inc({ outcome }) })
+      : null;
   const server: Server = createHttpServer(app);
   try {
     await listenOn(server, config.port);
@@ -126,6 +117,7 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
     sse.close();
     // In-flight requests finish; kept-alive connections close after their next answer, or idle (drainHttpServer).
     await closed;
+    overload.close();
     // Running email jobs finish (they need the database) before anything closes under them.
     if (emailWorker) await emailWorker.close().catch((error) => logger.warn({ err: error }, "email worker did not close cleanly"));
     await systemQueue.close();
@@ -137,6 +129,33 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/** Opens the database, migrated to the latest schema, with the demo data on a first start when allowed. */
+export async function prepareDatabase(config: Config, logger: Logger, seedDemoData?: DemoSeeder): Promise<DatabaseHandle> {
+  const database = await openDatabase({ ...config.database, logger });
+  if (database.kind === "embedded") {
+    logger.info({ dataDir: config.database.dataDir }, "using the embedded PostgreSQL (PGlite); set DATABASE_URL to use a PostgreSQL server");
+    if (config.isProduction) logger.warn("production on the embedded database: one process only; use PostgreSQL for more");
+  }
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) logger.info({ migrations: applied }, "migrations applied");
+
+  if (config.seedDemoData && (await countTenants(database.db)) === 0) {
+    if (seedDemoData) {
+      const seeded = await seedDemoData(database.db, {
+        emailDomain: config.auth.demoEmailDomain,
+        sealer: createPulseSealer([config.session.secret, ...config.session.previousSecrets]),
+      });
+      logger.info({ tenants: seeded }, "demo data seeded");
+    } else {
+      logger.warn(
+        "no tenant yet, and this build carries no demo data: create one with `npm run tenant`, or seed the demo tenants with `npm run seed` from a source checkout",
+      );
+    }
+  }
+
+  return database;
 }
 
 /** Live events across instances: a dedicated subscriber connection; a failed subscribe is retried by ioredis on reconnect. */

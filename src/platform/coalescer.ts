@@ -1,5 +1,12 @@
 /** CONTRACT §4/§9: within this window only the latest value of a thing (a question's count, a poll's tally) need go out. */
 export const COALESCE_WINDOW_MS = 250;
+/**
+ * After a busy key goes quiet, its value is read and sent once more this much later. Several
+ * workers or instances coalesce each on their own: one's event, read before another's last
+ * change but sent after that one's final event, would otherwise leave every screen on an old
+ * count until the next change. A second later every change is committed, so this read is final.
+ */
+export const SETTLE_MS = 1000;
 
 interface Window {
   /** Set once the window's event has gone out: the window is measured from then. */
@@ -7,6 +14,8 @@ interface Window {
   /** A later change came in the window: the key's value goes out when the window ends. */
   dirty: boolean;
   tenantId: string;
+  /** A trailing event went out: the key was busy, and settles once it is quiet. */
+  trailed: boolean;
 }
 
 /**
@@ -24,9 +33,26 @@ export function createCoalescer<Value>(deps: {
   current: (tenantId: string, key: string) => Promise<Value | null>;
   onError: (error: unknown) => void;
   windowMs?: number;
+  settleMs?: number;
 }) {
   const windowMs = deps.windowMs ?? COALESCE_WINDOW_MS;
+  const settleMs = deps.settleMs ?? SETTLE_MS;
   const windows = new Map<string, Window>();
+  const settling = new Map<string, NodeJS.Timeout>();
+
+  /** A busy key went quiet: once more, later, what it is now (see SETTLE_MS). */
+  function settle(key: string, tenantId: string): void {
+    const timer = setTimeout(() => {
+      settling.delete(key);
+      if (windows.has(key)) return; // busy again: that period settles itself
+      void deps
+        .current(tenantId, key)
+        .then((value) => (value === null ? undefined : deps.publish(tenantId, key, value)))
+        .catch(deps.onError);
+    }, settleMs);
+    timer.unref();
+    settling.set(key, timer);
+  }
 
   /** Sends the key's value (read by `read`), then starts its window. */
   async function send(key: string, window: Window, read: () => Promise<Value | null>): Promise<void> {
@@ -44,10 +70,12 @@ export function createCoalescer<Value>(deps: {
     if (!window) return;
     if (!window.dirty) {
       windows.delete(key);
+      if (window.trailed) settle(key, window.tenantId);
       return;
     }
     // The trailing event opens a window of its own.
     window.dirty = false;
+    window.trailed = true;
     window.timer = null;
     try {
       await send(key, window, () => deps.current(window.tenantId, key));
@@ -67,7 +95,12 @@ export function createCoalescer<Value>(deps: {
         existing.dirty = true;
         return;
       }
-      const window: Window = { timer: null, dirty: false, tenantId };
+      const pending = settling.get(key);
+      if (pending) {
+        clearTimeout(pending);
+        settling.delete(key);
+      }
+      const window: Window = { timer: null, dirty: false, tenantId, trailed: pending !== undefined };
       windows.set(key, window);
       try {
         await send(key, window, async () => (value instanceof Function ? value() : value));

@@ -13,6 +13,7 @@ export class Metrics {
   readonly httpDuration: Histogram<"method" | "route" | "status_code">;
   readonly schedulerRuns: Counter<"outcome">;
   readonly rateLimited: Counter<"limit">;
+  readonly shed: Counter<"reason">;
 
   constructor(sources: { sseClients: () => number; queue: Pick<EmailQueue, "depths"> }) {
     collectDefaultMetrics({ register: this.registry, prefix: "qa_" });
@@ -56,6 +57,27 @@ export class Metrics {
       help: "Requests refused with 429, by limit",
       labelNames: ["limit"],
       registers: [this.registry],
+    });
+    this.shed = new Counter({
+      name: "qa_http_shed_total",
+      help: "Requests answered 503 by this worker's load shedding, by reason (queue_full, queue_wait, event_loop_delay)",
+      labelNames: ["reason"],
+      registers: [this.registry],
+    });
+  }
+
+  /** Requests this worker is handling and holding in its queue now (load shedding, overload.ts). */
+  watchOverload(state: () => { inFlight: number; queued: number }): void {
+    new Gauge({
+      name: "qa_http_requests_in_flight",
+      help: "Requests this worker is handling (holding a slot), and waiting for one",
+      labelNames: ["state"],
+      registers: [this.registry],
+      collect() {
+        const { inFlight, queued } = state();
+        this.set({ state: "handling" }, inFlight);
+        this.set({ state: "waiting" }, queued);
+      },
     });
   }
 

@@ -67,7 +67,7 @@ const OTHER_MEDIA: Record<string, { success?: string[]; errors?: string[]; jsonS
 /**
  * The error statuses every route of its kind can answer, besides those it declares itself
  * (`otherResponses`): the request pipeline's (tenant, credentials, CSRF, validation, body
- * limit) and the route rule's. 5xx falls under `default`.
+ * limit), the route rule's, and 503 (load shedding, an unreachable backing service). Other 5xx fall under `default`.
  */
 function pipelineErrors(route: AnyRoute): Record<number, string> {
   const errors: Record<number, string> = {};
@@ -82,6 +82,8 @@ function pipelineErrors(route: AnyRoute): Record<number, string> {
   if (refusals.length) errors[403] = refusals.join("; ");
   errors[404] = route.params || route.record ? "NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND" : "TENANT_NOT_FOUND";
   if (writes) errors[413] = "PAYLOAD_TOO_LARGE: a body over 100 kB";
+  errors[503] =
+    "SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable";
   return errors;
 }
 

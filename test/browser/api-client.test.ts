@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
+import { signIn } from "../helpers/app.js";
+import { askQuestion, createTenantFixture, type TenantFixture } from "../helpers/factories.js";
 import { signInAs, startHarness, type Harness } from "./harness.js";
 
 /** The web app's API client (web/src/shared/api.ts) as the board's question form uses it. */
@@ -75,5 +76,67 @@ describe("browser: the web app's API client", () => {
     );
     await page.getByRole("button", { name: "Ask question" }).click();
     await page.getByText("Too many questions. Try again in 30 s.").waitFor();
+  });
+
+  const busyAnswer = {
+    status: 503,
+    headers: { "retry-after": "1" },
+    contentType: "application/json",
+    body: JSON.stringify({ error: { code: "SERVICE_UNAVAILABLE", message: "The service is busy right now; try again in a moment." }, requestId: "busy" }),
+  };
+
+  it("an upvote the server was too busy for is sent again after Retry-After and counts once", async () => {
+    const body = "Could the all-hands slides go on the wiki afterwards?";
+    const { id } = await askQuestion(await signIn(harness.app, fixture.tenant.slug, "moderator"), fixture.teams.a.id, body);
+    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "member", `/${fixture.teams.a.slug}`);
+    const sent: number[] = [];
+    await page.route(
+      (url) => url.pathname === `/questions/${id}/upvote`,
+      (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        sent.push(Date.now());
+        return sent.length === 1 ? route.fulfill(busyAnswer) : route.continue();
+      },
+    );
+    await page.getByRole("article", { name: body }).getByRole("button", { name: "0 votes, upvote" }).click();
+    await expect.poll(() => sent.length, { timeout: 5000 }).toBe(2);
+    await page.getByRole("article", { name: body }).getByRole("button", { name: "1 vote, remove your upvote" }).waitFor();
+    // Retry-After 1 s, plus up to half again of jitter.
+    expect((sent[1] as number) - (sent[0] as number)).toBeGreaterThanOrEqual(1000);
+    expect((sent[1] as number) - (sent[0] as number)).toBeLessThan(2500);
+    const { body: question } = await (await signIn(harness.app, fixture.tenant.slug, "admin")).get(`/questions/${id}`);
+    expect(question.upvoteCount).toBe(1);
+  });
+
+  it("reads the server keeps refusing are retried with growing waits, a few times at most, and a long wait says so calmly until they are served", async () => {
+    const body = "Will the all-hands be recorded for the other time zones?";
+    await askQuestion(await signIn(harness.app, fixture.tenant.slug, "moderator"), fixture.teams.a.id, body);
+    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "member", "/");
+    // The board's reads of its questions are refused for 6 s from the first one.
+    const reads: Array<{ url: string; at: number }> = [];
+    await page.route(
+      (url) => url.pathname === "/questions" && url.searchParams.get("team") === fixture.teams.a.slug,
+      (route) => {
+        if (route.request().method() !== "GET") return route.continue();
+        reads.push({ url: route.request().url(), at: Date.now() });
+        return Date.now() - (reads[0] as { at: number }).at < 6000 ? route.fulfill(busyAnswer) : route.continue();
+      },
+    );
+    // Within the app (no page load, so no prefetched first read).
+    await page.getByRole("banner").getByRole("link", { name: fixture.teams.a.name }).first().click();
+    const notice = page.getByRole("status").filter({ hasText: "Busy right now, retrying…" });
+    await notice.waitFor();
+    expect(Date.now() - (reads[0] as { at: number }).at).toBeGreaterThanOrEqual(1900);
+    await page.getByRole("article", { name: body }).waitFor({ timeout: 20_000 });
+    await notice.waitFor({ state: "detached" });
+    // Each read went at most four times: 1 s, 2 s and 4 s apart at least (plus jitter), so the last after 7 s.
+    const start = (reads[0] as { at: number }).at;
+    const urls = new Set(reads.map((read) => read.url));
+    for (const url of urls) {
+      const attempts = reads.filter((read) => read.url === url);
+      const firstSends = attempts.filter((read) => read.at - start < 500).length;
+      expect(attempts.length).toBeLessThanOrEqual(4 * firstSends);
+      expect((attempts.at(-1) as { at: number }).at - start).toBeGreaterThanOrEqual(6000);
+    }
   });
 });

@@ -97,6 +97,39 @@ describe("coalesced upvote events", () => {
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(published).toEqual([1, 3]);
   });
+
+  it("two workers coalescing on their own end on the final count, even when one's earlier event is sent last", async () => {
+    let stored = 0;
+    const published: number[] = [];
+    const worker = (sendDelayMs: number) =>
+      createUpvoteCoalescer({
+        publish: async (_tenant, _question, count) => {
+          await new Promise((resolve) => setTimeout(resolve, sendDelayMs));
+          published.push(count);
+        },
+        currentCount: async () => stored,
+        onError: (error) => {
+          throw error;
+        },
+        windowMs: 40,
+        settleMs: 100,
+      });
+    const slow = worker(80);
+    const fast = worker(0);
+    stored = 1;
+    const late = slow.upvoted("t", "q", 1);
+    stored = 2;
+    await fast.upvoted("t", "q", 2);
+    stored = 3;
+    await fast.upvoted("t", "q", 3);
+    await late;
+    // The slow worker's count of 1 went out after the other's trailing 3.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(published).toEqual([2, 3, 1]);
+    // The busy worker settles: once quiet, it reads and sends the count again.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(published).toEqual([2, 3, 1, 3]);
+  });
 });
 
 describe("a stream that cannot keep up", () => {

@@ -84,4 +84,41 @@ describe("configuration", () => {
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe("KVSTORE_URL is required in production (sessions, rate limiting and the email queue need Redis).");
   });
+
+  it("workers: one by default; several only with Redis and a PostgreSQL server, and not with the Vite dev server", () => {
+    expect(loadConfig({}).workers).toBe(1);
+    const shared = { KVSTORE_URL: "redis://127.0.0.1:6379", DATABASE_URL: "postgres://postgres@127.0.0.1:5432/qa" };
+    expect(loadConfig({ ...shared, WEB_CONCURRENCY: "2" }).workers).toBe(2);
+    expect(() => loadConfig({ DATABASE_URL: shared.DATABASE_URL, WEB_CONCURRENCY: "2" })).toThrow(
+      "WEB_CONCURRENCY=2 needs KVSTORE_URL: sessions, live events and rate limits are shared between worker processes through Redis.",
+    );
+    expect(() => loadConfig({ KVSTORE_URL: shared.KVSTORE_URL, WEB_CONCURRENCY: "2" })).toThrow(/WEB_CONCURRENCY=2 needs DATABASE_URL/);
+    expect(() => loadConfig({ ...shared, WEB_CONCURRENCY: "2", WEB_DEV_SERVER: "true" })).toThrow(/cannot run with WEB_DEV_SERVER/);
+    expect(() => loadConfig({ ...shared, WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => loadConfig({ ...shared, WEB_CONCURRENCY: "two" })).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  it("load shedding: bounded by default, each limit adjustable, 0 turns one off", () => {
+    expect(loadConfig({}).overload).toEqual({ maxInFlight: 128, maxQueue: 1024, maxWaitMs: 500, maxEventLoopDelayMs: 0, retryAfterSeconds: 1 });
+    expect(loadConfig({ OVERLOAD_MAX_IN_FLIGHT: "0", OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: "200" }).overload).toMatchObject({
+      maxInFlight: 0,
+      maxEventLoopDelayMs: 200,
+    });
+    expect(() => loadConfig({ OVERLOAD_RETRY_AFTER_SECONDS: "0" })).toThrow(/OVERLOAD_RETRY_AFTER_SECONDS/);
+  });
+
+  it("the server process refuses several workers without Redis: one clear line, exit 1, no worker started", () => {
+    const root = path.resolve(import.meta.dirname, "../..");
+    const result = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: root,
+      env: { PATH: process.env.PATH, NODE_ENV: "development", WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://postgres@127.0.0.1:5432/none" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      "WEB_CONCURRENCY=4 needs KVSTORE_URL: sessions, live events and rate limits are shared between worker processes through Redis.",
+    );
+    expect(result.stdout).toBe("");
+  });
 });

@@ -13,8 +13,15 @@ export function createUpvoteCoalescer(deps: {
   currentCount: (tenantId: string, questionId: string) => Promise<number | null>;
   onError: (error: unknown) => void;
   windowMs?: number;
+  settleMs?: number;
 }) {
-  const coalescer = createCoalescer<number>({ publish: deps.publish, current: deps.currentCount, onError: deps.onError, windowMs: deps.windowMs });
+  const coalescer = createCoalescer<number>({
+    publish: deps.publish,
+    current: deps.currentCount,
+    onError: deps.onError,
+    windowMs: deps.windowMs,
+    settleMs: deps.settleMs,
+  });
   return {
     upvoted: (tenantId: string, questionId: string, upvoteCount: number) => coalescer.changed(tenantId, questionId, upvoteCount),
   };

@@ -1,5 +1,6 @@
-import { Suspense, useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router";
+import { onBusy } from "./api";
 import { ColorSchemeSwitch } from "./ColorScheme";
 import { LIVE_STATUS_LABEL } from "./live";
 import { InlineNav, NavMenu, useDestinations, useHeaderFit } from "./MainNav";
@@ -169,12 +170,25 @@ export function Layout() {
       </header>
       <main id="main" className="app-main">
         <SessionEnded />
+        <BusyNotice />
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
       </main>
       <div id="announcer" className="visually-hidden" aria-live="polite" aria-atomic="true" />
     </>
+  );
+}
+
+/** Shown only while a request has been waiting out a busy server for a while (api.ts retries it by itself). */
+function BusyNotice() {
+  const [busy, setBusy] = useState(false);
+  useEffect(() => onBusy(setBusy), []);
+  if (!busy) return null;
+  return (
+    <div className="notice" role="status">
+      Busy right now, retrying…
+    </div>
   );
 }
 

@@ -1912,6 +1912,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -1983,6 +1992,16 @@ export interface operations {
           "text/html": string;
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -2046,6 +2065,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -2092,6 +2120,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2163,6 +2200,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -2197,6 +2243,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2272,6 +2327,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -2326,6 +2390,16 @@ export interface operations {
       };
       /** @description RATE_LIMITED: past 5 sign-in attempts in 5 minutes (production) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2442,6 +2516,16 @@ export interface operations {
           "text/html": string;
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -2497,6 +2581,16 @@ export interface operations {
       };
       /** @description RATE_LIMITED: past 5 sign-in attempts in 5 minutes (production) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2613,6 +2707,16 @@ export interface operations {
           "text/html": string;
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -2666,6 +2770,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2780,6 +2893,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -2847,6 +2969,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -2922,6 +3053,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -2979,6 +3119,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3081,6 +3230,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3191,6 +3349,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -3277,6 +3444,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -3334,6 +3510,15 @@ export interface operations {
       };
       /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3408,6 +3593,15 @@ export interface operations {
       };
       /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3520,6 +3714,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -3611,6 +3814,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -3686,6 +3898,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -3741,6 +3962,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3838,6 +4068,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3944,6 +4183,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -4020,6 +4268,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4148,6 +4405,15 @@ export interface operations {
       };
       /** @description RATE_LIMITED: searches per minute (security.rateLimits.searchPerMinute) */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4305,6 +4571,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -4404,6 +4679,15 @@ export interface operations {
       };
       /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4551,6 +4835,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -4618,6 +4911,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4724,6 +5026,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -4807,6 +5118,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4954,6 +5274,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -5071,6 +5400,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5199,6 +5537,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -5320,6 +5667,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -5403,6 +5759,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5532,6 +5897,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -5641,6 +6015,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5779,6 +6162,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -5869,6 +6261,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -5926,6 +6327,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6041,6 +6451,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6180,6 +6599,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -6279,6 +6707,15 @@ export interface operations {
       };
       /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6427,6 +6864,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -6494,6 +6940,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6609,6 +7064,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6740,6 +7204,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -6830,6 +7303,15 @@ export interface operations {
       };
       /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6951,6 +7433,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7088,6 +7579,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -7196,6 +7696,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7338,6 +7847,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -7410,6 +7928,15 @@ export interface operations {
       };
       /** @description RATE_LIMITED: the user already has 20 streams open */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7493,6 +8020,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -7555,6 +8091,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7660,6 +8205,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7781,6 +8335,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -7855,6 +8418,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -7914,6 +8486,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8018,6 +8599,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -8073,6 +8663,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8157,6 +8756,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8251,6 +8859,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -8311,6 +8928,16 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8407,6 +9034,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -8461,6 +9097,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8648,6 +9293,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -8709,6 +9363,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8829,6 +9492,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -8940,6 +9612,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -9023,6 +9704,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -9066,6 +9756,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9150,6 +9849,15 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9258,6 +9966,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9447,6 +10164,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -9504,6 +10230,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9619,6 +10354,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -9727,6 +10471,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -9818,6 +10571,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9921,6 +10683,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -10000,6 +10771,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -10112,6 +10892,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -10189,6 +10978,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -10387,6 +11185,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -10499,6 +11306,15 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       /** @description Error (CONTRACT §1 error body) */
       default: {
         headers: {
@@ -10587,6 +11403,15 @@ export interface operations {
       };
       /** @description RATE_LIMITED: the tenant's emailRecipientsPerHour is reached */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,6 +1,7 @@
 import createClient from "openapi-fetch";
 import type { components, operations, paths } from "./api-types.gen";
 import { discardPrefetched, takePrefetched } from "./prefetch";
+import { BUSY_NOTICE_AFTER_MS, MAX_ATTEMPTS, mayRetry, retryAfterSeconds, retryDelayMs } from "./retry";
 
 /**
  * The one client for the JSON API of CONTRACT.md, typed by the service's OpenAPI document
@@ -110,13 +111,67 @@ async function write(request: Request): Promise<Response> {
   return retried;
 }
 
+/** Requests now waiting out a busy server for longer than BUSY_NOTICE_AFTER_MS; the layout shows a calm line while any is. */
+let slowRetries = 0;
+const busyListeners = new Set<(busy: boolean) => void>();
+
+function setSlowRetries(change: number): void {
+  const was = slowRetries > 0;
+  slowRetries += change;
+  if (was !== slowRetries > 0) busyListeners.forEach((listener) => listener(slowRetries > 0));
+}
+
+/** Whether the app is retrying a request the server was too busy for, for long enough to say so. */
+export function onBusy(listener: (busy: boolean) => void): () => void {
+  busyListeners.add(listener);
+  return () => busyListeners.delete(listener);
+}
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+}
+
+/**
+ * A 503 with Retry-After means "not now": reads and writes that count once go again after the wait
+ * (retry.ts), a few times at most; anything else, and the last attempt, answers as it is.
+ */
+async function sendRetrying(request: Request): Promise<Response> {
+  const once = (attempt: Request) => (attempt.method === "GET" ? read(attempt) : write(attempt));
+  if (!mayRetry(request.method, new URL(request.url).pathname)) return once(request);
+  const started = Date.now();
+  let notice: ReturnType<typeof setTimeout> | null = null;
+  let noticed = false;
+  try {
+    for (let attempt = 1; ; attempt += 1) {
+      const response = await once(request.clone());
+      const retryAfter = retryAfterSeconds(response);
+      if (retryAfter === null || attempt >= MAX_ATTEMPTS) return response;
+      notice ??= setTimeout(
+        () => {
+          noticed = true;
+          setSlowRetries(+1);
+        },
+        Math.max(0, BUSY_NOTICE_AFTER_MS - (Date.now() - started)),
+      );
+      await wait(retryDelayMs(retryAfter, attempt), request.signal);
+    }
+  } finally {
+    if (notice) clearTimeout(notice);
+    if (noticed) setSlowRetries(-1);
+  }
+}
+
 /**
  * Every request of the client goes out here, as its `fetch`, rather than through middleware: an
  * answer a middleware supplies (a prefetched one) skips the others' response hooks, and every
  * answer must be checked. An error answer throws an ApiError, so a call that returns succeeded.
  */
 async function send(request: Request): Promise<Response> {
-  const response = request.method === "GET" ? await read(request) : await write(request);
+  const response = await sendRetrying(request);
   if (!response.ok) throw await toApiError(response);
   return response;
 }
