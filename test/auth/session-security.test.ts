@@ -159,6 +159,28 @@ describe("no stored session for a visitor (Redis)", () => {
     expect(await sessionKeys(app)).toEqual(before);
   });
 
+  it("a sign-in's session holds its CSRF token from its first save, so GET /auth/csrf (on any instance) reads it and writes nothing that the sign-in's last save could undo", async () => {
+    const signedIn = await request(app.app).get(`/auth/demo?user=member&tenant=${fixture.tenant.slug}`).expect(302);
+    const cookie = sessionCookie(signedIn.headers["set-cookie"]);
+    const key = `${app.config.kv.prefix}sess:${sessionId(cookie)}`;
+    const stored = await app.kv!.get(key);
+    const saved = JSON.parse(stored ?? "{}") as { csrfToken?: string };
+    expect(saved.csrfToken).toEqual(expect.any(String));
+
+    // Another instance answering the browser's next request: the same Redis, the same token.
+    const other = await createTestApp({ redis: true, kvPrefix: app.config.kv.prefix });
+    try {
+      const asked = await request(other.app)
+        .get("/auth/csrf")
+        .set("Cookie", cookie?.split(";")[0] ?? "")
+        .expect(200);
+      expect(asked.body).toEqual({ csrfToken: saved.csrfToken });
+      expect(await app.kv!.get(key)).toBe(stored);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("forged or unknown session cookies on GET /auth/csrf store nothing either", async () => {
     const before = await sessionKeys(app);
     for (let index = 0; index < 50; index += 1) {

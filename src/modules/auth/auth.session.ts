@@ -1,5 +1,6 @@
 import type { Request } from "express";
 import type { RequestContext } from "../../platform/context.js";
+import { bindCsrfTokenToNewSession } from "../../platform/http/csrf.js";
 import { regenerateSession, saveSession } from "../../platform/http/session.js";
 import type { TenantWithSettings } from "../tenants/index.js";
 import type { UserRecord } from "../users/index.js";
@@ -7,7 +8,8 @@ import type { AuthService } from "./auth.service.js";
 
 /**
  * Begins a signed-in session, for demo and OAuth sign-in alike: a new session id (no fixation),
- * the tenant fixed in it, a fixed expiry from the tenant's timeouts; then the sign-in is recorded.
+ * the tenant fixed in it, a fixed expiry from the tenant's timeouts, its CSRF token; then the
+ * sign-in is recorded.
  */
 export async function beginSession(
   req: Request,
@@ -23,6 +25,10 @@ export async function beginSession(
   req.session.loginAt = times.loginAt;
   req.session.expiresAt = times.expiresAt;
   req.session.cookie.maxAge = times.lifetimeMs;
+  // The CSRF token is part of the session from its first save. express-session saves a regenerated
+  // session once more as the redirect goes out; had the token been added only by the browser's
+  // next request (GET /auth/csrf, perhaps on another instance), that second save would wipe it.
+  bindCsrfTokenToNewSession(req);
   await saveSession(req);
   await auth.recordSignIn(ctx, user, sign.provider, sign.metadata);
 }

@@ -23,6 +23,16 @@ export function issueCsrfToken(req: Request): string | null {
 }
 
 /**
+ * A session being begun (sign-in) gets its token before its first save, while the request still
+ * counts as a visitor's: the token is in the session as first stored, so a later save of the
+ * sign-in request (express-session saves a regenerated session again as the answer goes out)
+ * cannot wipe a token another instance added meanwhile.
+ */
+export function bindCsrfTokenToNewSession(req: Request): void {
+  csrf.generateToken(req, false);
+}
+
+/**
  * CSRF protection for state-changing requests signed in by the session cookie. Bearer-token
  * requests carry no cookie and need no token; nor does a visitor's request (no session, or only
  * an OAuth sign-in under way): it acts as nobody, so there is no authority to forge.
