@@ -133,12 +133,11 @@ function TeamPolls({ team }: { team: Team }) {
                     Edit<span className="visually-hidden"> {poll.title}</span>
                   </button>
                   <DraftMoreActions poll={poll} first={index === 0} last={index === drafts.length - 1} onMove={(by) => move(index, by)}>
-                    <button type="button" className="button-secondary" onClick={() => void act(() => duplicatePoll(poll.id), "Poll duplicated")}>
-                      Duplicate<span className="visually-hidden"> {poll.title}</span>
-                    </button>
-                    <button type="button" className="button-secondary poll-delete" onClick={() => setPending({ kind: "delete", poll })}>
-                      Delete<span className="visually-hidden"> {poll.title}</span>
-                    </button>
+                    <DuplicateAndDelete
+                      title={poll.title}
+                      onDuplicate={() => void act(() => duplicatePoll(poll.id), "Poll duplicated")}
+                      onDelete={() => setPending({ kind: "delete", poll })}
+                    />
                   </DraftMoreActions>
                 </PollAdminItem>
               )}
@@ -167,12 +166,11 @@ function TeamPolls({ team }: { team: Team }) {
                     {poll.resultsVisible ? "Hide results" : "Show results"}
                     <span className="visually-hidden"> of {poll.title}</span>
                   </button>
-                  <button type="button" className="button-secondary" onClick={() => void act(() => duplicatePoll(poll.id), "Poll duplicated")}>
-                    Duplicate<span className="visually-hidden"> {poll.title}</span>
-                  </button>
-                  <button type="button" className="button-secondary poll-delete" onClick={() => setPending({ kind: "delete", poll })}>
-                    Delete<span className="visually-hidden"> {poll.title}</span>
-                  </button>
+                  <DuplicateAndDelete
+                    title={poll.title}
+                    onDuplicate={() => void act(() => duplicatePoll(poll.id), "Poll duplicated")}
+                    onDelete={() => setPending({ kind: "delete", poll })}
+                  />
                 </PollAdminItem>
               </li>
             ))}
@@ -209,6 +207,20 @@ function TeamPolls({ team }: { team: Team }) {
 }
 
 /** Reordering (Move up, Move down) and the rarer actions of a draft. */
+/** A poll's copy for the next meeting and its deletion (through the dialog), named for the poll. */
+function DuplicateAndDelete({ title, onDuplicate, onDelete }: { title: string; onDuplicate: () => void; onDelete: () => void }) {
+  return (
+    <>
+      <button type="button" className="button-secondary" onClick={onDuplicate}>
+        Duplicate<span className="visually-hidden"> {title}</span>
+      </button>
+      <button type="button" className="button-secondary poll-delete" onClick={onDelete}>
+        Delete<span className="visually-hidden"> {title}</span>
+      </button>
+    </>
+  );
+}
+
 function DraftMoreActions({
   poll,
   first,
