@@ -22,10 +22,13 @@ describe("web app: retrying a 503 with Retry-After", () => {
     expect(slices.size).toBe(5);
   });
 
-  it("retries reads and the upvote (it counts once however often it is sent), never other writes", () => {
+  it("retries reads, the upvote and a poll vote (each counts once however often it is sent), never other writes", () => {
     expect(mayRetry("GET", "/questions")).toBe(true);
     expect(mayRetry("POST", "/questions/5f2b8c1e-0000-4000-8000-000000000001/upvote")).toBe(true);
     expect(mayRetry("DELETE", "/questions/5f2b8c1e-0000-4000-8000-000000000001/upvote")).toBe(true);
+    expect(mayRetry("POST", "/polls/5f2b8c1e-0000-4000-8000-000000000002/votes")).toBe(true);
+    expect(mayRetry("POST", "/polls/5f2b8c1e-0000-4000-8000-000000000002/open")).toBe(false);
+    expect(mayRetry("POST", "/polls")).toBe(false);
     expect(mayRetry("POST", "/questions")).toBe(false);
     expect(mayRetry("POST", "/questions/5f2b8c1e-0000-4000-8000-000000000001/answer")).toBe(false);
     expect(mayRetry("PATCH", "/settings")).toBe(false);

@@ -1,7 +1,7 @@
 /**
  * When a busy server answers 503 with Retry-After (its load shedding, or a backing service away
  * for a moment), a read, or a write that counts once however often it is sent (an upvote,
- * CONTRACT §3), goes again after the wait. Jitter spreads a room's retries: a thousand phones told
+ * CONTRACT §3, or a poll vote, §9), goes again after the wait. Jitter spreads a room's retries: a thousand phones told
  * "1 s" do not all come back in the same millisecond. Bounded: after the last attempt the 503 is
  * the answer.
  */
@@ -20,7 +20,8 @@ export function retryDelayMs(retryAfterSeconds: number, attempt: number, random:
   return Math.min(MAX_WAIT_MS, Math.round(base * (1 + random() / 2)));
 }
 
-const IDEMPOTENT_WRITES = [/^\/questions\/[^/]+\/upvote$/];
+/** An upvote counts once; a poll vote replaces the voter's own (CONTRACT §9): sent twice, either is the same as once. */
+const IDEMPOTENT_WRITES = [/^\/questions\/[^/]+\/upvote$/, /^\/polls\/[^/]+\/votes$/];
 
 /** Whether a request may be sent again after a 503: reads, and writes that count once. */
 export function mayRetry(method: string, pathname: string): boolean {
