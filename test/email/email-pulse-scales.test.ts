@@ -4,6 +4,7 @@ import { signIn, type TestApp } from "../helpers/app.js";
 import { type MailStack, startMailStack } from "../helpers/email.js";
 import { type TenantFixture } from "../helpers/factories.js";
 import type { SmtpSink } from "../helpers/smtp-sink.js";
+import { scheduleEveryoneInOneGroup } from "../helpers/pulse.js";
 
 /** CONTRACT §5: a pulse e-mail carries one link per score of its question's scale; for enps11, 0..10. */
 describe("pulse e-mail of an enps11 question, through SMTP", () => {
@@ -20,9 +21,7 @@ describe("pulse e-mail of an enps11 question, through SMTP", () => {
 
   it("every invitee's e-mail has eleven links, scores 0..10 of one working token, with the scale's ends in words", async () => {
     const admin = await signIn(app, fixture.tenant.slug, "admin");
-    await admin
-      .put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 })
-      .expect(200);
+    await scheduleEveryoneInOneGroup(admin);
     await admin.post("/admin/pulse/questions", { text: "How likely are you to recommend working in your team to a friend?", scale: "enps11" }).expect(201);
     const run = await admin.post("/admin/pulse/run").expect(200);
     const messages = await sink.waitForMessages(run.body.invitesCreated, 30_000);

@@ -5,6 +5,7 @@ import { signIn, type TestApp } from "../helpers/app.js";
 import { type MailStack, startMailStack, waitForJob } from "../helpers/email.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
 import type { SmtpSink } from "../helpers/smtp-sink.js";
+import { scheduleEveryoneInOneGroup } from "../helpers/pulse.js";
 
 describe("pulse end to end: run, email, one tap", () => {
   let sink: SmtpSink;
@@ -20,9 +21,7 @@ describe("pulse end to end: run, email, one tap", () => {
 
   it("POST /admin/pulse/run emails every invited user five working links; one tap is held as the answer, a second score within the minute keeps neither", async () => {
     const admin = await signIn(app, fixture.tenant.slug, "admin");
-    await admin
-      .put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 })
-      .expect(200);
+    await scheduleEveryoneInOneGroup(admin);
     await admin.post("/admin/pulse/questions", { text: "How clear are this week's priorities?" }).expect(201);
     const run = await admin.post("/admin/pulse/run").expect(200);
     expect(run.body.invitesCreated).toBeGreaterThan(0);
@@ -76,9 +75,7 @@ describe("pulse email delivery turned on, then a run at once", () => {
     const { app, sink } = stack;
     const fixture = await createTenantFixture(app.db, { settings: { pulse: { enabled: true, channelEmail: false } } });
     const admin = await signIn(app, fixture.tenant.slug, "admin");
-    await admin
-      .put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 })
-      .expect(200);
+    await scheduleEveryoneInOneGroup(admin);
     await admin.post("/admin/pulse/questions", { text: "How was your week?" }).expect(201);
     // The worker sends an email of this tenant now: it has just read (and cached) pulse.channelEmail = false.
     const marker = await admin.post("/admin/emails", { to: ["marker@example.org"], subject: "Marker", body: "x" }).expect(202);

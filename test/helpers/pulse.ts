@@ -1,10 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../src/platform/db.js";
 import { createPulseSealer, sealAnswer } from "../../src/modules/pulse/pulse.release.service.js";
+import type { ApiClient } from "./app.js";
 import { createTenantFixture, type TenantFixture } from "./factories.js";
 import { TEST_SESSION_SECRET } from "./secrets.js";
 
 /** Factories for pulse tests: questions, invites and (for summary fixtures) responses written directly. */
+
+/** Through the admin API: a weekly pulse at 09:00 UTC with everyone in one group, so a run invites every member. */
+export async function scheduleEveryoneInOneGroup(admin: ApiClient): Promise<void> {
+  await admin
+    .put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 })
+    .expect(200);
+}
 
 export async function addPulseQuestion(
   db: Database,

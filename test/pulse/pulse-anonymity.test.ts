@@ -5,6 +5,7 @@ import { cohortIndex } from "../../src/modules/pulse/pulse.calendar.js";
 import { createTestApp, ManualClock, signIn, type ApiClient, type TestApp } from "../helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
 import { describeLeaks, FigureCollector, readEverything } from "../helpers/pulse-attacker.js";
+import { scheduleEveryoneInOneGroup } from "../helpers/pulse.js";
 
 /**
  * CONTRACT §5 "Anonymity against differencing", tried as an attacker would: someone who reads
@@ -198,9 +199,7 @@ describe("pulse anonymity against an attacker", () => {
     );
     const admin = await signIn(app, fixture.tenant.slug, "admin");
     await admin.post("/admin/pulse/questions", { text: "How is your week going?" }).expect(201);
-    await admin
-      .put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 })
-      .expect(200);
+    await scheduleEveryoneInOneGroup(admin);
     const run = await admin.post("/admin/pulse/run").expect(200);
     expect(run.body.invitesCreated).toBe(people);
     const tokens = (await app.db("pulse_invites").where({ tenant_id: fixture.tenant.id }).orderBy("id").pluck("token")) as string[];

@@ -6,7 +6,7 @@ import type { InMemoryJobQueue } from "../../src/platform/queue.js";
 import { DEFAULT_TENANT_SETTINGS } from "../../src/platform/tenant-settings.schemas.js";
 import { createTestApp, ManualClock, signIn, type TestApp } from "../helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
-import { addInvite, addPulseQuestion } from "../helpers/pulse.js";
+import { addInvite, addPulseQuestion, scheduleEveryoneInOneGroup } from "../helpers/pulse.js";
 
 const DAY_MS = 86_400_000;
 // Far from the real date, so no other file's scheduler tick or sweep meets these tenants' invites.
@@ -39,9 +39,7 @@ describe("pulse reminders", () => {
     const pulse = { enabled: true, ...(reminderAfterDays === undefined ? {} : { reminderAfterDays }) };
     const fixture = await createTenantFixture(app.db, { settings: { pulse } });
     const admin = await signIn(app, fixture.tenant.slug, "admin");
-    await admin
-      .put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 })
-      .expect(200);
+    await scheduleEveryoneInOneGroup(admin);
     await addPulseQuestion(app.db, fixture.tenant.id, { text: "How is your week?" });
     return { fixture, admin };
   }

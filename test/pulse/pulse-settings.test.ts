@@ -4,7 +4,7 @@ import { provisionTenant } from "../../src/modules/provisioning/provisioning.ser
 import { createLogger } from "../../src/platform/logger.js";
 import { createTestApp, ManualClock, signIn, type TestApp } from "../helpers/app.js";
 import { createTenantFixture, uniqueSlug } from "../helpers/factories.js";
-import { addPulseQuestion } from "../helpers/pulse.js";
+import { addPulseQuestion, scheduleEveryoneInOneGroup } from "../helpers/pulse.js";
 
 /**
  * CONTRACT §8 "Pulse settings act": pulse.enabled, defaultCadence, defaultTime and
@@ -88,9 +88,7 @@ describe("pulse settings act", () => {
     await addPulseQuestion(app.db, fixture.tenant.id);
     const admin = await signIn(app, fixture.tenant.slug, "admin");
     // One cohort: every weekday's run reaches the same people.
-    await admin
-      .put("/admin/pulse/schedule", { enabled: true, cadence: "weekly", time: "09:00", timezone: "UTC", rotatingCohorts: true, numCohorts: 1 })
-      .expect(200);
+    await scheduleEveryoneInOneGroup(admin);
 
     await admin.post("/admin/tenant-settings", { pulse: { rotatingCohorts: false } }).expect(200);
     expect(await tick("2026-11-23T09:05:00Z", fixture.tenant.id)).toEqual([]);
