@@ -42,6 +42,8 @@ describe("rolling restart behind nginx", () => {
   let redis: Redis;
   let t: TenantFixture;
   const browsers: ProxiedBrowser[] = [];
+  /** Every instance's output, the stopped ones' too: a failed request is explained by its instance's log line. */
+  const outputs: string[][] = [];
   const streams: ReconnectingEventSource[] = [];
 
   beforeAll(async () => {
@@ -75,7 +77,20 @@ describe("rolling restart behind nginx", () => {
       throw (started.find((result) => result.status === "rejected") as PromiseRejectedResult).reason;
     }
     instances = running as [ServerProcess, ServerProcess];
+    outputs.push(...instances.map((instance) => instance.output));
   }, 120_000);
+
+  async function restart(index: 0 | 1): Promise<void> {
+    instances[index] = await startServerProcess({ ...env, PORT: String(ports[index]) });
+    outputs.push(instances[index].output);
+  }
+
+  /** The log lines of the instances that name the failed requests' ids. */
+  function logLinesOf(failures: string[]): string {
+    const ids = failures.flatMap((failure) => /"requestId":"([\w-]+)"/.exec(failure)?.[1] ?? []);
+    const lines = outputs.flatMap((output) => output.join("").split("\n"));
+    return ids.flatMap((id) => lines.filter((line) => line.includes(id))).join("\n");
+  }
 
   afterAll(async () => {
     for (const browser of browsers) browser.close();
@@ -179,7 +194,7 @@ describe("rolling restart behind nginx", () => {
       for (const index of [0, 1] as const) {
         exitCodes.push(await instances[index].stop("SIGTERM"));
         stopLogs.push(instances[index].output.join("").slice(-1500));
-        instances[index] = await startServerProcess({ ...env, PORT: String(ports[index]) });
+        await restart(index);
         // The restarted instance takes traffic again before the next one stops.
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
@@ -190,7 +205,7 @@ describe("rolling restart behind nginx", () => {
 
     // 1 would mean the drain did not end and the shutdown deadline cut whatever was under way.
     expect(exitCodes, stopLogs.join("\n")).toEqual([0, 0]);
-    expect(outcome.failures).toEqual([]);
+    expect(outcome.failures, logLinesOf(outcome.failures)).toEqual([]);
     expect(outcome.rounds).toBeLessThan(MAX_ROUNDS);
 
     // Every question asked once: each 201 is one row, no body twice, and each upvote counted once.
@@ -231,7 +246,7 @@ describe("rolling restart behind nginx", () => {
     streams.push(...quiet);
     for (const stream of quiet) await stream.start();
     expect(await instances[0].stop("SIGTERM")).toBe(0);
-    instances[0] = await startServerProcess({ ...env, PORT: String(ports[0]) });
+    await restart(0);
 
     const asked = await viewers[1]!.request("POST", "/questions", { body: "Did every screen in the room stay live?", teamId: t.teams.a.id });
     expect(asked.status).toBe(201);
