@@ -44,8 +44,12 @@ const CLIENTS_PER_PROCESS = Number(process.env.BENCH_CLIENTS_PER_PROCESS ?? 2500
 const SETTLE_MS = 3000;
 const MAX_LATENCY_MS = 60_000;
 
-/** Worker processes of the app (WEB_CONCURRENCY): default one per core. */
-const WORKERS = Number(process.env.BENCH_WORKERS ?? os.cpus().length);
+/**
+ * Worker processes of the app (WEB_CONCURRENCY), default 1 as the service's own default: on this
+ * bench's two cores, shared with PostgreSQL, Redis, the driver and the client processes, a second
+ * worker only adds contention (see bench/README.md, 2026-11-28 15:23).
+ */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 /** BENCH_SERVER_ENV="OVERLOAD_MAX_IN_FLIGHT=0 ...": more settings for the app (e.g. to measure without load shedding). */
 const SERVER_ENV = Object.fromEntries(
   (process.env.BENCH_SERVER_ENV ?? "")

@@ -266,7 +266,7 @@ async function releaseBench() {
     let mark = (await batchesSince(db, 0)).lastId;
     let counted = statements;
     const answersA = {
-      ...(await answerAll(createPulseRespondService({ db, clock: systemClock, releaser: withRelease.releaser, heldAnswers, privacy, logger }), tokensA)),
+      ...(await answerAll(createPulseRespondService({ db, clock: systemClock, releaser: withRelease.releaser, heldAnswers, privacy, logger, sealer }), tokensA)),
       statements: statements - counted,
     };
     const releaseCalls = { ...withRelease.report(), rolledBack: rollbacks };
@@ -281,7 +281,7 @@ async function releaseBench() {
     const deferred = timedReleaser(inner, true);
     counted = statements;
     const answersB = {
-      ...(await answerAll(createPulseRespondService({ db, clock: systemClock, releaser: deferred.releaser, heldAnswers, privacy, logger }), tokensB)),
+      ...(await answerAll(createPulseRespondService({ db, clock: systemClock, releaser: deferred.releaser, heldAnswers, privacy, logger, sealer }), tokensB)),
       statements: statements - counted,
     };
     const waitingB = await waitingOf([questionB]);
@@ -321,7 +321,7 @@ async function releaseBench() {
     const heldReleaser = createPulseReleaser({ db, sealer, clock: heldClock, logger, heldAnswers: heldLive });
     counted = statements;
     const answersHeld = {
-      ...(await answerAll(createPulseRespondService({ db, clock: heldClock, releaser: heldReleaser, heldAnswers: heldLive, privacy, logger }), tokensC)),
+      ...(await answerAll(createPulseRespondService({ db, clock: heldClock, releaser: heldReleaser, heldAnswers: heldLive, privacy, logger, sealer }), tokensC)),
       statements: statements - counted,
     };
     const heldBefore = await countRows(db, "pulse_held_answers", () => undefined);

@@ -17,6 +17,7 @@ import * as apiTokenScopeAndExpiry from "./20261125000300_api_token_scope_and_ex
 import * as pulseHeldAnswersAndTenure from "./20261128000100_pulse_held_answers_and_tenure.js";
 import * as createPolls from "./20261128000200_create_polls.js";
 import * as pulseScalesAndReminders from "./20261128000300_pulse_scales_and_reminders.js";
+import * as pulseComments from "./20261128000400_pulse_comments.js";
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -47,4 +48,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ["20261128000100_pulse_held_answers_and_tenure", pulseHeldAnswersAndTenure],
   ["20261128000200_create_polls", createPolls],
   ["20261128000300_pulse_scales_and_reminders", pulseScalesAndReminders],
+  ["20261128000400_pulse_comments", pulseComments],
 ];

@@ -19,6 +19,7 @@ import { createHealthService } from "./modules/health/index.js";
 import {
   createHeldAnswers,
   createPulseAdminService,
+  createPulseComments,
   createPulseEmailPreview,
   createPulsePrivacyService,
   createPulseReleaser,
@@ -217,7 +218,8 @@ function buildPulse(deps: ServiceDeps, shared: Shared, settings: ReturnType<type
   return {
     releaser,
     privacy,
-    respond: createPulseRespondService({ db, clock, releaser, heldAnswers, privacy, logger }),
+    respond: createPulseRespondService({ db, clock, releaser, heldAnswers, privacy, logger, sealer }),
+    comments: createPulseComments({ db, clock, sealer, rateLimits: shared.rateLimits }),
     admin: createPulseAdminService({ db, clock, settings, scheduler: { db, queue: shared.systemQueue, logger, clock } }),
     summary: createPulseSummaryService({ db, clock }),
     emailPreview: createPulseEmailPreview({ db, clock, frontendUrl: config.frontendUrl }),

@@ -26,7 +26,7 @@ import { emailAdminRoutes, unsubscribeRouter } from "./modules/email/index.js";
 import { eventRoutes, streamEventSchemas, type SseHub } from "./modules/events/index.js";
 import { exportRoutes } from "./modules/export/index.js";
 import { healthRouter } from "./modules/health/index.js";
-import { pulseAdminRoutes, pulseRoutes, pulseTokenLinks, type PulseReleaser } from "./modules/pulse/index.js";
+import { pulseAdminRoutes, pulseCommentRoutes, pulseConversationPages, pulseRoutes, pulseTokenLinks, type PulseReleaser } from "./modules/pulse/index.js";
 import { createBoardFirstScreen, ownQuestionRoutes, questionRoutes, type BoardFirstScreen } from "./modules/questions/index.js";
 import { pollRoutes } from "./modules/polls/index.js";
 import { settingsRoutes } from "./modules/settings/index.js";
@@ -121,6 +121,7 @@ function buildRoutes(deps: AppDeps, shared: Shared, services: Services): AnyRout
     ...pollRoutes({ polls: services.polls.service, votes: services.polls.votes, keys: services.polls.keys, secureCookies: config.session.secureCookies }),
     ...eventRoutes({ hub: shared.sse }),
     ...pulseAdminRoutes({ admin: pulse.admin, emailPreview: pulse.emailPreview }),
+    ...pulseCommentRoutes(pulse.comments),
     ...pulseRoutes({
       respond: pulse.respond,
       summary: pulse.summary,
@@ -175,6 +176,8 @@ function buildPipeline(deps: AppDeps, shared: Shared, services: Services, routes
   app.use(docsRouter(documents));
   // The unsubscribe link authenticates itself (signed token); it needs no tenant, session or CSRF.
   app.use(unsubscribeRouter(services.unsubscribe));
+  // So does the pulse respondent's private conversation page (its capability).
+  app.use(pulseConversationPages(services.pulse.comments));
 
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(...identify);
@@ -195,7 +198,7 @@ function identifyCaller(deps: AppDeps, shared: Shared, services: Services): Requ
   const { tenants, userCache } = shared;
   return [
     sessionMiddleware(config, shared.sessionStore),
-    resolveTenant(tenants, config.baseDomain, pulseTokenLinks(services.pulse.respond)),
+    resolveTenant(tenants, config.baseDomain, pulseTokenLinks(services.pulse.respond, services.pulse.comments)),
     authenticate({
       config,
       clock,

@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = {
   "pulse_question.deactivate": ["pulse_question"],
   "pulse_schedule.update": ["pulse_schedule"],
   "pulse.run": ["pulse_run"],
+  // A lead's reply to a pulse comment. Comments and the respondent's own replies are never audited (CONTRACT §5).
+  "pulse.comment.reply": ["pulse_comment"],
   "email.send": ["email"],
   "email.retry": ["email_job"],
   "data.export": ["export"],

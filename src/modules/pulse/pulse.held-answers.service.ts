@@ -10,7 +10,8 @@ import {
   holdAnswer,
   holdFirstTap,
 } from "./pulse.held.repository.js";
-import { lockOpenInvite } from "./pulse.responses.repository.js";
+import { lockOpenInvite, type LockedInvite } from "./pulse.responses.repository.js";
+import { conversationRef, newConversationSecret } from "./pulse.conversation-capability.js";
 import type { ResponseGroup } from "./pulse.release.repository.js";
 import { DEFAULT_THRESHOLD, openAnswer, sealAnswer } from "./pulse.sealing.js";
 
@@ -23,11 +24,20 @@ export const SCANNER_WINDOW_MS = 60_000;
  * link), nothing is kept and the invite stays open until `retryAt`. `invalid`: no open invite.
  */
 export type Receipt =
-  | { outcome: "received"; tenantId: string; committed: CommittedGroup[] }
+  | { outcome: "received"; tenantId: string; committed: CommittedGroup[]; conversation: HeldConversation | null }
   | { outcome: "unconfirmed"; tenantId: string; retryAt: Date }
   | { outcome: "invalid"; committed: CommittedGroup[] };
 
 export type CommittedGroup = ResponseGroup & { counting: number; threshold: number };
+
+/**
+ * The conversation this request's answer was sealed with (its secret's hash is in the answer's
+ * box); null when the request only repeated the score already held, whose box has another one.
+ */
+export interface HeldConversation {
+  secret: Buffer;
+  invite: LockedInvite;
+}
 
 export interface HeldAnswers {
   /** One tap (or one scanner's request) with a valid score. */
@@ -57,11 +67,13 @@ export function createHeldAnswers(deps: { db: Database; sealer: Sealer; clock: C
   return {
     async receive(token, score) {
       const now = clock.now();
+      const secret = newConversationSecret();
+      const box = sealAnswer(sealer, score, conversationRef(secret));
       // The usual case, a first tap, is one statement; anything else is decided under the invite's lock.
-      const first = await holdFirstTap(db, { token, now, box: sealAnswer(sealer, score) });
+      const first = await holdFirstTap(db, { token, now, box });
       if (first) {
         const committed = windowMs === 0 ? await commit(db, now, { inviteId: first.id }) : [];
-        return { outcome: "received", tenantId: first.tenantId, committed };
+        return { outcome: "received", tenantId: first.tenantId, committed, conversation: { secret, invite: first } };
       }
       const quietSince = new Date(now.getTime() - windowMs);
       return db.transaction(async (trx): Promise<Receipt> => {
@@ -76,11 +88,13 @@ export function createHeldAnswers(deps: { db: Database; sealer: Sealer; clock: C
           held = null;
         }
         if (!held) {
-          await holdAnswer(trx, invite, sealAnswer(sealer, score), now);
+          await holdAnswer(trx, invite, box, now);
           const committed = windowMs === 0 ? await commit(trx, now, { inviteId: invite.id }) : [];
-          return { outcome: "received", tenantId: invite.tenantId, committed };
+          return { outcome: "received", tenantId: invite.tenantId, committed, conversation: { secret, invite } };
         }
-        if (!held.disputed && openAnswer(sealer, held.box) === score) return { outcome: "received", tenantId: invite.tenantId, committed: [] };
+        if (!held.disputed && openAnswer(sealer, held.box) === score) {
+          return { outcome: "received", tenantId: invite.tenantId, committed: [], conversation: null };
+        }
         // A second, different score within the window: a scanner (or a change of mind, which
         // cannot be told apart). Keep neither.
         await disputeHeldAnswer(trx, invite, now);

@@ -1,7 +1,7 @@
 import type { Executor } from "../../platform/db.js";
 import type { SealedValue } from "../../platform/sealed-box.js";
 import type { ResponseGroup } from "./pulse.release.repository.js";
-import { OPEN_INVITE, type LockedInvite } from "./pulse.responses.repository.js";
+import { OPEN_INVITE, toLockedInvite, type LockedInvite } from "./pulse.responses.repository.js";
 
 /**
  * Answers held while link scanners may still be at work (CONTRACT §5 "Link scanners"): a tapped
@@ -32,14 +32,19 @@ export async function findHeldAnswer(trx: Executor, invite: LockedInvite): Promi
  */
 export async function holdFirstTap(db: Executor, input: { token: string; now: Date; box: SealedValue }): Promise<LockedInvite | null> {
   const result = await db.raw(
-    `insert into pulse_held_answers (invite_id, tenant_id, key_id, sealed, disputed, last_request_at)
-     select i.id, i.tenant_id, ?, ?, false, ? from pulse_invites i where ${OPEN_INVITE} for update of i
-     on conflict (invite_id) do nothing
-     returning invite_id, tenant_id`,
-    [input.box.keyId, input.box.sealed, input.now, input.token, input.now],
+    `with invite as (
+       select i.id, i.tenant_id, i.question_id, i.team_id from pulse_invites i where ${OPEN_INVITE} for update of i
+     ), held as (
+       insert into pulse_held_answers (invite_id, tenant_id, key_id, sealed, disputed, last_request_at)
+       select id, tenant_id, ?, ?, false, ? from invite
+       on conflict (invite_id) do nothing
+       returning invite_id
+     )
+     select invite.* from invite join held on held.invite_id = invite.id`,
+    [input.token, input.now, input.box.keyId, input.box.sealed, input.now],
   );
   const row = result.rows[0];
-  return row ? { id: row.invite_id, tenantId: row.tenant_id } : null;
+  return row ? toLockedInvite(row) : null;
 }
 
 /** Holds a score for the invite (replacing an expired dispute). */

@@ -1,10 +1,11 @@
 import { randomInt } from "node:crypto";
 import type { Clock } from "../../platform/clock.js";
-import type { Database } from "../../platform/db.js";
+import type { Database, Executor } from "../../platform/db.js";
 import type { Logger } from "../../platform/logger.js";
 import type { Sealer } from "../../platform/sealed-box.js";
-import { releaseDay } from "./pulse.calendar.js";
-import { DEFAULT_THRESHOLD, openAnswer, sealAnswer } from "./pulse.sealing.js";
+import { releaseDay, utcWeekStart } from "./pulse.calendar.js";
+import { DEFAULT_THRESHOLD, openAnswerBox, openComment, resealAnswer, sealAnswer } from "./pulse.sealing.js";
+import { insertReleasedComments, takeWaitingComments } from "./pulse.comments.repository.js";
 import type { HeldAnswers } from "./pulse.held-answers.service.js";
 import {
   countUnopenable,
@@ -78,20 +79,29 @@ export function createPulseReleaser(deps: {
     const rows = await listWaitingAnswers(db, group, sealer.keyIds);
     const ids: string[] = [];
     const scores: number[] = [];
+    const conversations: string[] = [];
     let counting = 0;
     for (const row of rows) {
-      const score = openAnswer(sealer, row);
+      const answer = openAnswerBox(sealer, row);
       // An altered box cannot be counted; it stays where it is and is reported.
-      if (score === null) logger.error({ tenantId: group.tenantId }, "a waiting pulse answer could not be opened (altered?); it is not counted");
+      if (answer === null) logger.error({ tenantId: group.tenantId }, "a waiting pulse answer could not be opened (altered?); it is not counted");
       else {
         ids.push(row.id);
-        scores.push(score);
+        scores.push(answer.score);
+        if (answer.conversationRef) conversations.push(answer.conversationRef.toString("hex"));
         if (row.established) counting += 1;
       }
     }
     if (counting < threshold) return 0;
+    const day = releaseDay(clock.now());
     try {
-      return await releaseBatch(db, group, ids, shuffled(scores), releaseDay(clock.now()));
+      // The batch's comments go out in the same transaction, under the group's lock that the
+      // release takes: a comment is released with its answer or still waits with it, never apart.
+      return await db.transaction(async (trx) => {
+        const released = await releaseBatch(trx, group, ids, shuffled(scores), day);
+        if (released > 0) await releaseComments(trx, group, conversations, utcWeekStart(day));
+        return released;
+      });
     } catch (error) {
       // Another release took some of these rows first: the batch went out, once, with it.
       if (isBatchChanged(error)) return 0;
@@ -131,6 +141,18 @@ export function createPulseReleaser(deps: {
     },
   };
 
+  /** Moves the waiting comments of these conversations to the released ones, shuffled. */
+  async function releaseComments(trx: Executor, group: ResponseGroup, conversationHashes: string[], week: string): Promise<void> {
+    const waiting = await takeWaitingComments(trx, group.tenantId, conversationHashes);
+    const comments: Array<{ conversationHash: string; body: string }> = [];
+    for (const comment of waiting) {
+      const body = openComment(sealer, comment.box);
+      if (body === null) logger.error({ tenantId: group.tenantId }, "a waiting pulse comment could not be opened (altered?); it is dropped");
+      else comments.push({ conversationHash: comment.conversationHash, body });
+    }
+    await insertReleasedComments(trx, group, week, shuffled(comments));
+  }
+
   /** Carried-over plain scores get sealed; answers sealed with a previous secret move to the current one. */
   async function resealOlder(): Promise<void> {
     const olderKeyIds = sealer.keyIds.filter((keyId) => keyId !== sealer.keyId);
@@ -140,9 +162,14 @@ export function createPulseReleaser(deps: {
       const resealed = await db.transaction(async (trx) => {
         let count = 0;
         for (const row of rows) {
-          const score = row.legacyScore ?? (row.keyId && row.sealed ? openAnswer(sealer, { keyId: row.keyId, sealed: row.sealed }) : null);
-          if (score === null) continue;
-          await replaceSeal(trx, row.id, sealAnswer(sealer, score));
+          const box =
+            row.legacyScore !== null
+              ? sealAnswer(sealer, row.legacyScore)
+              : row.keyId && row.sealed
+                ? resealAnswer(sealer, { keyId: row.keyId, sealed: row.sealed })
+                : null;
+          if (box === null) continue;
+          await replaceSeal(trx, row.id, box);
           count += 1;
         }
         return count;

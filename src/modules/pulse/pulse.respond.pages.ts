@@ -42,7 +42,7 @@ export function pageColours(settings: TenantSettings | null) {
   return { light, onLight: onFill(light), dark, onDark: onFill(dark) };
 }
 
-function layout(input: { title: string; settings: TenantSettings | null; organisation: string | null; body: string }): string {
+export function layout(input: { title: string; settings: TenantSettings | null; organisation: string | null; body: string }): string {
   const colours = pageColours(input.settings);
   const organisation = input.organisation ? `<p class="org">${escapeHtml(input.organisation)}</p>` : "";
   return `<!doctype html>
@@ -76,6 +76,19 @@ function layout(input: { title: string; settings: TenantSettings | null; organis
   .way-on { margin: 1.5rem 0 0; }
   .way-on a { display: inline-flex; align-items: center; min-height: 2.75rem; padding: .5rem 1rem; border-radius: 8px; background: var(--brand); color: var(--on-brand); font-weight: 600; text-decoration: none; }
   .way-on a:focus-visible { outline: 3px solid #fbbf24; outline-offset: 2px; }
+  .comment { margin-top: 2rem; padding-top: 1rem; border-top: 1px solid color-mix(in srgb, var(--muted) 35%, transparent); }
+  .comment h2 { font-size: 1.125rem; margin: 0 0 .5rem; }
+  label { display: block; font-weight: 600; margin: .75rem 0 .25rem; }
+  textarea { box-sizing: border-box; width: 100%; min-height: 6rem; padding: .5rem .75rem; font: inherit; color: var(--text); background: var(--card); border: 1px solid var(--muted); border-radius: 8px; }
+  textarea:focus-visible { outline: 3px solid #fbbf24; outline-offset: 2px; }
+  .send { margin-top: .75rem; min-height: 2.75rem; padding: .5rem 1.25rem; font: inherit; font-weight: 600; border: 0; border-radius: 8px; background: var(--brand); color: var(--on-brand); cursor: pointer; }
+  .send:focus-visible { outline: 3px solid #fbbf24; outline-offset: 2px; }
+  .said { white-space: pre-wrap; overflow-wrap: anywhere; margin: .25rem 0 0; }
+  .thread { list-style: none; padding: 0; margin: 1rem 0; }
+  .thread li { padding: .75rem 1rem; margin: 0 0 .5rem; border-radius: 8px; background: color-mix(in srgb, var(--brand) 8%, var(--card)); }
+  .thread li.mine { background: color-mix(in srgb, var(--muted) 12%, var(--card)); }
+  .who { font-size: .875rem; color: var(--muted); margin: 0; }
+  .error { border-left: 4px solid #dc2626; padding: .25rem 1rem; margin: 1rem 0; }
   .notice { border-left: 4px solid var(--notice-border); background: var(--notice-bg); padding: .25rem 1rem; margin: 1rem 0; }
   @media (max-width: 36rem) { main { margin: 0; border-radius: 0; padding: 1.5rem 1rem; } }
 </style>
@@ -89,7 +102,7 @@ ${organisation}${input.body}
 `;
 }
 
-function questionBlock(questionText: string | null): string {
+export function questionBlock(questionText: string | null): string {
   return questionText ? `<p class="asked">The question</p>\n<p class="question" dir="auto">${escapeHtml(questionText)}</p>` : "";
 }
 
@@ -153,7 +166,7 @@ export interface PageInvite {
   scale: PulseScale | null;
 }
 
-export function thankYouPage(input: PageInvite & { score: number }): string {
+export function thankYouPage(input: PageInvite & { score: number; conversation?: string | null }): string {
   return layout({
     title: "Thank you",
     settings: input.settings,
@@ -164,8 +177,38 @@ ${questionBlock(input.questionText)}
 <p>You chose <strong>${escapeHtml(chosenInWords(input.scale, input.score))}</strong>.</p>
 ${privacyBlock(input.privacy)}
 <p class="note">This link has now been used; you can close this page.</p>
-</div>`,
+</div>
+${input.conversation ? commentOffer(input.conversation, input.privacy) : ""}`,
   });
+}
+
+/** Where the respondent's private conversation lives (CONTRACT §5): the capability is the address. */
+export function conversationAddress(capability: string): string {
+  return `/pulse/conversation/${encodeURIComponent(capability)}`;
+}
+
+/** After the answer: the optional comment, with who reads it and when, and the private conversation address. */
+function commentOffer(capability: string, privacy: PulsePrivacy | null): string {
+  const address = escapeHtml(conversationAddress(capability));
+  const others = privacy ? privacy.anonThreshold - 1 : null;
+  const when = others ? `together with the answers of at least ${others} other people of your team, when they are shared all at once` : "together with your team's other answers";
+  return `<section class="comment" aria-labelledby="comment-title">
+<h2 id="comment-title">Want to say why? (optional)</h2>
+<p class="note">Your team's leads will read your comment ${when}, never with your name. You can add it within 24 hours, until your answer is shared.</p>
+${commentForm(address, "")}
+<p class="note">Your private conversation: <a href="${address}">open it here</a> and keep the address to read your leads' replies and answer them.
+It is shown only on this page and never e-mailed; anyone with the address can read the conversation.</p>
+</section>`;
+}
+
+/** The comment form of the thank-you and conversation pages (posted to the conversation page). */
+export function commentForm(address: string, draft: string): string {
+  return `<form method="post" action="${address}">
+<input type="hidden" name="action" value="comment">
+<label for="comment-body">Your comment</label>
+<textarea id="comment-body" name="body" minlength="10" maxlength="2000" rows="4" required dir="auto">${escapeHtml(draft)}</textarea>
+<button class="send" type="submit">Send comment</button>
+</form>`;
 }
 
 /**

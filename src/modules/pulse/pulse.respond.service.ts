@@ -7,6 +7,8 @@ import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { isUuid } from "../../platform/validation.js";
 import { findPulseQuestion } from "./pulse.admin.repository.js";
 import type { Logger } from "../../platform/logger.js";
+import type { Sealer } from "../../platform/sealed-box.js";
+import { issueCapability } from "./pulse.conversation-capability.js";
 import type { CommittedGroup, HeldAnswers } from "./pulse.held-answers.service.js";
 import type { PulsePrivacy, PulsePrivacyService } from "./pulse.privacy.service.js";
 import type { PulseReleaser } from "./pulse.release.service.js";
@@ -40,6 +42,8 @@ export interface RespondResult {
   /** For `unconfirmed`: when the link can be tapped again. */
   retryAfterSeconds: number | null;
   score: number;
+  /** For `received` by this request: the private conversation capability (pulse.conversation-capability.ts). */
+  conversation: string | null;
   /** For the page (options.page): the question, the organisation's look and what protects the answer. */
   page: InviteDescription | null;
 }
@@ -79,8 +83,9 @@ export function createPulseRespondService(deps: {
   heldAnswers: HeldAnswers;
   privacy: PulsePrivacyService;
   logger: Logger;
+  sealer: Sealer;
 }): PulseRespondService {
-  const { db, clock, releaser, heldAnswers, privacy, logger } = deps;
+  const { db, clock, releaser, heldAnswers, privacy, logger, sealer } = deps;
 
   const tokenOf = (raw: unknown): string | null => {
     const token = typeof raw === "string" ? raw.trim().toLowerCase() : "";
@@ -129,7 +134,17 @@ export function createPulseRespondService(deps: {
       if (receipt.outcome === "received") await releaseReady(receipt.committed);
       const retryAfterSeconds = receipt.outcome === "unconfirmed" ? Math.max(1, Math.ceil((receipt.retryAt.getTime() - clock.now().getTime()) / 1000)) : null;
       const page = invite ? await describeInvite(invite.tenantId, invite.questionId) : null;
-      return { answer: receipt.outcome, retryAfterSeconds, score, page };
+      const held = receipt.outcome === "received" ? receipt.conversation : null;
+      const conversation = held
+        ? issueCapability(sealer, {
+            secret: held.secret,
+            tenantId: held.invite.tenantId,
+            questionId: held.invite.questionId,
+            teamId: held.invite.teamId,
+            issuedAt: clock.now(),
+          })
+        : null;
+      return { answer: receipt.outcome, retryAfterSeconds, score, conversation, page };
     },
 
     async tenantOf(raw) {

@@ -38,13 +38,20 @@ export async function findInviteTenant(db: Executor, token: string): Promise<str
 export interface LockedInvite {
   id: string;
   tenantId: string;
+  questionId: string;
+  teamId: string | null;
+}
+
+/** An invite row as LockedInvite (the columns `id, tenant_id, question_id, team_id`). */
+export function toLockedInvite(row: { id: string; tenant_id: string; question_id: string; team_id: string | null }): LockedInvite {
+  return { id: row.id, tenantId: row.tenant_id, questionId: row.question_id, teamId: row.team_id ?? null };
 }
 
 /** The open invite of a token, locked for the caller's transaction, so requests with one token go one at a time. */
 export async function lockOpenInvite(trx: Executor, token: string, now: Date): Promise<LockedInvite | null> {
-  const result = await trx.raw(`select i.id, i.tenant_id from pulse_invites i where ${OPEN_INVITE} for update of i`, [token, now]);
+  const result = await trx.raw(`select i.id, i.tenant_id, i.question_id, i.team_id from pulse_invites i where ${OPEN_INVITE} for update of i`, [token, now]);
   const row = result.rows[0];
-  return row ? { id: row.id, tenantId: row.tenant_id } : null;
+  return row ? toLockedInvite(row) : null;
 }
 
 export interface ResponseCell {

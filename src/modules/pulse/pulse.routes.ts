@@ -10,6 +10,7 @@ import { chooseScorePage, confirmScorePage, invalidInvitePage, thankYouPage, unc
 import { invalidInvite, parseScore, type InviteDescription, type PulseRespondService, type RespondResult } from "./pulse.respond.service.js";
 import { pulsePolicy } from "./pulse.policy.js";
 import type { PulseSummaryService } from "./pulse.summary.service.js";
+import type { PulseComments } from "./pulse.comments.service.js";
 import { pulsePrivacySchema, pulseSummarySchema, respondBody, respondQuery, respondResultSchema, summaryQuery } from "./pulse.schemas.js";
 
 /** Link checkers in mail systems probe links with HEAD: it answers 200 and never consumes. */
@@ -33,10 +34,16 @@ function first(value: string | string[] | undefined): string | undefined {
  * `default` tenant): its token does. A token that names no invite is answered as invalid under
  * a neutral tenant with the default look.
  */
-export function pulseTokenLinks(respond: PulseRespondService): TokenLinks {
+export function pulseTokenLinks(respond: PulseRespondService, comments: Pick<PulseComments, "tenantOf">): TokenLinks {
+  const CONVERSATION = /^\/pulse\/conversations\/([^/]+)(?:\/replies)?$/;
   return {
-    paths: ["/pulse/respond"],
-    tenantOf: (req) => respond.tenantOf(req.method === "POST" ? req.body?.token : req.query.token),
+    covers: (path) => path === "/pulse/respond" || path === "/pulse/comments" || CONVERSATION.test(path),
+    tenantOf: async (req) => {
+      if (req.path === "/pulse/respond") return respond.tenantOf(req.method === "POST" ? req.body?.token : req.query.token);
+      // The respondent's comment and conversation: the capability names its tenant.
+      const capability = req.path === "/pulse/comments" ? req.body?.conversation : CONVERSATION.exec(req.path)?.[1];
+      return comments.tenantOf(capability);
+    },
     unknown: { tenant: { id: "00000000-0000-0000-0000-000000000000", slug: "", name: "" }, settings: DEFAULT_TENANT_SETTINGS },
   };
 }
@@ -66,7 +73,12 @@ export function pulseRoutes(deps: {
     organisation: invite.tenantName,
     privacy: invite.privacy,
   });
-  const resultOf = (result: RespondResult) => ({ ok: true as const, answer: result.answer, retryAfterSeconds: result.retryAfterSeconds });
+  const resultOf = (result: RespondResult) => ({
+    ok: true as const,
+    answer: result.answer,
+    retryAfterSeconds: result.retryAfterSeconds,
+    conversation: result.conversation,
+  });
 
   return [
     route({
@@ -99,7 +111,7 @@ export function pulseRoutes(deps: {
             if (json) throw invalidInvite();
             return sendPage(res, 400, await invalidPage(token));
           }
-          if (json) return { ok: true as const, answer: "preview" as const, retryAfterSeconds: null };
+          if (json) return { ok: true as const, answer: "preview" as const, retryAfterSeconds: null, conversation: null };
           const tapped = parseScore(first(query.score));
           const onScale = tapped !== null && isScoreOnScale(invite.scale, tapped) ? tapped : null;
           return sendPage(res, 200, confirmScorePage(token ?? "", onScale, { ...pageOf(invite), scale: invite.scale }));
@@ -123,7 +135,7 @@ export function pulseRoutes(deps: {
         if (result.answer === "unconfirmed") {
           return sendPage(res, 200, unconfirmedPage(token ?? "", { ...page, retryAfterSeconds: result.retryAfterSeconds ?? 60 }));
         }
-        sendPage(res, 200, thankYouPage({ ...page, score: result.score }));
+        sendPage(res, 200, thankYouPage({ ...page, score: result.score, conversation: result.conversation }));
       },
     }),
     route({

@@ -124,6 +124,14 @@ export const respondResultSchema = z.object({
         "and the link works again after retryAfterSeconds; preview: a prefetch or link preview, nothing was recorded",
     ),
   retryAfterSeconds: z.number().int().nullable().describe("For unconfirmed: seconds until the link can be tapped again"),
+  conversation: z
+    .string()
+    .nullable()
+    .describe(
+      "For received: the private conversation capability (URL-safe), given only here and stored nowhere: with it the respondent " +
+        "may add one comment (POST /pulse/comments) and read the leads' replies at /pulse/conversation/<capability>. null when " +
+        "the request only repeated the score already received, and for unconfirmed and preview",
+    ),
 });
 
 const settingChange = z.object({

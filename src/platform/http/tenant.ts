@@ -26,7 +26,8 @@ export function tenantFromHost(hostname: string | undefined, baseDomain: string 
  * names none still gets an answer (the route's "invalid" one), under the neutral `unknown` tenant.
  */
 export interface TokenLinks {
-  paths: string[];
+  /** Whether the request's path is one of these links. */
+  covers(path: string): boolean;
   tenantOf(req: Request): Promise<string | null>;
   unknown: { tenant: Tenant; settings: NonNullable<Request["tenantSettings"]> };
 }
@@ -40,7 +41,7 @@ export function resolveTenant(directory: TenantResolver, baseDomain: string | un
     const sessionTenant = req.session?.tenantSlug;
     const key = sessionTenant ?? req.get("x-tenant-id")?.trim() ?? tenantFromHost(req.hostname, baseDomain) ?? "default";
     let found = key ? await directory.resolve(key) : null;
-    if (!found && tokenLinks?.paths.includes(req.path)) {
+    if (!found && tokenLinks?.covers(req.path)) {
       const tenantId = await tokenLinks.tenantOf(req);
       found = (tenantId ? await directory.resolve(tenantId) : null) ?? tokenLinks.unknown;
     }
