@@ -1176,6 +1176,120 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/pulse/comments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Released pulse comments of a team (or all), newest week first, with unread markers
+     * @description Permissions as /pulse/summary: admins and owners any team or all; a moderator `team` = one of their teams. Only released comments, dated by the ISO week of their release.
+     *
+     *     Permission `pulse.summary`: admin and above, or a moderator of the team concerned. Then, about the record it names (403 otherwise): Admins see the pulse of any team or of all; a moderator, of their own teams only: add team=<teamId>.
+     */
+    get: operations["listPulseComments"];
+    put?: never;
+    /**
+     * The respondent's comment on their answer, by the conversation capability the answer gave
+     * @description One comment per answer (again: 409 COMMENT_EXISTS), possible within 24 hours of the answer and before its batch is released (after: 409 COMMENTS_CLOSED). It waits sealed with the answer and is released to the team's leads with its batch, never before and never with anything that names the respondent. Checked for content (422 CONTENT_REJECTED). Not audited.
+     *
+     *     Access: public.
+     */
+    post: operations["commentOnPulseAnswer"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/pulse/conversations/{capability}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The respondent's private conversation: the question, their comment and the replies
+     * @description Authenticated by the capability alone. The leads' replies carry their names; the respondent is never named.
+     *
+     *     Access: public.
+     */
+    get: operations["getPulseConversation"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/pulse/conversations/{capability}/replies": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The respondent answers the leads, as “a colleague”
+     * @description Once the comment is released (before: 409 COMMENT_NOT_RELEASED). Checked for content; not audited.
+     *
+     *     Access: public.
+     */
+    post: operations["replyInPulseConversation"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/pulse/comments/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A released comment with its conversation (reading it marks it read for you)
+     * @description Permission `pulse.summary`: admin and above, or a moderator of the team concerned. Then, about the record it names (403 otherwise): Admins see the pulse of any team or of all; a moderator, of their own teams only: add team=<teamId>.
+     */
+    get: operations["getPulseComment"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/pulse/comments/{id}/replies": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A lead's reply to a released comment, shown to its writer with the lead's name
+     * @description Audited (pulse.comment.reply). Checked for content (422 CONTENT_REJECTED).
+     *
+     *     Permission `pulse.summary`: admin and above, or a moderator of the team concerned. Then, about the record it names (403 otherwise): Admins see the pulse of any team or of all; a moderator, of their own teams only: add team=<teamId>.
+     */
+    post: operations["replyToPulseComment"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/pulse/respond": {
     parameters: {
       query?: never;
@@ -8879,6 +8993,655 @@ export interface operations {
       };
     };
   };
+  listPulseComments: {
+    parameters: {
+      query?: {
+        /** @description Weeks back from the current ISO week (UTC), 1w..52w; default 12w */
+        range?: string;
+        /** @description Team id; omitted means every team (admins and owners only) */
+        team?: string;
+        /** @description Only this pulse question's comments */
+        question?: string;
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              questionId: string;
+              /** Format: uuid */
+              teamId: string | null;
+              /** @description Monday (UTC) of the ISO week the comment was released in, YYYY-MM-DD: no finer time is kept */
+              week: string;
+              body: string;
+              replyCount: number;
+              /** Format: date-time */
+              lastReplyAt: string | null;
+              /** @description For the reader: never opened, or the colleague replied since they last read it */
+              unread: boolean;
+            }[];
+            total: number;
+            limit: number;
+            offset: number;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; FORBIDDEN: Admins see the pulse of any team or of all; a moderator, of their own teams only: add team=<teamId>. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  commentOnPulseAnswer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The private conversation capability given with the answer (`conversation`) */
+          conversation: string;
+          /** @description 10..1000 visible characters (white space, zero-width, format and Braille-blank characters and combining marks do not count), at most 2000 code points in all. Saved in NFC, trimmed, without bidirectional override and isolate controls (U+202A..U+202E, U+2066..U+2069); tabs and line breaks are kept. */
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            question: {
+              text: string;
+            };
+            /** @description null until a comment is written */
+            comment: {
+              body: string;
+              /** @description false while it waits, sealed, with its answer; true once its batch was released to the leads */
+              released: boolean;
+            } | null;
+            /** @description A comment may still be written: none yet, its answer not yet released, within 24 hours of the answer */
+            canComment: boolean;
+            replies: {
+              /** Format: uuid */
+              id: string;
+              body: string;
+              /**
+               * @description lead: one of the team's leads (named); colleague: the person who wrote the comment
+               * @enum {string}
+               */
+              from: "lead" | "colleague";
+              /** @description The lead's name; null for the colleague (never named) or a lead whose account is gone */
+              name: string | null;
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unknown, forged or mistyped conversation link (the same answer for all) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description COMMENT_EXISTS or COMMENTS_CLOSED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description CONTENT_REJECTED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getPulseConversation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The private conversation capability given with the answer (`conversation`) */
+        capability: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            question: {
+              text: string;
+            };
+            /** @description null until a comment is written */
+            comment: {
+              body: string;
+              /** @description false while it waits, sealed, with its answer; true once its batch was released to the leads */
+              released: boolean;
+            } | null;
+            /** @description A comment may still be written: none yet, its answer not yet released, within 24 hours of the answer */
+            canComment: boolean;
+            replies: {
+              /** Format: uuid */
+              id: string;
+              body: string;
+              /**
+               * @description lead: one of the team's leads (named); colleague: the person who wrote the comment
+               * @enum {string}
+               */
+              from: "lead" | "colleague";
+              /** @description The lead's name; null for the colleague (never named) or a lead whose account is gone */
+              name: string | null;
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unknown, forged or mistyped conversation link (the same answer for all) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  replyInPulseConversation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The private conversation capability given with the answer (`conversation`) */
+        capability: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description 1..1000 visible characters (white space, zero-width, format and Braille-blank characters and combining marks do not count), at most 2000 code points in all. Saved in NFC, trimmed, without bidirectional override and isolate controls (U+202A..U+202E, U+2066..U+2069); tabs and line breaks are kept. */
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            body: string;
+            /**
+             * @description lead: one of the team's leads (named); colleague: the person who wrote the comment
+             * @enum {string}
+             */
+            from: "lead" | "colleague";
+            /** @description The lead's name; null for the colleague (never named) or a lead whose account is gone */
+            name: string | null;
+            /** Format: date-time */
+            createdAt: string;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unknown, forged or mistyped conversation link (the same answer for all) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description COMMENT_NOT_RELEASED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description CONTENT_REJECTED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getPulseComment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The comment's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            questionId: string;
+            /** Format: uuid */
+            teamId: string | null;
+            /** @description Monday (UTC) of the ISO week the comment was released in, YYYY-MM-DD: no finer time is kept */
+            week: string;
+            body: string;
+            replyCount: number;
+            /** Format: date-time */
+            lastReplyAt: string | null;
+            replies: {
+              /** Format: uuid */
+              id: string;
+              body: string;
+              /**
+               * @description lead: one of the team's leads (named); colleague: the person who wrote the comment
+               * @enum {string}
+               */
+              from: "lead" | "colleague";
+              /** @description The lead's name; null for the colleague (never named) or a lead whose account is gone */
+              name: string | null;
+              /** Format: date-time */
+              createdAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; FORBIDDEN: Admins see the pulse of any team or of all; a moderator, of their own teams only: add team=<teamId>. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  replyToPulseComment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The comment's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description 1..1000 visible characters (white space, zero-width, format and Braille-blank characters and combining marks do not count), at most 2000 code points in all. Saved in NFC, trimmed, without bidirectional override and isolate controls (U+202A..U+202E, U+2066..U+2069); tabs and line breaks are kept. */
+          body: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            body: string;
+            /**
+             * @description lead: one of the team's leads (named); colleague: the person who wrote the comment
+             * @enum {string}
+             */
+            from: "lead" | "colleague";
+            /** @description The lead's name; null for the colleague (never named) or a lead whose account is gone */
+            name: string | null;
+            /** Format: date-time */
+            createdAt: string;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; FORBIDDEN: Admins see the pulse of any team or of all; a moderator, of their own teams only: add team=<teamId>.; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description CONTENT_REJECTED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   respondToPulseLink: {
     parameters: {
       query?: {
@@ -8912,6 +9675,8 @@ export interface operations {
             answer: "received" | "unconfirmed" | "preview";
             /** @description For unconfirmed: seconds until the link can be tapped again */
             retryAfterSeconds: number | null;
+            /** @description For received: the private conversation capability (URL-safe), given only here and stored nowhere: with it the respondent may add one comment (POST /pulse/comments) and read the leads' replies at /pulse/conversation/<capability>. null when the request only repeated the score already received, and for unconfirmed and preview */
+            conversation: string | null;
           };
           "text/html": string;
         };
@@ -8995,6 +9760,8 @@ export interface operations {
             answer: "received" | "unconfirmed" | "preview";
             /** @description For unconfirmed: seconds until the link can be tapped again */
             retryAfterSeconds: number | null;
+            /** @description For received: the private conversation capability (URL-safe), given only here and stored nowhere: with it the respondent may add one comment (POST /pulse/comments) and read the leads' replies at /pulse/conversation/<capability>. null when the request only repeated the score already received, and for unconfirmed and preview */
+            conversation: string | null;
           };
         };
       };
