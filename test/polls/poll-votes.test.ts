@@ -247,4 +247,31 @@ describe("POST /polls/:id/votes and GET /polls/:id/results (CONTRACT §9)", () =
     expect(noHeader.body.error.code).toBe("CSRF_INVALID");
     await visitorVote(poll.id, { optionIds: [poll.options[0]?.id] }).expect(200);
   });
+
+  it("votes racing the close: each is counted (200) or refused (409 POLL_NOT_OPEN), and the closed poll holds exactly the counted ones", async () => {
+    const poll = await openPoll(c.moderator, pollBodies.single(t.teams.a.id));
+    const vote = () => visitorVote(poll.id, { optionIds: [poll.options[0]?.id] }).then((response) => response);
+    // Votes keep arriving, one every few milliseconds, from before the close until after it.
+    const votes = Array.from({ length: 10 }, vote);
+    let closed = false;
+    const closing = c.moderator
+      .post(`/polls/${poll.id}/close`)
+      .expect(200)
+      .then(() => (closed = true));
+    while (!closed) {
+      votes.push(vote());
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    votes.push(...Array.from({ length: 5 }, vote));
+    const answers = await Promise.all(votes);
+    await closing;
+    for (const answer of answers) {
+      expect([200, 409], JSON.stringify(app.logs.filter((line) => line.err).map((line) => line.err)).slice(0, 1500)).toContain(answer.status);
+      if (answer.status === 409) expect(answer.body.error.code).toBe("POLL_NOT_OPEN");
+    }
+    const counted = answers.filter((answer) => answer.status === 200).length;
+    expect((await c.moderator.get(`/polls/${poll.id}/results`).expect(200)).body.voteCount).toBe(counted);
+    expect(answers.filter((answer) => answer.status === 409).length).toBeGreaterThan(0);
+    expect(Number((await app.db("poll_votes").where({ poll_id: poll.id }).count("* as n").first())?.n)).toBe(counted);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Knex } from "knex";
 import type { DatabaseRow, Executor } from "../../platform/db.js";
 import type { PollStatus, PollType } from "./polls.constants.js";
+import { lockPollAgainstVotes } from "./polls.votes.repository.js";
 
 export interface PollOption {
   id: string;
@@ -67,8 +68,12 @@ export async function findPoll(db: Executor, tenantId: string, id: string): Prom
   return row ? toPollRecord(row) : null;
 }
 
-/** The poll, locked for the rest of the transaction (a command's only read of it). */
+/** The poll, locked for the rest of the transaction against other commands and votes (a command's only read of it). */
 export async function lockPoll(trx: Knex.Transaction, tenantId: string, id: string): Promise<PollRecord | null> {
+  // Votes under way finish first, and none starts before this transaction ends. Before the row:
+  // a vote holds its share of this lock while its insert's foreign key check locks the row (KEY
+  // SHARE), so taking the row first would wait on a vote that waits on us.
+  await lockPollAgainstVotes(trx, id);
   const row = await trx("polls").where({ tenant_id: tenantId, id }).forUpdate().first();
   if (!row) return null;
   const [{ count }] = await trx("poll_votes").where({ tenant_id: tenantId, poll_id: id }).select(trx.raw("count(*)::int as count"));
@@ -126,8 +131,11 @@ export async function listPolls(db: Executor, filter: PollFilter): Promise<{ ite
 
 /** The team's open poll other than `exceptId`, locked. */
 export async function lockOpenPoll(trx: Knex.Transaction, tenantId: string, teamId: string, exceptId: string): Promise<PollRecord | null> {
-  const row = await trx("polls").where({ tenant_id: tenantId, team_id: teamId, status: "open" }).whereNot({ id: exceptId }).forUpdate().first();
-  return row ? lockPoll(trx, tenantId, row.id) : null;
+  // Found, then locked as every command locks a poll (lockPoll's order); the caller holds the
+  // team's lock, so no other poll of the team opens meanwhile.
+  const row = await trx("polls").where({ tenant_id: tenantId, team_id: teamId, status: "open" }).whereNot({ id: exceptId }).first("id");
+  const locked = row ? await lockPoll(trx, tenantId, row.id) : null;
+  return locked?.status === "open" ? locked : null;
 }
 
 /** The position after the team's last draft. */

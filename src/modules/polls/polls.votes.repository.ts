@@ -22,17 +22,51 @@ const answerColumns = (answer: StoredAnswer) => ({
   word: "word" in answer ? answer.word : null,
 });
 
+/** The advisory lock that votes share and a change of the poll's status takes whole (see lockPollAgainstVotes). */
+const votesLockKey = (pollId: string) => `poll-votes:${pollId}`;
+
 /**
- * The voter's vote, new or replacing theirs. `hashes[0]` is the voter's hash under the current
- * secret; a vote stored under an older one (before a rotation) is replaced too, not counted twice.
+ * Waits for the votes being written to the poll, and keeps new ones out, until the caller's
+ * transaction ends: a close takes it after the poll's row, so no vote lands after the close.
  */
-export async function castVote(trx: Knex.Transaction, tenantId: string, pollId: string, hashes: string[], answer: StoredAnswer): Promise<void> {
+export async function lockPollAgainstVotes(trx: Knex.Transaction, pollId: string): Promise<void> {
+  await trx.raw("select pg_advisory_xact_lock(hashtextextended(?, 0))", [votesLockKey(pollId)]);
+}
+
+/**
+ * The voter's vote, new or replacing theirs, while the poll is open; returns the poll's vote count
+ * with it, or null when the poll is not open (any more). `hashes[0]` is the voter's hash under the
+ * current secret; a vote stored under an older one (before a rotation) is replaced too, not
+ * counted twice.
+ *
+ * Votes share an advisory lock on the poll, taken before the statement that reads the status, so
+ * a close (which takes it whole) waits for the votes under way and the votes after it see it
+ * closed. The lock lives in the lock manager: unlike `FOR SHARE` on the poll's row it writes
+ * nothing, so a room voting at once does not turn the row into a chain of multixacts.
+ */
+export async function castVote(trx: Knex.Transaction, tenantId: string, pollId: string, hashes: string[], answer: StoredAnswer): Promise<number | null> {
   const [current, ...older] = hashes;
+  if (current === undefined) throw new Error("castVote needs the voter's hash");
+  await trx.raw("select pg_advisory_xact_lock_shared(hashtextextended(?, 0))", [votesLockKey(pollId)]);
   if (older.length > 0) await trx("poll_votes").where({ tenant_id: tenantId, poll_id: pollId }).whereIn("voter_hash", older).delete();
-  await trx("poll_votes")
-    .insert({ tenant_id: tenantId, poll_id: pollId, voter_hash: current, ...answerColumns(answer) })
-    .onConflict(["poll_id", "voter_hash"])
-    .merge(["option_ids", "rating", "word"]);
+  const columns = answerColumns(answer);
+  // One statement: the vote, if the poll is open, and the count it makes (the count reads the
+  // statement's snapshot, which a new vote is not in yet: it is added).
+  const result = await trx.raw(
+    `with open_poll as (
+       select 1 from polls where tenant_id = ? and id = ? and status = 'open'
+     ), written as (
+       insert into poll_votes (tenant_id, poll_id, voter_hash, option_ids, rating, word)
+       select ?, ?, ?, ?::jsonb, ?::int, ?::text from open_poll
+       on conflict (poll_id, voter_hash) do update set option_ids = excluded.option_ids, rating = excluded.rating, word = excluded.word
+       returning (xmax = 0) as inserted
+     )
+     select (select count(*)::int from written) as written,
+       (select count(*)::int from written where inserted) + (select count(*)::int from poll_votes where tenant_id = ? and poll_id = ?) as vote_count`,
+    [tenantId, pollId, tenantId, pollId, current, columns.option_ids, columns.rating, columns.word, tenantId, pollId],
+  );
+  const row = result.rows[0] as { written: number; vote_count: number };
+  return Number(row.written) === 0 ? null : Number(row.vote_count);
 }
 
 /** The caller's own votes on these polls, found by their hashes (any of a poll's). */

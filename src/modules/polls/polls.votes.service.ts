@@ -10,7 +10,7 @@ import { presentResults } from "./polls.presenter.js";
 import type { PollRecord } from "./polls.repository.js";
 import type { PollMyVote, PollResults, PollVoteBody } from "./polls.schemas.js";
 import type { Voter, VoterKeys } from "./polls.voter.js";
-import { castVote, countVotes, findVotes, tallyVotes, type StoredAnswer } from "./polls.votes.repository.js";
+import { castVote, findVotes, tallyVotes, type StoredAnswer } from "./polls.votes.repository.js";
 
 /** The caller's own votes on these polls (found by recomputing their hash), by poll id. */
 export type MyVotes = (ctx: RequestContext, voter: Voter | null, pollIds: string[]) => Promise<Map<string, PollMyVote>>;
@@ -90,13 +90,8 @@ export function createPollVotes(deps: { db: Database; keys: VoterKeys; events: P
     if (poll.status !== "open") throw errors.conflict("POLL_NOT_OPEN", "This poll is not open for votes.");
     await limit(ctx, voter, newVisitor);
     const hashes = keys.hashes(poll.id, voter);
-    const voteCount = await db.transaction(async (trx) => {
-      // Shares the poll's row lock with other votes, and waits for a close (which takes it whole): no vote lands after the close.
-      const locked = await trx("polls").where({ tenant_id: ctx.tenant.id, id: poll.id }).forShare().first("status");
-      if (locked?.status !== "open") throw errors.conflict("POLL_NOT_OPEN", "This poll is not open for votes.");
-      await castVote(trx, ctx.tenant.id, poll.id, hashes, answer);
-      return countVotes(trx, ctx.tenant.id, poll.id);
-    });
+    const voteCount = await db.transaction((trx) => castVote(trx, ctx.tenant.id, poll.id, hashes, answer));
+    if (voteCount === null) throw errors.conflict("POLL_NOT_OPEN", "This poll is not open for votes.");
     await events.voted(ctx.tenant.id, poll.id);
     return { pollId: poll.id, voteCount, myVote: toMyVote(answer) };
   }
