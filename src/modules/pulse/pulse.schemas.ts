@@ -188,6 +188,12 @@ const waitingResponses = z
   .number()
   .int()
   .describe("Answers stored but not yet counted: a group's answers are counted together once it has anonThreshold of them");
+const commentCounts = z
+  .object({
+    total: z.number().int().describe("Released comments of the range (and team)"),
+    conversations: z.number().int().describe("Of them, those with at least one reply"),
+  })
+  .describe("Comments released with the answers of the range: GET /pulse/comments lists them");
 const teamEntry = z.object({
   teamId: z.uuid().nullable(),
   teamName: z.string(),
@@ -216,6 +222,7 @@ export const pulseSummarySchema = z.object({
     previousDateRange: z.object({ start: z.string(), end: z.string() }),
     anonThreshold: z.number().int().describe("The tenant's k: answers are released and shown in groups of at least k"),
     waitingResponses,
+    comments: commentCounts,
   }),
   questions: z.array(
     z.object({
@@ -230,6 +237,7 @@ export const pulseSummarySchema = z.object({
       byTeam: z.array(teamEntry),
       waitingResponses,
       previousPeriod,
+      comments: commentCounts,
     }),
   ),
 });

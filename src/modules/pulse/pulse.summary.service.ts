@@ -1,6 +1,7 @@
 import type { Clock } from "../../platform/clock.js";
 import type { RequestContext, Tenant } from "../../platform/context.js";
 import type { Database, Executor } from "../../platform/db.js";
+import { countComments } from "./pulse.comments.repository.js";
 import { errors } from "../../platform/errors.js";
 import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { isoWeekLabel, previousWeekRange, weekRange } from "./pulse.calendar.js";
@@ -68,7 +69,7 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
   const range = weekRange(now, options.rangeWeeks);
   const previousRange = previousWeekRange(now, options.rangeWeeks);
   const teamId = options.teamId ?? null;
-  const [cells, enpsCells, waiting, invites, reminders, questions, names] = await Promise.all([
+  const [cells, enpsCells, waiting, invites, reminders, questions, names, comments] = await Promise.all([
     listResponseCells(db, tenant.id, previousRange.start),
     listEnpsCells(db, tenant.id, previousRange.start),
     countWaitingByGroup(db, tenant.id),
@@ -76,7 +77,9 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
     reminderParticipation(db, tenant.id, range.start, teamId ?? undefined),
     listQuestionsForSummary(db, tenant.id),
     listTeams(db, tenant.id).then((teams) => new Map(teams.map((team) => [team.id, team.name]))),
+    countComments(db, { tenantId: tenant.id, teamIds: teamId ? [teamId] : null, fromWeek: range.start }),
   ]);
+  const commentsOf = new Map(comments.map((count) => [count.questionId, { total: count.comments, conversations: count.conversations }]));
 
   // question -> team row -> figures; only the rows of this view are kept.
   const inView = (row: string) => teamId === null || row === teamId;
@@ -191,6 +194,7 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
       byTeam,
       waitingResponses: overall.waiting,
       previousPeriod: figureOf(overall.previous, isEnps),
+      comments: commentsOf.get(question.id) ?? { total: 0, conversations: 0 },
     });
   }
 
@@ -204,6 +208,10 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
       previousDateRange: previousRange,
       anonThreshold: threshold,
       waitingResponses: totalWaiting,
+      comments: {
+        total: comments.reduce((sum, count) => sum + count.comments, 0),
+        conversations: comments.reduce((sum, count) => sum + count.conversations, 0),
+      },
     },
     questions: listed,
   };

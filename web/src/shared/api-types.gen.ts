@@ -9939,6 +9939,13 @@ export interface operations {
               anonThreshold: number;
               /** @description Answers stored but not yet counted: a group's answers are counted together once it has anonThreshold of them */
               waitingResponses: number;
+              /** @description Comments released with the answers of the range: GET /pulse/comments lists them */
+              comments: {
+                /** @description Released comments of the range (and team) */
+                total: number;
+                /** @description Of them, those with at least one reply */
+                conversations: number;
+              };
             };
             questions: {
               /** Format: uuid */
@@ -10019,6 +10026,13 @@ export interface operations {
                   passives: number;
                   detractors: number;
                 } | null;
+              };
+              /** @description Comments released with the answers of the range: GET /pulse/comments lists them */
+              comments: {
+                /** @description Released comments of the range (and team) */
+                total: number;
+                /** @description Of them, those with at least one reply */
+                conversations: number;
               };
             }[];
           };
