@@ -47,7 +47,11 @@ export async function lockPollAgainstVotes(trx: Knex.Transaction, pollId: string
 export async function castVote(trx: Knex.Transaction, tenantId: string, pollId: string, hashes: string[], answer: StoredAnswer): Promise<number | null> {
   const [current, ...older] = hashes;
   if (current === undefined) throw new Error("castVote needs the voter's hash");
-  await trx.raw("select pg_advisory_xact_lock_shared(hashtextextended(?, 0))", [votesLockKey(pollId)]);
+  // A live vote does not wait for its commit to reach the disk: the room votes within seconds,
+  // and a flush (shared with every other write of the server) would be most of a vote's time.
+  // What a database crash could lose is the last moment's votes, never consistency; the voter
+  // can vote again while the poll is open.
+  await trx.raw("select set_config('synchronous_commit', 'off', true), pg_advisory_xact_lock_shared(hashtextextended(?, 0))", [votesLockKey(pollId)]);
   if (older.length > 0) await trx("poll_votes").where({ tenant_id: tenantId, poll_id: pollId }).whereIn("voter_hash", older).delete();
   const columns = answerColumns(answer);
   // One statement: the vote, if the poll is open, and the count it makes (the count reads the
