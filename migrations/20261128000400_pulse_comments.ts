@@ -58,6 +58,14 @@ export async function up(knex: Knex): Promise<void> {
       constraint pulse_comment_replies_lead_fk foreign key (tenant_id, lead_user_id) references users (tenant_id, id) on delete set null (lead_user_id)
       )`,
     `create index pulse_comment_replies_comment_idx on pulse_comment_replies (comment_id, created_at)`,
+    // A follow-up question answered with a conversation's capability (CONTRACT §5): the hash of
+    // (its secret, the question), so each is answered once; no person, no answer, and a day as
+    // the only time (when the row may go).
+    `create table pulse_follow_up_uses (
+      use_hash text primary key,
+      tenant_id uuid not null references tenants (id) on delete cascade,
+      expires_on date not null
+      )`,
     `create table pulse_comment_reads (
       tenant_id uuid not null,
       comment_id uuid not null,
@@ -71,5 +79,11 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await runStatements(knex, [`drop table pulse_comment_reads`, `drop table pulse_comment_replies`, `drop table pulse_comments`, `drop table pulse_waiting_comments`]);
+  await runStatements(knex, [
+    `drop table pulse_comment_reads`,
+    `drop table pulse_follow_up_uses`,
+    `drop table pulse_comment_replies`,
+    `drop table pulse_comments`,
+    `drop table pulse_waiting_comments`,
+  ]);
 }

@@ -121,11 +121,12 @@ function buildRoutes(deps: AppDeps, shared: Shared, services: Services): AnyRout
     ...pollRoutes({ polls: services.polls.service, votes: services.polls.votes, keys: services.polls.keys, secureCookies: config.session.secureCookies }),
     ...eventRoutes({ hub: shared.sse }),
     ...pulseAdminRoutes({ admin: pulse.admin, emailPreview: pulse.emailPreview }),
-    ...pulseCommentRoutes(pulse.comments),
+    ...pulseCommentRoutes(pulse.comments, pulse.followUps),
     ...pulseRoutes({
       respond: pulse.respond,
       summary: pulse.summary,
       privacy: pulse.privacy,
+      followUps: pulse.followUps,
       appAddress: (slug) => (config.frontendUrlConfigured || config.baseDomain ? tenantAddress(config.frontendUrl, config.baseDomain, slug) : ""),
     }),
     ...userRoutes(admin),
@@ -177,7 +178,7 @@ function buildPipeline(deps: AppDeps, shared: Shared, services: Services, routes
   // The unsubscribe link authenticates itself (signed token); it needs no tenant, session or CSRF.
   app.use(unsubscribeRouter(services.unsubscribe));
   // So does the pulse respondent's private conversation page (its capability).
-  app.use(pulseConversationPages(services.pulse.comments));
+  app.use(pulseConversationPages(services.pulse.comments, services.pulse.followUps));
 
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(...identify);

@@ -50,7 +50,7 @@ describe("pulse end to end: run, email, one tap", () => {
       .get(links[3] as string)
       .set("Accept", "application/json")
       .expect(200);
-    expect(answered.body).toEqual({ ok: true, answer: "received", retryAfterSeconds: null });
+    expect(answered.body).toEqual({ ok: true, answer: "received", retryAfterSeconds: null, conversation: expect.any(String), followUps: expect.any(Array) });
     expect(await held()).toMatchObject({ disputed: false });
     // Another score of the same e-mail within the minute is what a scanner does: neither is kept.
     const again = await request(app.app)

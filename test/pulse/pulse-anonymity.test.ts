@@ -160,9 +160,10 @@ describe("pulse anonymity against an attacker", () => {
       const question = (await app.db("pulse_invites").where({ tenant_id: fixture.tenant.id }).first()).question_id as string;
       const waiting = await app.db("pulse_waiting_responses").where({ tenant_id: fixture.tenant.id });
       expect(waiting).toHaveLength(4);
-      // Four equal scores, four different sealed values of one length.
+      // Four equal scores, four different sealed values of one length (each with its answer's
+      // conversation reference, sealed too, whether a comment was written or not).
       expect(new Set(waiting.map((row) => Buffer.from(row.sealed).toString("hex"))).size).toBe(4);
-      expect(new Set(waiting.map((row) => row.sealed.length))).toEqual(new Set([29]));
+      expect(new Set(waiting.map((row) => row.sealed.length))).toEqual(new Set([61]));
 
       // Every row of every table that mentions the question: none holds a field that could be a score.
       for (const table of await publicTables()) {

@@ -30,7 +30,13 @@ describe("pulse comments against an attacker with the database", () => {
     // Eight people answer and comment, one after another, in a known order.
     for (const body of bodies) {
       const person = await insertUser(app.db, fixture.tenant.id, { teamId: fixture.teams.a.id });
-      const { token } = await addInvite(app.db, { tenantId: fixture.tenant.id, userId: person.id, questionId, teamId: fixture.teams.a.id, sentAt: clock.now() });
+      const { token } = await addInvite(app.db, {
+        tenantId: fixture.tenant.id,
+        userId: person.id,
+        questionId,
+        teamId: fixture.teams.a.id,
+        sentAt: clock.now(),
+      });
       const answered = await request(app.app).post("/pulse/respond").send({ token, score: 3 }).expect(200);
       await request(app.app).post("/pulse/comments").send({ conversation: answered.body.conversation, body }).expect(201);
       clock.advance(1000);
@@ -74,13 +80,27 @@ describe("pulse comments against an attacker with the database", () => {
     const comments = (await app.db.raw(`select *, xmin::text as tx from pulse_comments where tenant_id = ? order by ctid`, [fixture.tenant.id])).rows;
     expect(comments).toHaveLength(PEOPLE);
     expect(Object.keys(comments[0]).sort()).toEqual(
-      ["body", "conversation_hash", "id", "last_colleague_reply_at", "last_reply_at", "question_id", "reply_count", "team_id", "tenant_id", "tx", "week"].sort(),
+      [
+        "body",
+        "conversation_hash",
+        "id",
+        "last_colleague_reply_at",
+        "last_reply_at",
+        "question_id",
+        "reply_count",
+        "team_id",
+        "tenant_id",
+        "tx",
+        "week",
+      ].sort(),
     );
     // One transaction: the batch of answers and its comments, and nothing that names a person.
     const responses = (await app.db.raw(`select distinct xmin::text as tx from pulse_responses where tenant_id = ?`, [fixture.tenant.id])).rows;
     expect(new Set(comments.map((row: { tx: string }) => row.tx))).toEqual(new Set(responses.map((row: { tx: string }) => row.tx)));
     for (const table of ["users", "pulse_invites", "audit_logs", "team_members", "pulse_held_answers"]) {
-      const shared = await app.db.raw(`select count(*)::int as n from ${table} p where p.xmin::text = any(?::text[])`, [`{${comments.map((row: { tx: string }) => row.tx).join(",")}}`]);
+      const shared = await app.db.raw(`select count(*)::int as n from ${table} p where p.xmin::text = any(?::text[])`, [
+        `{${comments.map((row: { tx: string }) => row.tx).join(",")}}`,
+      ]);
       expect(shared.rows[0].n, table).toBe(0);
     }
     // Physically not in the order they were written (a chance of 1 in 8! otherwise).

@@ -58,6 +58,8 @@ describe("pulse comments and conversations", () => {
       comment: null,
       canComment: true,
       replies: [],
+      // The tenant has no other question to follow up with (pulse-follow-ups.test.ts).
+      followUps: [],
     });
 
     const body = "The release plan moved twice this week, so nobody could plan their work.";
@@ -103,7 +105,13 @@ describe("pulse comments and conversations", () => {
     expect(item.unread).toBe(true);
 
     const reply = await moderator.post(`/pulse/comments/${item.id}/replies`, { body: "Thank you. Which services hurt most?" }).expect(201);
-    expect(reply.body).toEqual({ id: expect.any(String), body: "Thank you. Which services hurt most?", from: "lead", name: expect.any(String), createdAt: expect.any(String) });
+    expect(reply.body).toEqual({
+      id: expect.any(String),
+      body: "Thank you. Which services hurt most?",
+      from: "lead",
+      name: expect.any(String),
+      createdAt: expect.any(String),
+    });
     const audit = await app.db("audit_logs").where({ tenant_id: fixture.tenant.id, action: "pulse.comment.reply", entity_id: item.id }).first();
     expect(audit.user_id).toBe(fixture.users.moderator.id);
 
@@ -122,8 +130,14 @@ describe("pulse comments and conversations", () => {
     expect(detail.body.replies.map((entry: { from: string }) => entry.from)).toEqual(["lead", "colleague"]);
     const read = await moderator.get(`/pulse/comments?team=${fixture.teams.a.id}`).expect(200);
     expect(read.body.items.find((entry: { id: string }) => entry.id === item.id).unread).toBe(false);
+    // The summary counts the team's released comments and those with a conversation, beside its figures.
+    const summary = (await moderator.get(`/pulse/summary?team=${fixture.teams.a.id}`).expect(200)).body;
+    expect(summary.summary.comments).toEqual({ total: 2, conversations: 1 });
+    expect(summary.questions.find((question: { id: string }) => question.id === questionId).comments).toEqual({ total: 2, conversations: 1 });
     // Another lead's markers are their own.
-    expect((await admin.get(`/pulse/comments?team=${fixture.teams.a.id}`).expect(200)).body.items.find((entry: { id: string }) => entry.id === item.id).unread).toBe(true);
+    expect(
+      (await admin.get(`/pulse/comments?team=${fixture.teams.a.id}`).expect(200)).body.items.find((entry: { id: string }) => entry.id === item.id).unread,
+    ).toBe(true);
   });
 
   it("filters by question and pages; permissions are the summary's; other tenants see nothing", async () => {
@@ -187,7 +201,7 @@ describe("pulse comments and conversations", () => {
     const { token } = await invite("b");
     const first = await request(app.app).post("/pulse/respond").send({ token, score: 2 }).expect(200);
     const repeat = await request(app.app).post("/pulse/respond").send({ token, score: 2 }).expect(200);
-    expect(repeat.body).toEqual({ ok: true, answer: "received", retryAfterSeconds: null, conversation: null });
+    expect(repeat.body).toEqual({ ok: true, answer: "received", retryAfterSeconds: null, conversation: null, followUps: [] });
     clock.advance(24 * 60 * 60 * 1000);
     expect((await comment(first.body.conversation, "A day later is too late for this.").expect(409)).body.error.code).toBe("COMMENTS_CLOSED");
   });
@@ -211,5 +225,36 @@ describe("pulse comments and conversations", () => {
     expect(shown.text).toContain("Waiting, sealed");
     const forged = await request(app.app).get("/pulse/conversation/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA").expect(404);
     expect(forged.text).toContain("This conversation link does not work");
+  });
+
+  it("no log line of a respondent's comment, conversation or follow-up request carries the capability or the client address", async () => {
+    const capability = await answer("b");
+    const sent = [
+      request(app.app).get(`/pulse/conversations/${capability}`),
+      request(app.app).post("/pulse/comments").send({ conversation: capability, body: "Logged without a trace of who I am." }),
+      request(app.app).post(`/pulse/conversations/${capability}/replies`).send({ body: "Hello?" }),
+      request(app.app).post("/pulse/follow-ups").send({ conversation: capability, questionId: questionId, score: 3 }),
+      request(app.app).get(`/pulse/conversation/${capability}`),
+      request(app.app).post(`/pulse/conversation/${capability}`).type("form").send({ action: "reply", body: "Hi" }),
+    ];
+    for (const [i, pending] of sent.entries()) await pending.set("x-request-id", `conversation-log-${i}`).set("X-Forwarded-For", "203.0.113.77");
+    const lines = app.logs.filter((line) => typeof line.requestId === "string" && line.requestId.startsWith("conversation-log-"));
+    expect(lines.length).toBeGreaterThanOrEqual(sent.length);
+    for (const line of lines) {
+      const text = JSON.stringify(line);
+      expect(text).not.toContain(capability);
+      expect(text).not.toContain("203.0.113.77");
+      expect(text).not.toContain("127.0.0.1");
+    }
+    expect(lines.map((line) => (line.req as { path: string }).path)).toEqual(
+      expect.arrayContaining([
+        "/pulse/conversations/:capability",
+        "/pulse/comments",
+        "/pulse/conversations/:capability/replies",
+        "/pulse/follow-ups",
+        "/pulse/conversation/:capability",
+      ]),
+    );
+    expect(JSON.stringify(app.logs)).not.toContain(capability);
   });
 });

@@ -46,7 +46,8 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
     clock.advance(SCANNER_WINDOW_MS);
     await app.pulseReleaser.sweep({ tenantIds });
   };
-  const RECEIVED = { ok: true, answer: "received", retryAfterSeconds: null };
+  /** A first tap's answer: it carries the conversation capability (pulse-comments.test.ts). */
+  const RECEIVED = { ok: true, answer: "received", retryAfterSeconds: null, conversation: expect.any(String), followUps: expect.any(Array) };
 
   it("an open invite: the link shows a confirmation at once, and a minute later stores the anonymous response and marks the invite answered", async () => {
     clock.set("2099-11-25T14:03:27.123Z");
@@ -182,8 +183,10 @@ describe("pulse responses: GET/HEAD/POST /pulse/respond", () => {
         i % 2 === 0 ? getJson(`?token=${token}&score=4`) : request(app.app).post("/pulse/respond").send({ token, score: 4 }),
       ),
     );
-    // The same score again is the same answer: every request is told it was received.
-    for (const response of results) expect(response.body).toEqual(RECEIVED);
+    // The same score again is the same answer: every request is told it was received; the one
+    // whose score is held gets the conversation.
+    for (const response of results) expect(response.body).toMatchObject({ ok: true, answer: "received", retryAfterSeconds: null });
+    expect(results.filter((response) => typeof response.body.conversation === "string")).toHaveLength(1);
     expect(await app.db("pulse_held_answers").where({ invite_id: id })).toHaveLength(1);
     await settle();
     expect(await responseCount()).toBe(count + 1);

@@ -68,7 +68,13 @@ describe("pulse scales on /pulse/respond", () => {
     for (const score of valid) {
       it(`${scale}: ${score} is taken by the link (JSON), and is held sealed as ${score}`, async () => {
         const { id, token } = await invite(scale);
-        expect((await getJson(token, String(score)).expect(200)).body).toEqual({ ok: true, answer: "received", retryAfterSeconds: null });
+        expect((await getJson(token, String(score)).expect(200)).body).toEqual({
+          ok: true,
+          answer: "received",
+          retryAfterSeconds: null,
+          conversation: expect.any(String),
+          followUps: expect.any(Array),
+        });
         const held = await app.db("pulse_held_answers").where({ invite_id: id }).first();
         expect(openAnswer(createPulseSealer([TEST_SESSION_SECRET]), { keyId: held.key_id, sealed: held.sealed })).toBe(score);
       });

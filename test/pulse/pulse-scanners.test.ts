@@ -96,7 +96,7 @@ describe("pulse links opened by scanners", () => {
       expect(page.text).toContain('name="score" value="1" aria-current="true"');
       let json = link(token, 1).set("Accept", "application/json");
       for (const [name, value] of Object.entries(headers)) json = json.set(name, value);
-      expect((await json.expect(200)).body).toEqual({ ok: true, answer: "preview", retryAfterSeconds: null });
+      expect((await json.expect(200)).body).toEqual({ ok: true, answer: "preview", retryAfterSeconds: null, conversation: null, followUps: [] });
     }
     clock.advance(SCANNER_WINDOW_MS);
     await sweep();
@@ -113,9 +113,21 @@ describe("pulse links opened by scanners", () => {
   it("a second, different score within 60 s keeps neither; the page says so and the link works again after the minute", async () => {
     await clearHeld();
     const { id, token } = await invite();
-    expect((await link(token, 2).set("Accept", "application/json").expect(200)).body).toEqual({ ok: true, answer: "received", retryAfterSeconds: null });
+    expect((await link(token, 2).set("Accept", "application/json").expect(200)).body).toEqual({
+      ok: true,
+      answer: "received",
+      retryAfterSeconds: null,
+      conversation: expect.any(String),
+      followUps: expect.any(Array),
+    });
     clock.advance(30_000);
-    expect((await link(token, 3).set("Accept", "application/json").expect(200)).body).toEqual({ ok: true, answer: "unconfirmed", retryAfterSeconds: 60 });
+    expect((await link(token, 3).set("Accept", "application/json").expect(200)).body).toEqual({
+      ok: true,
+      answer: "unconfirmed",
+      retryAfterSeconds: 60,
+      conversation: null,
+      followUps: [],
+    });
     expect(await stored(id)).toEqual({ held: ["disputed"], waiting: [], released: [], answered: false });
     // A tap 59 s after the last request is still part of the burst, and extends it.
     clock.advance(59_000);
@@ -175,7 +187,8 @@ describe("pulse links opened by scanners", () => {
     await link(token, 5).expect(200);
     const [row] = await app.db("pulse_held_answers").where({ invite_id: id });
     expect(Object.keys(row).sort()).toEqual(["disputed", "invite_id", "key_id", "last_request_at", "sealed", "tenant_id"]);
-    expect(row.sealed.length).toBe(29);
+    // One score and its answer's conversation reference (pulse.sealing.ts), sealed together.
+    expect(row.sealed.length).toBe(61);
     expect(openAnswer(createPulseSealer(["another-secret-of-at-least-32-characters"]), { keyId: row.key_id, sealed: row.sealed })).toBeNull();
     // Nothing in the row's text reads as a score.
     const [line] = (await app.db.raw(`select h::text as line from pulse_held_answers h where invite_id = ?`, [id])).rows;

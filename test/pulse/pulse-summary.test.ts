@@ -73,6 +73,8 @@ describe("GET /pulse/summary", () => {
       previousDateRange: { start: "2026-06-15", end: "2026-09-06" },
       anonThreshold: 5,
       waitingResponses: 2,
+      // No comment was written in this fixture (pulse-comments.test.ts counts them).
+      comments: { total: 0, conversations: 0 },
     });
     const [first, second] = response.body.questions;
     expect(first).toEqual({
@@ -102,6 +104,7 @@ describe("GET /pulse/summary", () => {
       ],
       waitingResponses: 0,
       previousPeriod: { responseCount: 5, averageScore: 1 },
+      comments: { total: 0, conversations: 0 },
     });
     expect(second).toEqual({
       id: q2,
@@ -122,6 +125,7 @@ describe("GET /pulse/summary", () => {
       ],
       waitingResponses: 2,
       previousPeriod: none,
+      comments: { total: 0, conversations: 0 },
     });
   });
 

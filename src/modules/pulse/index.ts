@@ -13,6 +13,7 @@ export { createHeldAnswers, SCANNER_WINDOW_MS } from "./pulse.held-answers.servi
 export { createPulsePrivacyService } from "./pulse.privacy.service.js";
 export { pulseRoutes, pulseTokenLinks } from "./pulse.routes.js";
 export { createPulseComments } from "./pulse.comments.service.js";
+export { createPulseFollowUps } from "./pulse.follow-ups.service.js";
 export { pulseCommentRoutes } from "./pulse.comments.routes.js";
 export { pulseConversationPages } from "./pulse.conversation.pages.js";
 export { createDefaultSchedule } from "./pulse.schedule.js";

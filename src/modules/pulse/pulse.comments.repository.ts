@@ -243,3 +243,39 @@ export async function markCommentRead(db: Executor, input: { tenantId: string; c
     .onConflict(["comment_id", "user_id"])
     .merge(["read_at"]);
 }
+
+/** Which of these follow-up uses (hashes) were made already. */
+export async function listFollowUpUses(db: Executor, useHashes: string[]): Promise<Set<string>> {
+  if (useHashes.length === 0) return new Set();
+  return new Set((await db("pulse_follow_up_uses").whereIn("use_hash", useHashes).pluck("use_hash")) as string[]);
+}
+
+/**
+ * A follow-up answer: its use recorded (false, and nothing written, when it was made already) and
+ * its sealed score waiting in its group, in the caller's transaction.
+ */
+export async function recordFollowUpAnswer(
+  trx: Executor,
+  input: { useHash: string; expiresOn: string; group: ResponseGroup; box: SealedValue; established: boolean },
+): Promise<boolean> {
+  const [used] = await trx("pulse_follow_up_uses")
+    .insert({ use_hash: input.useHash, tenant_id: input.group.tenantId, expires_on: input.expiresOn })
+    .onConflict("use_hash")
+    .ignore()
+    .returning("use_hash");
+  if (!used) return false;
+  await trx("pulse_waiting_responses").insert({
+    tenant_id: input.group.tenantId,
+    question_id: input.group.questionId,
+    team_id: input.group.teamId,
+    key_id: input.box.keyId,
+    sealed: input.box.sealed,
+    established: input.established,
+  });
+  return true;
+}
+
+/** Forgets the follow-up uses whose day has passed (the release sweep). */
+export async function deleteExpiredFollowUpUses(db: Executor, today: string): Promise<void> {
+  await db("pulse_follow_up_uses").where("expires_on", "<", today).delete();
+}

@@ -9,10 +9,13 @@ import {
   commentReplySchema,
   commentsQuery,
   conversationParams,
+  followUpBody,
+  followUpResultSchema,
   conversationSchema,
   replyBody,
 } from "./pulse.comments.schemas.js";
 import { pulsePolicy } from "./pulse.policy.js";
+import type { FollowUp, PulseFollowUps } from "./pulse.follow-ups.service.js";
 
 export function presentReply(reply: CommentReply) {
   return { id: reply.id, body: reply.body, from: reply.from, name: reply.leadName, createdAt: reply.createdAt.toISOString() };
@@ -30,11 +33,12 @@ function presentComment(comment: ReleasedComment) {
   };
 }
 
-const presentConversation = (view: ConversationView) => ({
+const presentConversation = (view: ConversationView, followUps: FollowUp[]) => ({
   question: view.question,
   comment: view.comment,
   canComment: view.canComment,
   replies: view.replies.map(presentReply),
+  followUps,
 });
 
 /**
@@ -42,7 +46,8 @@ const presentConversation = (view: ConversationView) => ({
  * alone (no session, no tenant of the address: the capability names it), and the leads' side,
  * with the permissions of the pulse summary.
  */
-export function pulseCommentRoutes(comments: PulseComments): AnyRoute[] {
+export function pulseCommentRoutes(comments: PulseComments, followUps: PulseFollowUps): AnyRoute[] {
+  const conversationOf = async (capability: string, view: ConversationView) => presentConversation(view, await followUps.offered(capability));
   const NOT_FOUND = "Unknown, forged or mistyped conversation link (the same answer for all)";
   return [
     route({
@@ -63,7 +68,7 @@ export function pulseCommentRoutes(comments: PulseComments): AnyRoute[] {
       otherResponses: { 404: NOT_FOUND, 409: "COMMENT_EXISTS or COMMENTS_CLOSED", 422: "CONTENT_REJECTED" },
       handler: async ({ body, res }) => {
         res.setHeader("Cache-Control", "no-store");
-        return presentConversation(await comments.comment(body.conversation, body.body));
+        return conversationOf(body.conversation, await comments.comment(body.conversation, body.body));
       },
     }),
     route({
@@ -79,7 +84,7 @@ export function pulseCommentRoutes(comments: PulseComments): AnyRoute[] {
       otherResponses: { 404: NOT_FOUND },
       handler: async ({ params, res }) => {
         res.setHeader("Cache-Control", "no-store");
-        return presentConversation(await comments.conversation(params.capability));
+        return conversationOf(params.capability, await comments.conversation(params.capability));
       },
     }),
     route({
@@ -98,6 +103,26 @@ export function pulseCommentRoutes(comments: PulseComments): AnyRoute[] {
       handler: async ({ params, body, res }) => {
         res.setHeader("Cache-Control", "no-store");
         return presentReply(await comments.replyAsColleague(params.capability, body.body));
+      },
+    }),
+    route({
+      method: "post",
+      path: "/pulse/follow-ups",
+      operationId: "answerPulseFollowUp",
+      tag: "Pulse",
+      summary: "One of the answer's follow-up questions, answered with its conversation capability",
+      description:
+        "Each follow-up is its own anonymous answer: sealed, waiting in its own (question, team) group and released with " +
+        "it, counting toward k as the first answer does; nothing links it to the first answer. Once per question (again: 409 " +
+        "FOLLOW_UP_ANSWERED), within 24 hours of the answer (after: 409 FOLLOW_UPS_CLOSED). A question not offered: 404.",
+      access: "public",
+      body: followUpBody,
+      response: followUpResultSchema,
+      otherResponses: { 404: `${NOT_FOUND}, or a question this answer was not offered`, 409: "FOLLOW_UP_ANSWERED or FOLLOW_UPS_CLOSED" },
+      handler: async ({ body, res }) => {
+        res.setHeader("Cache-Control", "no-store");
+        await followUps.answer(body.conversation, body.questionId, body.score);
+        return { ok: true as const, followUps: await followUps.offered(body.conversation) };
       },
     }),
     route({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { userText } from "../../platform/user-text.js";
-import { summaryQuery } from "./pulse.schemas.js";
+import { MAX_ANY_SCORE, MIN_ANY_SCORE } from "./pulse.constants.js";
+import { followUpSchema, summaryQuery } from "./pulse.schemas.js";
 
 /** CONTRACT §5: a comment has 10..1000 visible characters; a reply of either side 1..1000. */
 export const COMMENT_TEXT = { min: 10, max: 1000, multiline: true } as const;
@@ -39,7 +40,16 @@ export const conversationSchema = z.object({
     .describe("null until a comment is written"),
   canComment: z.boolean().describe("A comment may still be written: none yet, its answer not yet released, within 24 hours of the answer"),
   replies: z.array(commentReplySchema),
+  followUps: z.array(followUpSchema).describe("The answer's follow-up questions while they may be answered (within 24 hours of the answer)"),
 });
+
+export const followUpBody = z.object({
+  conversation: capability,
+  questionId: z.uuid(),
+  score: z.number().int().min(MIN_ANY_SCORE).max(MAX_ANY_SCORE).describe("On the question's own scale; another: 400 VALIDATION_FAILED"),
+});
+
+export const followUpResultSchema = z.object({ ok: z.literal(true), followUps: z.array(followUpSchema) });
 
 export const commentsQuery = summaryQuery.extend({
   question: z.uuid().optional().describe("Only this pulse question's comments"),

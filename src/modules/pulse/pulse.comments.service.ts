@@ -99,7 +99,13 @@ export function createPulseComments(deps: { db: Database; sealer: Sealer; clock:
     const waiting = await findWaitingComment(db, grant.tenantId, hash);
     const body = waiting ? openComment(sealer, waiting) : null;
     const open = !waiting && clock.now().getTime() - grant.issuedAt.getTime() < COMMENT_WINDOW_MS && (await answerUnreleased(db, grant));
-    return { tenantId: grant.tenantId, question: { text: question.text }, comment: body === null ? null : { body, released: false }, canComment: open, replies: [] };
+    return {
+      tenantId: grant.tenantId,
+      question: { text: question.text },
+      comment: body === null ? null : { body, released: false },
+      canComment: open,
+      replies: [],
+    };
   }
 
   return {
@@ -158,12 +164,17 @@ export function createPulseComments(deps: { db: Database; sealer: Sealer; clock:
       refuseFlagged(body);
       await rateLimits.consume({ name: "pulse-conversation", points: COLLEAGUE_REPLIES_PER_HOUR, durationSeconds: 3600 }, hash);
       const at = clock.now();
-      const id = await db.transaction((trx) => insertReply(trx, { tenantId: grant.tenantId, commentId: comment.id, from: "colleague", leadUserId: null, body, at }));
+      const id = await db.transaction((trx) =>
+        insertReply(trx, { tenantId: grant.tenantId, commentId: comment.id, from: "colleague", leadUserId: null, body, at }),
+      );
       return { id, body, from: "colleague", leadName: null, createdAt: at };
     },
 
     /** Released comments the lead may read (the route checked the team against pulsePolicy.summary). */
-    async list(ctx: RequestContext, query: { rangeWeeks: number; teamId: string | null; questionId?: string; limit: number; offset: number }): Promise<CommentPage> {
+    async list(
+      ctx: RequestContext,
+      query: { rangeWeeks: number; teamId: string | null; questionId?: string; limit: number; offset: number },
+    ): Promise<CommentPage> {
       const user = ctx.user;
       if (!user) throw errors.unauthenticated();
       const { start } = weekRange(clock.now(), query.rangeWeeks);

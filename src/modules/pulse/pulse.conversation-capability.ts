@@ -11,7 +11,9 @@ import type { Sealer } from "../../platform/sealed-box.js";
  * answer, readable only with the server secret.
  *
  * Format: base64url(8-byte key id | AES-GCM box of [version, 16-byte secret, tenant, question,
- * team or zeros, issued-at seconds]); about 140 characters. A capability sealed with a secret
+ * team or zeros, flags, issued-at seconds]); about 140 characters. The same capability lets the
+ * respondent answer the follow-up questions of their answer (pulse.follow-ups.service.ts), which
+ * count toward their groups' k as the answer does (the `established` flag). A capability sealed with a secret
  * the server no longer has (a completed rotation) opens no more.
  */
 const SCOPE = "server";
@@ -19,7 +21,8 @@ const CONTEXT = "pulse-conversation";
 const VERSION = 1;
 const SECRET_BYTES = 16;
 const UUID_BYTES = 16;
-const PAYLOAD_BYTES = 1 + SECRET_BYTES + 3 * UUID_BYTES + 4;
+const PAYLOAD_BYTES = 1 + SECRET_BYTES + 3 * UUID_BYTES + 1 + 4;
+const ESTABLISHED = 1;
 const KEY_ID_BYTES = 8;
 const NO_TEAM = Buffer.alloc(UUID_BYTES);
 
@@ -29,6 +32,8 @@ export interface ConversationGrant {
   tenantId: string;
   questionId: string;
   teamId: string | null;
+  /** Whether the invitee's answers count toward k (CONTRACT §5 tenure), for the follow-up answers. */
+  established: boolean;
   issuedAt: Date;
 }
 
@@ -62,6 +67,7 @@ export function issueCapability(sealer: Sealer, grant: ConversationGrant): strin
     uuidBytes(grant.tenantId),
     uuidBytes(grant.questionId),
     grant.teamId ? uuidBytes(grant.teamId) : NO_TEAM,
+    Buffer.from([grant.established ? ESTABLISHED : 0]),
     issuedAt,
   ]);
   const box = sealer.seal(SCOPE, CONTEXT, payload);
@@ -81,6 +87,7 @@ export function readCapability(sealer: Sealer, capability: unknown): Conversatio
   const tenantId = uuidOf(take(UUID_BYTES));
   const questionId = uuidOf(take(UUID_BYTES));
   const team = take(UUID_BYTES);
+  const flags = take(1)[0] as number;
   const issuedAt = new Date(take(4).readUInt32BE() * 1000);
-  return { secret, tenantId, questionId, teamId: team.equals(NO_TEAM) ? null : uuidOf(team), issuedAt };
+  return { secret, tenantId, questionId, teamId: team.equals(NO_TEAM) ? null : uuidOf(team), established: (flags & ESTABLISHED) !== 0, issuedAt };
 }

@@ -5,7 +5,9 @@ import { userText } from "../../platform/user-text.js";
 import type { CommentReply } from "./pulse.comments.repository.js";
 import { COMMENT_TEXT, REPLY_TEXT } from "./pulse.comments.schemas.js";
 import type { ConversationView, PulseComments } from "./pulse.comments.service.js";
-import { commentForm, conversationAddress, escapeHtml, layout, questionBlock } from "./pulse.respond.pages.js";
+import type { PulseFollowUps } from "./pulse.follow-ups.service.js";
+import { parseScore } from "./pulse.respond.service.js";
+import { commentForm, conversationAddress, escapeHtml, followUpBlock, layout, questionBlock, type FollowUpQuestion } from "./pulse.respond.pages.js";
 
 /**
  * The respondent's private conversation page (CONTRACT §5), plain HTML like the respond page and
@@ -29,7 +31,13 @@ function replyItem(reply: CommentReply): string {
   return `<li${reply.from === "colleague" ? ' class="mine"' : ""}><p class="who">${who} · ${escapeHtml(when)}</p><p class="said" dir="auto">${escapeHtml(reply.body)}</p></li>`;
 }
 
-function conversationPage(capability: string, view: ConversationView, organisation: Organisation | null, problem?: { message: string; draft: string }): string {
+function conversationPage(
+  capability: string,
+  view: ConversationView,
+  followUps: FollowUpQuestion[],
+  organisation: Organisation | null,
+  problem?: { message: string; draft: string },
+): string {
   const address = escapeHtml(conversationAddress(capability));
   const error = problem ? `<div class="error" role="alert"><p>${escapeHtml(problem.message)}</p></div>` : "";
   let comment: string;
@@ -61,6 +69,7 @@ function conversationPage(capability: string, view: ConversationView, organisati
 ${error}${questionBlock(view.question.text)}
 <section class="comment">${comment}</section>
 ${thread}${replyForm}
+${followUpBlock(conversationAddress(capability), followUps)}
 <p class="note">Keep this page's address to come back: it is the only way in, and anyone with it can read this conversation.</p>`,
   });
 }
@@ -75,14 +84,18 @@ function notFoundPage(): string {
   });
 }
 
-export function pulseConversationPages(comments: PulseComments): Router {
+export function pulseConversationPages(comments: PulseComments, followUps: PulseFollowUps): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: "16kb" });
 
   const show = async (res: Response, capability: string, status: number, problem?: { message: string; draft: string }) => {
     res.setHeader("Cache-Control", "no-store");
     const view = await comments.conversation(capability);
-    res.status(status).type("html").send(conversationPage(capability, view, await comments.organisation(view.tenantId), problem));
+    const [offered, organisation] = await Promise.all([followUps.offered(capability), comments.organisation(view.tenantId)]);
+    res
+      .status(status)
+      .type("html")
+      .send(conversationPage(capability, view, offered, organisation, problem));
   };
   const answerFailure = (res: Response, error: unknown): boolean => {
     if (!isAppError(error) || error.status !== 404) return false;
@@ -101,16 +114,25 @@ export function pulseConversationPages(comments: PulseComments): Router {
 
   router.post(PAGE_PATH, form, async (req: Request<{ capability: string }>, res) => {
     const capability = req.params.capability;
-    const action = req.body?.action === "reply" ? "reply" : "comment";
+    const action = req.body?.action === "reply" || req.body?.action === "follow-up" ? req.body.action : "comment";
     const draft = typeof req.body?.body === "string" ? req.body.body : "";
     try {
+      if (action === "follow-up") {
+        const score = parseScore(req.body?.score);
+        const question = typeof req.body?.question === "string" ? req.body.question : "";
+        if (score === null) return await show(res, capability, 400, { message: "Choose a score to answer.", draft: "" });
+        await followUps.answer(capability, question, score);
+        return res.redirect(303, conversationAddress(capability));
+      }
       const parsed = (action === "comment" ? commentText : replyText).safeParse(draft);
       if (!parsed.success) return await show(res, capability, 400, { message: `Your text ${parsed.error.issues[0]?.message ?? "is not valid"}.`, draft });
       if (action === "comment") await comments.comment(capability, parsed.data);
       else await comments.replyAsColleague(capability, parsed.data);
       res.redirect(303, conversationAddress(capability));
     } catch (error) {
-      if (answerFailure(res, error)) return;
+      // A capability that does not open is the dead end; anything else (a question not offered, a
+      // comment refused) is told on the conversation's own page.
+      if (comments.tenantOf(capability) === null && answerFailure(res, error)) return;
       if (!isAppError(error)) throw error;
       await show(res, capability, error.status, { message: error.message, draft });
     }

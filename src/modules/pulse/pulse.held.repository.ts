@@ -33,7 +33,7 @@ export async function findHeldAnswer(trx: Executor, invite: LockedInvite): Promi
 export async function holdFirstTap(db: Executor, input: { token: string; now: Date; box: SealedValue }): Promise<LockedInvite | null> {
   const result = await db.raw(
     `with invite as (
-       select i.id, i.tenant_id, i.question_id, i.team_id from pulse_invites i where ${OPEN_INVITE} for update of i
+       select i.id, i.tenant_id, i.question_id, i.team_id, i.established from pulse_invites i where ${OPEN_INVITE} for update of i
      ), held as (
        insert into pulse_held_answers (invite_id, tenant_id, key_id, sealed, disputed, last_request_at)
        select id, tenant_id, ?, ?, false, ? from invite

@@ -5,7 +5,7 @@ import type { Logger } from "../../platform/logger.js";
 import type { Sealer } from "../../platform/sealed-box.js";
 import { releaseDay, utcWeekStart } from "./pulse.calendar.js";
 import { DEFAULT_THRESHOLD, openAnswerBox, openComment, resealAnswer, sealAnswer } from "./pulse.sealing.js";
-import { insertReleasedComments, takeWaitingComments } from "./pulse.comments.repository.js";
+import { deleteExpiredFollowUpUses, insertReleasedComments, takeWaitingComments } from "./pulse.comments.repository.js";
 import type { HeldAnswers } from "./pulse.held-answers.service.js";
 import {
   countUnopenable,
@@ -137,6 +137,8 @@ export function createPulseReleaser(deps: {
         );
       }
       warnedUnopenable = unopenable;
+      // Follow-up answers are remembered only for their day (pulse.follow-ups.service.ts).
+      await deleteExpiredFollowUpUses(db, clock.now().toISOString().slice(0, 10));
       return { released, batches };
     },
   };

@@ -84,6 +84,8 @@ export function layout(input: { title: string; settings: TenantSettings | null; 
   .send { margin-top: .75rem; min-height: 2.75rem; padding: .5rem 1.25rem; font: inherit; font-weight: 600; border: 0; border-radius: 8px; background: var(--brand); color: var(--on-brand); cursor: pointer; }
   .send:focus-visible { outline: 3px solid #fbbf24; outline-offset: 2px; }
   .said { white-space: pre-wrap; overflow-wrap: anywhere; margin: .25rem 0 0; }
+  .follow-ups { padding-left: 1.25rem; }
+  .follow-ups .question { font-size: 1.0625rem; }
   .thread { list-style: none; padding: 0; margin: 1rem 0; }
   .thread li { padding: .75rem 1rem; margin: 0 0 .5rem; border-radius: 8px; background: color-mix(in srgb, var(--brand) 8%, var(--card)); }
   .thread li.mine { background: color-mix(in srgb, var(--muted) 12%, var(--card)); }
@@ -166,7 +168,7 @@ export interface PageInvite {
   scale: PulseScale | null;
 }
 
-export function thankYouPage(input: PageInvite & { score: number; conversation?: string | null }): string {
+export function thankYouPage(input: PageInvite & { score: number; conversation?: string | null; followUps?: FollowUpQuestion[] }): string {
   return layout({
     title: "Thank you",
     settings: input.settings,
@@ -178,6 +180,7 @@ ${questionBlock(input.questionText)}
 ${privacyBlock(input.privacy)}
 <p class="note">This link has now been used; you can close this page.</p>
 </div>
+${input.conversation ? followUpBlock(conversationAddress(input.conversation), input.followUps ?? []) : ""}
 ${input.conversation ? commentOffer(input.conversation, input.privacy) : ""}`,
   });
 }
@@ -191,13 +194,52 @@ export function conversationAddress(capability: string): string {
 function commentOffer(capability: string, privacy: PulsePrivacy | null): string {
   const address = escapeHtml(conversationAddress(capability));
   const others = privacy ? privacy.anonThreshold - 1 : null;
-  const when = others ? `together with the answers of at least ${others} other people of your team, when they are shared all at once` : "together with your team's other answers";
+  const when = others
+    ? `together with the answers of at least ${others} other people of your team, when they are shared all at once`
+    : "together with your team's other answers";
   return `<section class="comment" aria-labelledby="comment-title">
 <h2 id="comment-title">Want to say why? (optional)</h2>
 <p class="note">Your team's leads will read your comment ${when}, never with your name. You can add it within 24 hours, until your answer is shared.</p>
 ${commentForm(address, "")}
 <p class="note">Your private conversation: <a href="${address}">open it here</a> and keep the address to read your leads' replies and answer them.
 It is shown only on this page and never e-mailed; anyone with the address can read the conversation.</p>
+</section>`;
+}
+
+/** A follow-up question as the pages show it (pulse.follow-ups.service.ts). */
+export interface FollowUpQuestion {
+  questionId: string;
+  text: string;
+  scale: PulseScale;
+  answered: boolean;
+}
+
+/** Up to two more questions, each answered with one tap into its own anonymous answer (posted to the conversation page). */
+export function followUpBlock(address: string, followUps: FollowUpQuestion[]): string {
+  if (followUps.length === 0) return "";
+  const items = followUps
+    .map((followUp) => {
+      const ends = scaleEnds(followUp.scale);
+      const answer = followUp.answered
+        ? `<p class="note">Answered, thank you.</p>`
+        : `<form method="post" action="${escapeHtml(address)}">
+<input type="hidden" name="action" value="follow-up">
+<input type="hidden" name="question" value="${escapeHtml(followUp.questionId)}">
+<fieldset class="scores${followUp.scale === "enps11" ? " scores-eleven" : ""}">
+<legend class="note">${escapeHtml(ends.low)}, ${escapeHtml(ends.high)}.</legend>
+${scoreButtons(followUp.scale, null)}
+</fieldset>
+</form>`;
+      return `<li><p class="question" dir="auto">${escapeHtml(followUp.text)}</p>
+${answer}</li>`;
+    })
+    .join("\n");
+  return `<section class="comment" aria-labelledby="more-title">
+<h2 id="more-title">${followUps.length === 1 ? "One more quick question" : "Two more quick questions"} (optional)</h2>
+<p class="note">Each is its own anonymous answer, counted with its own group's answers, as your first one.</p>
+<ol class="follow-ups">
+${items}
+</ol>
 </section>`;
 }
 

@@ -141,6 +141,7 @@ export function createPulseRespondService(deps: {
             tenantId: held.invite.tenantId,
             questionId: held.invite.questionId,
             teamId: held.invite.teamId,
+            established: held.invite.established,
             issuedAt: clock.now(),
           })
         : null;

@@ -40,16 +40,20 @@ export interface LockedInvite {
   tenantId: string;
   questionId: string;
   teamId: string | null;
+  established: boolean;
 }
 
-/** An invite row as LockedInvite (the columns `id, tenant_id, question_id, team_id`). */
-export function toLockedInvite(row: { id: string; tenant_id: string; question_id: string; team_id: string | null }): LockedInvite {
-  return { id: row.id, tenantId: row.tenant_id, questionId: row.question_id, teamId: row.team_id ?? null };
+/** An invite row as LockedInvite (the columns `id, tenant_id, question_id, team_id, established`). */
+export function toLockedInvite(row: { id: string; tenant_id: string; question_id: string; team_id: string | null; established: boolean }): LockedInvite {
+  return { id: row.id, tenantId: row.tenant_id, questionId: row.question_id, teamId: row.team_id ?? null, established: Boolean(row.established) };
 }
 
 /** The open invite of a token, locked for the caller's transaction, so requests with one token go one at a time. */
 export async function lockOpenInvite(trx: Executor, token: string, now: Date): Promise<LockedInvite | null> {
-  const result = await trx.raw(`select i.id, i.tenant_id, i.question_id, i.team_id from pulse_invites i where ${OPEN_INVITE} for update of i`, [token, now]);
+  const result = await trx.raw(`select i.id, i.tenant_id, i.question_id, i.team_id, i.established from pulse_invites i where ${OPEN_INVITE} for update of i`, [
+    token,
+    now,
+  ]);
   const row = result.rows[0];
   return row ? toLockedInvite(row) : null;
 }

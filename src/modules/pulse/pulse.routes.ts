@@ -11,6 +11,7 @@ import { invalidInvite, parseScore, type InviteDescription, type PulseRespondSer
 import { pulsePolicy } from "./pulse.policy.js";
 import type { PulseSummaryService } from "./pulse.summary.service.js";
 import type { PulseComments } from "./pulse.comments.service.js";
+import type { PulseFollowUps } from "./pulse.follow-ups.service.js";
 import { pulsePrivacySchema, pulseSummarySchema, respondBody, respondQuery, respondResultSchema, summaryQuery } from "./pulse.schemas.js";
 
 /** Link checkers in mail systems probe links with HEAD: it answers 200 and never consumes. */
@@ -37,11 +38,11 @@ function first(value: string | string[] | undefined): string | undefined {
 export function pulseTokenLinks(respond: PulseRespondService, comments: Pick<PulseComments, "tenantOf">): TokenLinks {
   const CONVERSATION = /^\/pulse\/conversations\/([^/]+)(?:\/replies)?$/;
   return {
-    covers: (path) => path === "/pulse/respond" || path === "/pulse/comments" || CONVERSATION.test(path),
+    covers: (path) => path === "/pulse/respond" || path === "/pulse/comments" || path === "/pulse/follow-ups" || CONVERSATION.test(path),
     tenantOf: async (req) => {
       if (req.path === "/pulse/respond") return respond.tenantOf(req.method === "POST" ? req.body?.token : req.query.token);
       // The respondent's comment and conversation: the capability names its tenant.
-      const capability = req.path === "/pulse/comments" ? req.body?.conversation : CONVERSATION.exec(req.path)?.[1];
+      const capability = req.path === "/pulse/comments" || req.path === "/pulse/follow-ups" ? req.body?.conversation : CONVERSATION.exec(req.path)?.[1];
       return comments.tenantOf(capability);
     },
     unknown: { tenant: { id: "00000000-0000-0000-0000-000000000000", slug: "", name: "" }, settings: DEFAULT_TENANT_SETTINGS },
@@ -51,11 +52,12 @@ export function pulseTokenLinks(respond: PulseRespondService, comments: Pick<Pul
 export function pulseRoutes(deps: {
   respond: PulseRespondService;
   summary: PulseSummaryService;
+  followUps: Pick<PulseFollowUps, "offered">;
   privacy: PulsePrivacyService;
   /** Where an organisation's people reach the web app, by its slug. */
   appAddress: (tenantSlug: string) => string;
 }): AnyRoute[] {
-  const { respond, summary, privacy, appAddress } = deps;
+  const { respond, summary, privacy, appAddress, followUps } = deps;
 
   /** The invalid-link page, named after the link's own organisation when it is one of its invites. */
   const invalidPage = async (token: string | undefined) => {
@@ -73,11 +75,12 @@ export function pulseRoutes(deps: {
     organisation: invite.tenantName,
     privacy: invite.privacy,
   });
-  const resultOf = (result: RespondResult) => ({
+  const resultOf = async (result: RespondResult) => ({
     ok: true as const,
     answer: result.answer,
     retryAfterSeconds: result.retryAfterSeconds,
     conversation: result.conversation,
+    followUps: result.conversation ? await followUps.offered(result.conversation) : [],
   });
 
   return [
@@ -111,7 +114,7 @@ export function pulseRoutes(deps: {
             if (json) throw invalidInvite();
             return sendPage(res, 400, await invalidPage(token));
           }
-          if (json) return { ok: true as const, answer: "preview" as const, retryAfterSeconds: null, conversation: null };
+          if (json) return { ok: true as const, answer: "preview" as const, retryAfterSeconds: null, conversation: null, followUps: [] };
           const tapped = parseScore(first(query.score));
           const onScale = tapped !== null && isScoreOnScale(invite.scale, tapped) ? tapped : null;
           return sendPage(res, 200, confirmScorePage(token ?? "", onScale, { ...pageOf(invite), scale: invite.scale }));
@@ -135,7 +138,8 @@ export function pulseRoutes(deps: {
         if (result.answer === "unconfirmed") {
           return sendPage(res, 200, unconfirmedPage(token ?? "", { ...page, retryAfterSeconds: result.retryAfterSeconds ?? 60 }));
         }
-        sendPage(res, 200, thankYouPage({ ...page, score: result.score, conversation: result.conversation }));
+        const offered = result.conversation ? await followUps.offered(result.conversation) : [];
+        sendPage(res, 200, thankYouPage({ ...page, score: result.score, conversation: result.conversation, followUps: offered }));
       },
     }),
     route({

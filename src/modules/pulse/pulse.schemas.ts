@@ -114,6 +114,13 @@ export const respondBody = z.object({
     .describe("An integer on the question's scale: 1 to 5 (agree5, emoji5) or 0 to 10 (enps11); another: 400 VALIDATION_FAILED, the invite stays open"),
 });
 
+export const followUpSchema = z.object({
+  questionId: z.uuid(),
+  text: z.string(),
+  scale,
+  answered: z.boolean(),
+});
+
 export const respondResultSchema = z.object({
   ok: z.literal(true).describe("The link names an open invite"),
   answer: z
@@ -132,6 +139,9 @@ export const respondResultSchema = z.object({
         "may add one comment (POST /pulse/comments) and read the leads' replies at /pulse/conversation/<capability>. null when " +
         "the request only repeated the score already received, and for unconfirmed and preview",
     ),
+  followUps: z
+    .array(followUpSchema)
+    .describe("With a conversation: up to two more questions the respondent may answer (POST /pulse/follow-ups), each its own anonymous answer"),
 });
 
 const settingChange = z.object({

@@ -5,11 +5,19 @@ import type { Logger } from "../logger.js";
 import { maskTokens } from "../logger.js";
 
 /**
- * Paths answered for pulse respondents: their log lines carry neither the query (the token) nor
- * the client address (CONTRACT §5).
+ * Requests of pulse respondents: the one-tap link, and the comment, follow-ups and private
+ * conversation its answer leads to. Their log lines carry neither the query (the token), the
+ * conversation's capability nor the client address (CONTRACT §5): a capability beside an address
+ * would name a comment's writer.
  */
-export function isPulseRespondentPath(path: string): boolean {
-  return path.startsWith("/pulse/respond");
+export function isPulseRespondentRequest(method: string, path: string): boolean {
+  if (path.startsWith("/pulse/respond") || path.startsWith("/pulse/conversation")) return true;
+  return method === "POST" && (path === "/pulse/comments" || path === "/pulse/follow-ups");
+}
+
+/** The path as logged: a conversation's capability is never written. */
+function respondentPath(path: string): string {
+  return path.replace(/^\/pulse\/(conversations?)\/[^/]+/, "/pulse/$1/:capability");
 }
 
 function pathOf(url: string | undefined): string {
@@ -17,7 +25,7 @@ function pathOf(url: string | undefined): string {
 }
 
 function requestFields(req: Request, path: string) {
-  if (isPulseRespondentPath(path)) return { method: req.method, path };
+  if (isPulseRespondentRequest(req.method, path)) return { method: req.method, path: respondentPath(path) };
   const url = maskTokens(req.originalUrl ?? req.url ?? "");
   // The author of an anonymous question acting on it: no address (platform/hidden-actor.ts).
   if (isActorHidden(req.ctx)) return { method: req.method, url };

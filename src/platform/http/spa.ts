@@ -7,7 +7,19 @@ import expressStaticGzip from "express-static-gzip";
  * CONTRACT §0: a GET whose Accept prefers text/html, to a path that is not a server page, gets
  * the SPA's index.html; everything else (curl, fetch with Accept: *\/*) reaches the JSON API.
  */
-const SERVER_PAGE_PREFIXES = ["/auth/", "/pulse/respond", "/pulse/conversation", "/email/", "/health", "/events", "/docs", "/openapi.json", "/asyncapi.json", "/metrics", "/assets/"];
+const SERVER_PAGE_PREFIXES = [
+  "/auth/",
+  "/pulse/respond",
+  "/pulse/conversation",
+  "/email/",
+  "/health",
+  "/events",
+  "/docs",
+  "/openapi.json",
+  "/asyncapi.json",
+  "/metrics",
+  "/assets/",
+];
 
 export function isServerPage(pathname: string): boolean {
   return pathname === "/auth" || SERVER_PAGE_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(prefix));

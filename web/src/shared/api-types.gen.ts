@@ -1248,6 +1248,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/pulse/follow-ups": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * One of the answer's follow-up questions, answered with its conversation capability
+     * @description Each follow-up is its own anonymous answer: sealed, waiting in its own (question, team) group and released with it, counting toward k as the first answer does; nothing links it to the first answer. Once per question (again: 409 FOLLOW_UP_ANSWERED), within 24 hours of the answer (after: 409 FOLLOW_UPS_CLOSED). A question not offered: 404.
+     *
+     *     Access: public.
+     */
+    post: operations["answerPulseFollowUp"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/pulse/comments/{id}": {
     parameters: {
       query?: never;
@@ -9146,6 +9168,18 @@ export interface operations {
               /** Format: date-time */
               createdAt: string;
             }[];
+            /** @description The answer's follow-up questions while they may be answered (within 24 hours of the answer) */
+            followUps: {
+              /** Format: uuid */
+              questionId: string;
+              text: string;
+              /**
+               * @description agree5: 1..5 (strongly disagree .. strongly agree); emoji5: 1..5 shown as faces; enps11: 0..10, how likely to recommend (eNPS)
+               * @enum {string}
+               */
+              scale: "agree5" | "emoji5" | "enps11";
+              answered: boolean;
+            }[];
           };
         };
       };
@@ -9266,6 +9300,18 @@ export interface operations {
               name: string | null;
               /** Format: date-time */
               createdAt: string;
+            }[];
+            /** @description The answer's follow-up questions while they may be answered (within 24 hours of the answer) */
+            followUps: {
+              /** Format: uuid */
+              questionId: string;
+              text: string;
+              /**
+               * @description agree5: 1..5 (strongly disagree .. strongly agree); emoji5: 1..5 shown as faces; enps11: 0..10, how likely to recommend (eNPS)
+               * @enum {string}
+               */
+              scale: "agree5" | "emoji5" | "enps11";
+              answered: boolean;
             }[];
           };
         };
@@ -9396,6 +9442,114 @@ export interface operations {
       };
       /** @description CONTENT_REJECTED */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  answerPulseFollowUp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The private conversation capability given with the answer (`conversation`) */
+          conversation: string;
+          /** Format: uuid */
+          questionId: string;
+          /** @description On the question's own scale; another: 400 VALIDATION_FAILED */
+          score: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @enum {boolean} */
+            ok: true;
+            followUps: {
+              /** Format: uuid */
+              questionId: string;
+              text: string;
+              /**
+               * @description agree5: 1..5 (strongly disagree .. strongly agree); emoji5: 1..5 shown as faces; enps11: 0..10, how likely to recommend (eNPS)
+               * @enum {string}
+               */
+              scale: "agree5" | "emoji5" | "enps11";
+              answered: boolean;
+            }[];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Unknown, forged or mistyped conversation link (the same answer for all), or a question this answer was not offered */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FOLLOW_UP_ANSWERED or FOLLOW_UPS_CLOSED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -9677,6 +9831,18 @@ export interface operations {
             retryAfterSeconds: number | null;
             /** @description For received: the private conversation capability (URL-safe), given only here and stored nowhere: with it the respondent may add one comment (POST /pulse/comments) and read the leads' replies at /pulse/conversation/<capability>. null when the request only repeated the score already received, and for unconfirmed and preview */
             conversation: string | null;
+            /** @description With a conversation: up to two more questions the respondent may answer (POST /pulse/follow-ups), each its own anonymous answer */
+            followUps: {
+              /** Format: uuid */
+              questionId: string;
+              text: string;
+              /**
+               * @description agree5: 1..5 (strongly disagree .. strongly agree); emoji5: 1..5 shown as faces; enps11: 0..10, how likely to recommend (eNPS)
+               * @enum {string}
+               */
+              scale: "agree5" | "emoji5" | "enps11";
+              answered: boolean;
+            }[];
           };
           "text/html": string;
         };
@@ -9762,6 +9928,18 @@ export interface operations {
             retryAfterSeconds: number | null;
             /** @description For received: the private conversation capability (URL-safe), given only here and stored nowhere: with it the respondent may add one comment (POST /pulse/comments) and read the leads' replies at /pulse/conversation/<capability>. null when the request only repeated the score already received, and for unconfirmed and preview */
             conversation: string | null;
+            /** @description With a conversation: up to two more questions the respondent may answer (POST /pulse/follow-ups), each its own anonymous answer */
+            followUps: {
+              /** Format: uuid */
+              questionId: string;
+              text: string;
+              /**
+               * @description agree5: 1..5 (strongly disagree .. strongly agree); emoji5: 1..5 shown as faces; enps11: 0..10, how likely to recommend (eNPS)
+               * @enum {string}
+               */
+              scale: "agree5" | "emoji5" | "enps11";
+              answered: boolean;
+            }[];
           };
         };
       };
