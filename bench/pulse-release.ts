@@ -266,7 +266,10 @@ async function releaseBench() {
     let mark = (await batchesSince(db, 0)).lastId;
     let counted = statements;
     const answersA = {
-      ...(await answerAll(createPulseRespondService({ db, clock: systemClock, releaser: withRelease.releaser, heldAnswers, privacy, logger, sealer }), tokensA)),
+      ...(await answerAll(
+        createPulseRespondService({ db, clock: systemClock, releaser: withRelease.releaser, heldAnswers, privacy, logger, sealer }),
+        tokensA,
+      )),
       statements: statements - counted,
     };
     const releaseCalls = { ...withRelease.report(), rolledBack: rollbacks };
@@ -321,7 +324,10 @@ async function releaseBench() {
     const heldReleaser = createPulseReleaser({ db, sealer, clock: heldClock, logger, heldAnswers: heldLive });
     counted = statements;
     const answersHeld = {
-      ...(await answerAll(createPulseRespondService({ db, clock: heldClock, releaser: heldReleaser, heldAnswers: heldLive, privacy, logger, sealer }), tokensC)),
+      ...(await answerAll(
+        createPulseRespondService({ db, clock: heldClock, releaser: heldReleaser, heldAnswers: heldLive, privacy, logger, sealer }),
+        tokensC,
+      )),
       statements: statements - counted,
     };
     const heldBefore = await countRows(db, "pulse_held_answers", () => undefined);

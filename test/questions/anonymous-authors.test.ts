@@ -34,6 +34,7 @@ const NOT_READS: Record<string, string> = {
   startGoogleSignIn: "starts a sign-in at the provider (a redirect)",
   completeGoogleSignIn: "completes a sign-in started by the caller",
   respondToPulseLink: "a pulse respondent's page: needs the invite's token, which only the respondent's e-mail holds",
+  getPulseConversation: "a pulse respondent's private conversation: needs the capability given only on their thank-you page",
   showUnsubscribePage: "a recipient's unsubscribe page: needs the token signed for them, which only their e-mail holds",
   streamEvents: "a live stream: read as one through the whole flow (below)",
 };
@@ -106,7 +107,24 @@ describe("the author of an anonymous question, looked for by a curious admin and
     const view = await app.queue.overview(fixture.tenant.id, 100);
     const questions = (await app.db("questions").where({ tenant_id: fixture.tenant.id }).select("id")) as Array<{ id: string }>;
     const polls = (await app.db("polls").where({ tenant_id: fixture.tenant.id }).select("id")) as Array<{ id: string }>;
-    const pulseQuestions = (await admin.get("/admin/pulse/questions").expect(200)).body as Array<{ id: string }>;
+    let pulseQuestions = (await admin.get("/admin/pulse/questions").expect(200)).body as Array<{ id: string }>;
+    if (pulseQuestions.length === 0) {
+      await admin.post("/admin/pulse/questions", { text: "How was your week?" }).expect(201);
+      pulseQuestions = (await admin.get("/admin/pulse/questions").expect(200)).body as Array<{ id: string }>;
+    }
+    // A released pulse comment, so the leads' comment routes are read too (as a release writes it).
+    if (!(await app.db("pulse_comments").where({ tenant_id: fixture.tenant.id }).first())) {
+      await app.db("pulse_comments").insert({
+        id: randomUUID(),
+        tenant_id: fixture.tenant.id,
+        question_id: pulseQuestions[0]?.id,
+        team_id: fixture.teams.a.id,
+        week: new Date().toISOString().slice(0, 10),
+        body: "A comment released with its batch.",
+        conversation_hash: randomUUID().replace(/-/g, ""),
+      });
+    }
+    const comments = (await app.db("pulse_comments").where({ tenant_id: fixture.tenant.id }).select("id")) as Array<{ id: string }>;
     return [
       fixture.tenant.id,
       fixture.teams.a.id,
@@ -118,6 +136,7 @@ describe("the author of an anonymous question, looked for by a curious admin and
       ...questions.map((question) => question.id),
       ...polls.map((poll) => poll.id),
       ...pulseQuestions.map((question) => question.id),
+      ...comments.map((comment) => comment.id),
       ...Object.values(asked).map((question) => question.id),
       ...Object.values(view.recent)
         .flat()

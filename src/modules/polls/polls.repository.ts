@@ -1,7 +1,7 @@
 import type { Knex } from "knex";
 import type { DatabaseRow, Executor } from "../../platform/db.js";
 import type { PollStatus, PollType } from "./polls.constants.js";
-import { lockPollAgainstVotes } from "./polls.votes.repository.js";
+import { lockPollAgainstVotes } from "./polls.votes-lock.js";
 
 export interface PollOption {
   id: string;

@@ -4,6 +4,7 @@ import type { DatabaseRow, Executor } from "../../platform/db.js";
 import type { PollMyVote } from "./polls.schemas.js";
 import type { PollRecord } from "./polls.repository.js";
 import { POLL_WORDS_SHOWN } from "./polls.constants.js";
+import { SHARE_VOTES_LOCK, votesLockKey } from "./polls.votes-lock.js";
 
 /** One vote as stored: exactly one of the three. */
 export type StoredAnswer = { optionIds: string[] } | { rating: number } | { word: string };
@@ -22,17 +23,6 @@ const answerColumns = (answer: StoredAnswer) => ({
   word: "word" in answer ? answer.word : null,
 });
 
-/** The advisory lock that votes share and a change of the poll's status takes whole (see lockPollAgainstVotes). */
-const votesLockKey = (pollId: string) => `poll-votes:${pollId}`;
-
-/**
- * Waits for the votes being written to the poll, and keeps new ones out, until the caller's
- * transaction ends: a close takes it after the poll's row, so no vote lands after the close.
- */
-export async function lockPollAgainstVotes(trx: Knex.Transaction, pollId: string): Promise<void> {
-  await trx.raw("select pg_advisory_xact_lock(hashtextextended(?, 0))", [votesLockKey(pollId)]);
-}
-
 /**
  * The voter's vote, new or replacing theirs, while the poll is open; returns the poll's vote count
  * with it, or null when the poll is not open (any more). `hashes[0]` is the voter's hash under the
@@ -48,10 +38,10 @@ export async function castVote(trx: Knex.Transaction, tenantId: string, pollId: 
   const [current, ...older] = hashes;
   if (current === undefined) throw new Error("castVote needs the voter's hash");
   // A live vote does not wait for its commit to reach the disk: the room votes within seconds,
-  // and a flush (shared with every other write of the server) would be most of a vote's time.
-  // What a database crash could lose is the last moment's votes, never consistency; the voter
-  // can vote again while the poll is open.
-  await trx.raw("select set_config('synchronous_commit', 'off', true), pg_advisory_xact_lock_shared(hashtextextended(?, 0))", [votesLockKey(pollId)]);
+  // and a flush waits behind every other write of the database server. What a database crash
+  // could lose is the last moment's votes, never consistency; the voter can vote again while the
+  // poll is open.
+  await trx.raw(`select set_config('synchronous_commit', 'off', true), ${SHARE_VOTES_LOCK}`, [votesLockKey(pollId)]);
   if (older.length > 0) await trx("poll_votes").where({ tenant_id: tenantId, poll_id: pollId }).whereIn("voter_hash", older).delete();
   const columns = answerColumns(answer);
   // One statement: the vote, if the poll is open, and the count it makes (the count reads the
