@@ -1,6 +1,7 @@
 import request from "supertest";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatWeekOf } from "../../web/src/features/pulse/pulseFormat.js";
 import { SCANNER_WINDOW_MS } from "../../src/modules/pulse/pulse.held-answers.service.js";
 import { ManualClock } from "../helpers/app.js";
 import { createTenantFixture, insertUser, type TenantFixture } from "../helpers/factories.js";
@@ -22,6 +23,14 @@ function currentWeekLabel(): string {
   const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - ((now.getUTCDay() + 6) % 7)));
   return `Week of ${monday.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" })}`;
 }
+
+describe("a comment's week as people read it", () => {
+  it("names the week by its Monday, with the year only when it is not this year's", () => {
+    expect(formatWeekOf("2026-06-08", 2026)).toBe("Week of Jun 8");
+    expect(formatWeekOf("2025-12-29", 2026)).toBe("Week of Dec 29, 2025");
+    expect(formatWeekOf("week 3", 2026)).toBe("Week of week 3");
+  });
+});
 
 /**
  * The leads' side of pulse comments (CONTRACT §5) on the dashboard. The comments are made by the
@@ -153,6 +162,8 @@ describe("browser: pulse comments on the dashboard", () => {
     const replies = dialog.getByRole("list", { name: "Replies" });
     await replies.getByText(text, { exact: true }).waitFor();
     await replies.getByText(fixture.users.moderator.name, { exact: true }).waitFor();
+    // Dated by the clock, not "in a minute" when the device's clock runs behind the server's.
+    await expect(replies.locator("time").first().getAttribute("datetime")).resolves.toMatch(/^\d{4}-\d{2}-\d{2}T/);
     await expect(reply.inputValue()).resolves.toBe("");
     await expect(dialog.getByRole("alert").count()).resolves.toBe(0);
     await dialog.getByRole("button", { name: "Cancel" }).click();
