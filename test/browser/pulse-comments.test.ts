@@ -97,7 +97,7 @@ describe("browser: pulse comments on the dashboard", () => {
     const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "moderator", "/pulse");
     await page.getByRole("heading", { level: 1, name: "Pulse" }).waitFor();
     // Only the team they moderate: no "All teams".
-    await expect(page.getByLabel("Team").locator("option").allTextContents()).resolves.toEqual([fixture.teams.a.name]);
+    await expect(page.getByLabel("Team", { exact: true }).locator("option").allTextContents()).resolves.toEqual([fixture.teams.a.name]);
     const panel = commentsPanel(page);
     await panel.getByText("24 comments in this period, 0 with replies.", { exact: false }).waitFor();
 
@@ -146,6 +146,18 @@ describe("browser: pulse comments on the dashboard", () => {
     await reply.fill("  Thank you  ");
     await dialog.getByText("8 / 1000 characters (spaces do not count)").waitFor();
     await expectAccessible(page, "pulse conversation dialog");
+
+    // Too long is said before sending; a text the server still refuses (invisible characters past its cap) is refused in words.
+    await reply.fill("x".repeat(1001));
+    await dialog.getByText("A reply can have at most 1000 characters: 1 too many.").waitFor();
+    await expect(reply.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(dialog.getByRole("button", { name: "Send reply" }).isDisabled()).resolves.toBe(true);
+    await reply.fill(`Thanks${"\u200B".repeat(2500)}`);
+    await dialog.getByRole("button", { name: "Send reply" }).click();
+    await dialog
+      .getByRole("alert")
+      .getByText("The reply was not sent: it must be at most 2000 characters long, invisible ones included.", { exact: true })
+      .waitFor();
 
     // The content check's refusal says so, and nothing is added.
     await reply.fill("Buy now, limited time offer: more on-call people!");
@@ -228,16 +240,23 @@ describe("browser: pulse comments on the dashboard", () => {
     await panel
       .getByText(`No comments in this period yet. Comments appear here only when the answers of their group are released, together with at least ${K} answers.`)
       .waitFor();
-    await expect(lead.getByLabel("Team").locator("option").allTextContents()).resolves.toEqual([fixture.teams.b.name]);
+    await expect(lead.getByLabel("Team", { exact: true }).locator("option").allTextContents()).resolves.toEqual([fixture.teams.b.name]);
     await lead.getByRole("article", { name: WORKLOAD }).getByText("No comments in this period").waitFor();
     await expect(lead.getByRole("button", { name: "Read comments" }).count()).resolves.toBe(0);
     await expectAccessible(lead, "pulse comments, empty");
 
     const admin = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/pulse");
-    await expect(admin.getByLabel("Team").inputValue()).resolves.toBe("");
+    await expect(admin.getByLabel("Team", { exact: true }).inputValue()).resolves.toBe("");
     await commentsPanel(admin).getByLabel("Question").selectOption({ label: RECOGNITION });
     const item = commentItem(admin, THANKS);
     await item.getByText(fixture.teams.a.name, { exact: true }).waitFor();
     await expect(unreadMarker(item).count()).resolves.toBe(1);
+    // Another team: its own (no) comments, never the previous team's, the question still chosen.
+    await admin.getByLabel("Team", { exact: true }).selectOption({ label: fixture.teams.b.name });
+    await commentsPanel(admin)
+      .getByText(/^No comments on this question in this period yet\./)
+      .waitFor();
+    await expect(commentsPanel(admin).getByLabel("Question").inputValue()).resolves.toBe(questions[RECOGNITION]);
+    await expect(commentItems(admin).count()).resolves.toBe(0);
   });
 });

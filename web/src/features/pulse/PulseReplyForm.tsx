@@ -15,8 +15,9 @@ function replyError(error: unknown): string {
     return `The reply was not sent: the content check refused it${reasons.length ? ` (${reasons.join(", ")})` : ""}. Reword it and send it again.`;
   }
   if (error instanceof ApiError && error.code === "VALIDATION_FAILED") {
+    // The server's detail reads after the field's name: "must be at most 2000 characters long, invisible ones included".
     const detail = error.details.find((item) => item.message)?.message;
-    return `The reply was not sent: it needs 1 to ${REPLY_MAX} visible characters${detail ? ` (the reply ${detail})` : ""}.`;
+    return detail ? `The reply was not sent: it ${detail}.` : `The reply was not sent: it needs 1 to ${REPLY_MAX} visible characters.`;
   }
   return `The reply was not sent. ${errorMessage(error)}`;
 }
