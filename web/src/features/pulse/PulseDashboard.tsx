@@ -1,9 +1,10 @@
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { RequireRole } from "../../shared/Layout";
 import { atLeast, useSession } from "../../shared/session";
 import { TeamSelect } from "../../shared/TeamSelect";
 import { ErrorNotice, Field, Loading, useLoad, useTitle } from "../../shared/ui";
 import { getPulseSummary } from "./api";
+import { PulseComments } from "./PulseComments";
 import { PulseHeatmap } from "./PulseHeatmap";
 import { PulsePrivacySection } from "./PulsePrivacy";
 import { AnonymityNote, PulseMetrics } from "./PulseMetrics";
@@ -27,6 +28,15 @@ function Dashboard() {
   const data = !summary.error && summary.data?.selection === selection ? summary.data.figures : null;
   const weeks = useMemo(() => (data ? weeksOfRange(data.summary.dateRange) : []), [data]);
   const compared = useMemo(() => (data ? hasEarlierFigures(data.questions) : false), [data]);
+  const [commentsQuestion, setCommentsQuestion] = useState("");
+  // A question of another period or team is no filter: its comments would never be listed here.
+  const questionFilter = data?.questions.some((question) => question.id === commentsQuestion) ? commentsQuestion : "";
+  const commentsHeading = useRef<HTMLHeadingElement>(null);
+  const showComments = (questionId: string) => {
+    setCommentsQuestion(questionId);
+    // Beside the cards on a laptop, under them on a phone: either way the list is where focus goes.
+    commentsHeading.current?.focus();
+  };
 
   return (
     <div className="pulse" aria-busy={summary.loading}>
@@ -48,26 +58,37 @@ function Dashboard() {
       <ErrorNotice error={summary.error} />
       {summary.loading && !data && <Loading />}
       {data && (
-        <>
-          <PulseMetrics summary={data.summary} compared={compared} />
-          <AnonymityNote threshold={data.summary.anonThreshold} waiting={data.summary.waitingResponses} />
-          <PulseHeatmap
-            questions={data.questions}
-            threshold={data.summary.anonThreshold}
-            weeks={weeks.length}
-            period={formatPeriod(data.summary.dateRange)}
-            compared={compared}
+        <div className="pulse-layout">
+          <div className="pulse-figures">
+            <PulseMetrics summary={data.summary} compared={compared} />
+            <AnonymityNote threshold={data.summary.anonThreshold} waiting={data.summary.waitingResponses} />
+            <PulseHeatmap
+              questions={data.questions}
+              threshold={data.summary.anonThreshold}
+              weeks={weeks.length}
+              period={formatPeriod(data.summary.dateRange)}
+              compared={compared}
+            />
+            <section aria-labelledby="questions-heading">
+              <h2 id="questions-heading">Questions</h2>
+              {data.questions.length === 0 && <p className="empty">No pulse question was asked in this period.</p>}
+              <div className="pulse-cards">
+                {data.questions.map((question) => (
+                  <PulseQuestionCard key={question.id} question={question} threshold={data.summary.anonThreshold} weeks={weeks} onShowComments={showComments} />
+                ))}
+              </div>
+            </section>
+          </div>
+          <PulseComments
+            range={range}
+            team={teamId}
+            question={questionFilter}
+            onQuestionChange={setCommentsQuestion}
+            summary={data}
+            onReplied={summary.reload}
+            headingRef={commentsHeading}
           />
-          <section aria-labelledby="questions-heading">
-            <h2 id="questions-heading">Questions</h2>
-            {data.questions.length === 0 && <p className="empty">No pulse question was asked in this period.</p>}
-            <div className="pulse-cards">
-              {data.questions.map((question) => (
-                <PulseQuestionCard key={question.id} question={question} threshold={data.summary.anonThreshold} weeks={weeks} />
-              ))}
-            </div>
-          </section>
-        </>
+        </div>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { PulseQuestionSummary } from "./api";
 import { ChangeLine, WaitingBadge } from "./PulseFigures";
 import { formatScore } from "./pulseFormat";
+import { PulseCommentCount } from "./PulseCommentCount";
 import { PulseEnps } from "./PulseEnps";
 import { TrendChart } from "./TrendChart";
 import "./pulse.css";
@@ -10,10 +11,12 @@ interface QuestionCardProps {
   threshold: number;
   /** Mondays of the range's weeks (the chart's x axis). */
   weeks: string[];
+  /** Filters the comments beside the figures to this question. */
+  onShowComments: (questionId: string) => void;
 }
 
 /** One question: its average over the range, the change on the previous period, what waits, and the weekly trend. */
-export function PulseQuestionCard({ question, threshold, weeks }: QuestionCardProps) {
+export function PulseQuestionCard({ question, threshold, weeks, onShowComments }: QuestionCardProps) {
   const headingId = `pq-${question.id}`;
   // Asked in one team (or one team shown), the question is one group and "shown at k" is exact.
   const oneGroup = question.byTeam.length === 1;
@@ -43,6 +46,7 @@ export function PulseQuestionCard({ question, threshold, weeks }: QuestionCardPr
       ) : (
         <TrendChart weekly={question.trend.weekly} weeks={weeks} label={question.text} threshold={threshold} waiting={question.waitingResponses} />
       )}
+      <PulseCommentCount comments={question.comments} headingId={headingId} onShow={() => onShowComments(question.id)} />
     </article>
   );
 }

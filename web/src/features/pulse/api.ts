@@ -14,10 +14,22 @@ export type PulseCohort = ApiAnswer<"listPulseCohorts">[number];
 export type PulseRun = ApiAnswer<"runPulse">;
 export type PulseSendPreview = ApiAnswer<"previewPulseRun">;
 export type PulsePrivacy = ApiAnswer<"getPulsePrivacy">;
+/** A released comment as a lead lists it: `week` is the Monday (YYYY-MM-DD) of the ISO week it was released in, no finer time. */
+export type PulseComment = ApiAnswer<"listPulseComments">["items"][number];
+export type PulseCommentDetail = ApiAnswer<"getPulseComment">;
+export type PulseCommentReply = PulseCommentDetail["replies"][number];
 
 /** `range`: `<n>w`, weeks back from the current ISO week; `team`: a team id, or empty for every team (admins). */
 export const getPulseSummary = (query: { range: string; team: string }, signal?: AbortSignal) =>
   answer(api.GET("/pulse/summary", { params: { query }, signal }));
+
+/** Released comments of the range and team (empty: every team, admins), newest week first; `question` empty: every question. */
+export const listPulseComments = (query: { range: string; team: string; question: string; limit: number; offset: number }, signal?: AbortSignal) =>
+  answer(api.GET("/pulse/comments", { params: { query }, signal }));
+/** A comment with its conversation; reading it marks it read for this lead. */
+export const getPulseComment = (id: string, signal?: AbortSignal) => answer(api.GET("/pulse/comments/{id}", { params: { path: { id } }, signal }));
+/** The lead's reply, shown to the comment's writer with the lead's name. */
+export const replyToPulseComment = (id: string, body: string) => answer(api.POST("/pulse/comments/{id}/replies", { params: { path: { id } }, body: { body } }));
 
 /** What protects an answer in this organisation and what changed about it lately (everyone signed in). */
 export const getPulsePrivacy = (signal?: AbortSignal) => answer(api.GET("/pulse/privacy", { signal }));

@@ -45,6 +45,15 @@ export function formatWeek(week: string, withYear = false): string {
   return monday ? formatMonthDay(monday, withYear) : week;
 }
 
+/**
+ * A comment's week, from its Monday (YYYY-MM-DD): "Week of Jun 8", with the year when it is not
+ * `thisYear`'s (a 52-week range reaches into the year before).
+ */
+export function formatWeekOf(monday: string, thisYear: number = new Date().getUTCFullYear()): string {
+  const date = parseDay(monday);
+  return date ? `Week of ${formatMonthDay(date, date.getUTCFullYear() !== thisYear)}` : `Week of ${monday}`;
+}
+
 /** "Sep 1 – Nov 25"; both ends carry their year when the period spans two years. */
 export function formatPeriod(range: { start: string; end: string }): string {
   const start = parseDay(range.start);
