@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { userText } from "../../platform/user-text.js";
-import { MAX_ANY_SCORE, MIN_ANY_SCORE } from "./pulse.constants.js";
+import { MAX_ANY_SCORE, MIN_ANY_SCORE, PULSE_COMMENT_TEXT as COMMENT_TEXT, PULSE_REPLY_TEXT as REPLY_TEXT } from "./pulse.constants.js";
 import { followUpSchema, summaryQuery } from "./pulse.schemas.js";
 
-/** CONTRACT §5: a comment has 10..1000 visible characters; a reply of either side 1..1000. */
-export const COMMENT_TEXT = { min: 10, max: 1000, multiline: true } as const;
-export const REPLY_TEXT = { min: 1, max: 1000, multiline: true } as const;
+export { PULSE_COMMENT_TEXT as COMMENT_TEXT, PULSE_REPLY_TEXT as REPLY_TEXT } from "./pulse.constants.js";
 const COMMENTS_PAGE_DEFAULT = 20;
 const COMMENTS_PAGE_MAX = 100;
 

@@ -112,3 +112,7 @@ export const PULSE_SCALE_LABELS: Record<PulseScale, string> = {
   emoji5: "Faces, 1 to 5",
   enps11: "How likely to recommend, 0 to 10 (eNPS)",
 };
+
+/** CONTRACT §5: a comment has 10..1000 visible characters; a reply of either side 1..1000 (shared with the web app). */
+export const PULSE_COMMENT_TEXT = { min: 10, max: 1000, multiline: true } as const;
+export const PULSE_REPLY_TEXT = { min: 1, max: 1000, multiline: true } as const;

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { writtenLength } from "@server/platform/text.constants";
+import { PULSE_REPLY_TEXT } from "@server/modules/pulse/pulse.constants";
 import { ApiError, errorMessage } from "../../shared/api";
 import { useSession } from "../../shared/session";
 import { announce, DialogFooter, Field, Notice } from "../../shared/ui";
 import { replyToPulseComment, type PulseCommentReply } from "./api";
 
-/** CONTRACT §5: a reply has 1..1000 visible characters (the server's REPLY_TEXT, which the web app may not import: it is zod). */
-const REPLY_MAX = 1000;
+/** CONTRACT §5: a reply's visible characters, as the server counts them. */
+const REPLY_MAX = PULSE_REPLY_TEXT.max;
 
 /** What went wrong with a reply, in words a lead can act on. */
 function replyError(error: unknown): string {
