@@ -22,12 +22,13 @@ describe("pulse follow-up questions", () => {
   beforeAll(async () => {
     app = await createTestApp({ clock });
     fixture = await createTenantFixture(app.db, { settings: { pulse: { enabled: true, anonThreshold: K, minTenureDays: 0 } } });
-    // Created one after another: creation order is the rotation order.
-    q.asked = await addPulseQuestion(app.db, fixture.tenant.id, { text: "How manageable was your workload?" });
-    q.teamB = await addPulseQuestion(app.db, fixture.tenant.id, { text: "A question for team B only", teamId: fixture.teams.b.id });
-    q.second = await addPulseQuestion(app.db, fixture.tenant.id, { text: "Do you feel recognised for your work?" });
-    q.third = await addPulseQuestion(app.db, fixture.tenant.id, { text: "Are you learning something new?" });
-    q.fourth = await addPulseQuestion(app.db, fixture.tenant.id, { text: "Would you recommend working here?" });
+    // Created a minute apart: creation order is the rotation order.
+    const at = (minute: number) => new Date(Date.UTC(2099, 0, 1, 9, minute));
+    q.asked = await addPulseQuestion(app.db, fixture.tenant.id, { text: "How manageable was your workload?", createdAt: at(1) });
+    q.teamB = await addPulseQuestion(app.db, fixture.tenant.id, { text: "A question for team B only", teamId: fixture.teams.b.id, createdAt: at(2) });
+    q.second = await addPulseQuestion(app.db, fixture.tenant.id, { text: "Do you feel recognised for your work?", createdAt: at(3) });
+    q.third = await addPulseQuestion(app.db, fixture.tenant.id, { text: "Are you learning something new?", createdAt: at(4) });
+    q.fourth = await addPulseQuestion(app.db, fixture.tenant.id, { text: "Would you recommend working here?", createdAt: at(5) });
   });
   afterAll(() => app.close());
 
