@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Database, Executor } from "../src/platform/db.js";
 import { provisionTenant } from "../src/modules/provisioning/index.js";
-import { cohortIndex, cohortName, INVITE_LIFETIME_DAYS, releaseDay } from "../src/modules/pulse/index.js";
+import { cohortIndex, cohortName, INVITE_LIFETIME_DAYS, releaseDay, utcWeekStart } from "../src/modules/pulse/index.js";
 import { sealAnswer } from "../src/modules/pulse/index.js";
 import type { PulseScale } from "../src/modules/pulse/index.js";
 import type { Sealer } from "../src/platform/sealed-box.js";
 import { seedDemoPolls } from "./demo-polls.js";
+import { commentsOfBatch, seedDemoConversations, type DemoCommentRow } from "./demo-comments.js";
 
 /**
  * Development demo data (CONTRACT §0/§8): tenants `default` and `acme`, each with the four demo
@@ -307,7 +308,11 @@ async function seedTenant(db: Database, demo: { slug: string; name: string }, em
     return seedPulseHistory(trx, { tenantId, teamIds, users, pulseQuestions, now, random });
   });
   // Written apart from the users and invites, as the service releases them (CONTRACT §5).
-  await db.transaction((trx) => storeAnswersAsReleased(trx, { tenantId, answers, threshold: settings.pulse.anonThreshold, sealer, random }));
+  await db.transaction(async (trx) => {
+    await storeAnswersAsReleased(trx, { tenantId, answers, threshold: settings.pulse.anonThreshold, sealer, random });
+    const lead = await trx("users").where({ tenant_id: tenantId, role: "moderator" }).orderBy("email").first("id");
+    await seedDemoConversations(trx, { tenantId, leadId: lead?.id ?? null, now });
+  });
 }
 
 interface HistoryAnswer {
@@ -416,6 +421,7 @@ async function storeAnswersAsReleased(
   const { tenantId, threshold, sealer, random } = input;
   const waiting = new Map<string, HistoryAnswer[]>();
   const released: object[] = [];
+  const comments: DemoCommentRow[] = [];
   for (const answer of [...input.answers].sort((a, b) => a.respondedAt.getTime() - b.respondedAt.getTime())) {
     const key = `${answer.questionId}:${answer.teamId}`;
     const group = [...(waiting.get(key) ?? []), answer];
@@ -428,8 +434,10 @@ async function storeAnswersAsReleased(
     for (const member of group) {
       released.push({ tenant_id: tenantId, question_id: member.questionId, team_id: member.teamId, score: member.score, responded_at: releasedOn });
     }
+    comments.push(...commentsOfBatch({ tenantId, questionId: answer.questionId, teamId: answer.teamId, week: utcWeekStart(releasedOn), random }));
   }
   await insertInChunks(db, "pulse_responses", shuffle(released, random));
+  await insertInChunks(db, "pulse_comments", shuffle(comments, random));
   const stillWaiting = shuffle([...waiting.values()].flat(), random).map((answer) => {
     const box = sealAnswer(sealer, answer.score);
     return { tenant_id: tenantId, question_id: answer.questionId, team_id: answer.teamId, key_id: box.keyId, sealed: box.sealed };

@@ -96,7 +96,7 @@ describe("embedded database (PGlite): the default start path", () => {
     expect(await countAll()).toEqual(before);
   });
 
-  it("demo data: per tenant 50 users with an owner and the four demo accounts, 2 teams, 6 tags, 12 weeks of pulse history", async () => {
+  it("demo data: per tenant 50 users with an owner and the four demo accounts, 2 teams, 6 tags, 12 weeks of pulse history with comments", async () => {
     for (const slug of ["default", "acme"]) {
       const tenant = await handle.db("tenants").where({ slug }).first();
       const users = await handle.db("users").where({ tenant_id: tenant.id });
@@ -123,6 +123,11 @@ describe("embedded database (PGlite): the default start path", () => {
       expect(settings.pulse).toMatchObject({ defaultCadence: "weekly", defaultTime: "09:00", rotatingCohorts: true });
       const schedule = await handle.db("pulse_schedules").where({ tenant_id: tenant.id }).first();
       expect(schedule).toMatchObject({ timezone: "UTC", num_cohorts: 5 });
+      // Comments released with some batches, the newest with a lead's reply (and one answered back).
+      const comments = await handle.db("pulse_comments").where({ tenant_id: tenant.id });
+      expect(comments.length).toBeGreaterThan(5);
+      const replies = await handle.db("pulse_comment_replies").where({ tenant_id: tenant.id });
+      expect(replies.map((reply) => reply.author).sort()).toEqual(["colleague", "lead", "lead", "lead"]);
     }
   });
 

@@ -5,7 +5,7 @@
 export { pulseAdminRoutes } from "./pulse.admin.routes.js";
 export { createPulseAdminService } from "./pulse.admin.service.js";
 export { createPulseEmailPreview } from "./pulse.email-preview.js";
-export { INVITE_LIFETIME_DAYS, cohortIndex, cohortName, releaseDay } from "./pulse.calendar.js";
+export { INVITE_LIFETIME_DAYS, cohortIndex, cohortName, releaseDay, utcWeekStart } from "./pulse.calendar.js";
 export { createPulseReleaser, createPulseSealer, sealAnswer, startReleaseSweeps } from "./pulse.release.service.js";
 export type { PulseReleaser } from "./pulse.release.service.js";
 export { createPulseRespondService } from "./pulse.respond.service.js";
