@@ -40,6 +40,7 @@ import {
   moveTeamQuestions,
 } from "./modules/questions/index.js";
 import { createPollEvents, createPollService, createPollVotes, createVoterKeys } from "./modules/polls/index.js";
+import { createScimGroupsService, createScimTokenService, createScimUsersService, SCIM_PATH } from "./modules/scim/index.js";
 import { createSettingsService } from "./modules/settings/index.js";
 import { createTagService } from "./modules/tags/index.js";
 import { createMembersService, createTeamDirectory, createTeamsService, findTeam } from "./modules/teams/index.js";
@@ -140,6 +141,7 @@ export function buildServices(deps: ServiceDeps, shared: Shared) {
     ...buildQuestions(deps, shared),
     polls: buildPolls(deps, shared),
     pulse: buildPulse(deps, shared, admin.settings),
+    scim: buildScim(deps, admin),
   };
 }
 
@@ -183,6 +185,29 @@ function buildAdministration(deps: ServiceDeps, shared: Shared) {
     exports,
     pulseExport: createPulseExport({ db, clock, exports }),
     pollExport: createPollExport({ db, clock, exports }),
+  };
+}
+
+/**
+ * SCIM provisioning: its tokens, and Users and Groups over the users and teams modules' own
+ * services, so what an identity provider does is what an admin's edit does (rules, audit, caches).
+ */
+function buildScim(deps: ServiceDeps, admin: ReturnType<typeof buildAdministration>) {
+  const { config, db, clock } = deps;
+  const baseUrl = `${config.baseUrl}${SCIM_PATH}`;
+  return {
+    tokens: createScimTokenService({ db, clock, scimBaseUrl: baseUrl }),
+    users: createScimUsersService({ db, users: admin.users, baseUrl }),
+    groups: createScimGroupsService({
+      db,
+      baseUrl,
+      teams: {
+        create: (ctx, input) => admin.teams.create(ctx, input),
+        rename: (ctx, teamId, name) => admin.teams.update(ctx, teamId, { name }),
+        remove: (ctx, teamId) => admin.teams.remove(ctx, teamId, undefined),
+        members: (ctx, teamId, change) => admin.members.provision(ctx, teamId, change),
+      },
+    }),
   };
 }
 

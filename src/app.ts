@@ -29,6 +29,7 @@ import { healthRouter } from "./modules/health/index.js";
 import { pulseAdminRoutes, pulseCommentRoutes, pulseConversationPages, pulseRoutes, pulseTokenLinks, type PulseReleaser } from "./modules/pulse/index.js";
 import { createBoardFirstScreen, ownQuestionRoutes, questionRoutes, type BoardFirstScreen } from "./modules/questions/index.js";
 import { pollRoutes } from "./modules/polls/index.js";
+import { SCIM_PATH, scimRouter, scimTokenRoutes } from "./modules/scim/index.js";
 import { settingsRoutes } from "./modules/settings/index.js";
 import { tagAdminRoutes, tagReadRoutes } from "./modules/tags/index.js";
 import { couldBeTeamSlug, teamRoutes } from "./modules/teams/index.js";
@@ -135,6 +136,7 @@ function buildRoutes(deps: AppDeps, shared: Shared, services: Services): AnyRout
     ...auditRoutes(admin),
     ...exportRoutes({ exports: admin.exports, pulseExport: admin.pulseExport, pollExport: admin.pollExport }),
     ...emailAdminRoutes({ email: services.email }),
+    ...scimTokenRoutes({ scimTokens: services.scim.tokens }),
   ];
 }
 
@@ -179,6 +181,9 @@ function buildPipeline(deps: AppDeps, shared: Shared, services: Services, routes
   app.use(unsubscribeRouter(services.unsubscribe));
   // So does the pulse respondent's private conversation page (its capability).
   app.use(pulseConversationPages(services.pulse.comments, services.pulse.followUps));
+
+  // SCIM authenticates itself (its token names the tenant) and answers in its own error format.
+  app.use(SCIM_PATH, scimRouter({ scimTokens: services.scim.tokens, users: services.scim.users, groups: services.scim.groups, tenants: shared.tenants }));
 
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(...identify);

@@ -57,6 +57,8 @@ export const AUDIT_ACTIONS = {
   "data.export": ["export"],
   "api_token.create": ["api_token"],
   "api_token.revoke": ["api_token"],
+  "scim_token.create": ["scim_token"],
+  "scim_token.revoke": ["scim_token"],
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -114,7 +114,48 @@ export function createMembersService(deps: MembersServiceDeps) {
     await deps.membersChanged(tenantId);
   }
 
-  return { list, newcomers, add, changeRole, remove };
+  /**
+   * The identity provider's membership changes (SCIM Groups): no person's role to check; people
+   * join as `member`, an existing membership keeps its role, and adding a member twice or removing
+   * a non-member changes nothing (identity providers resend). `replace` makes `add` the whole list.
+   */
+  async function provision(ctx: RequestContext, teamId: string, change: { add: string[]; remove: string[]; replace?: boolean }): Promise<void> {
+    const tenantId = ctx.tenant.id;
+    await db.transaction(async (trx) => {
+      if (!(await lockTeam(trx, tenantId, teamId))) throw errors.notFound("Team");
+      const remove = new Set(change.remove);
+      if (change.replace) {
+        for (const member of await listMembers(trx, tenantId, teamId)) if (!change.add.includes(member.userId)) remove.add(member.userId);
+      }
+      for (const userId of new Set(change.add)) {
+        if (!(await deps.userExists(trx, tenantId, userId))) throw errors.notFound("User");
+        if (!(await insertMember(trx, tenantId, teamId, userId, "member"))) continue;
+        await recordAudit(trx, ctx, {
+          action: "team_member.add",
+          entityType: "team",
+          entityId: teamId,
+          after: { userId, role: "member" },
+          metadata: { userId, via: "scim" },
+        });
+      }
+      for (const userId of remove) {
+        const member = await findMember(trx, tenantId, teamId, userId);
+        if (!member) continue;
+        await deleteMember(trx, tenantId, teamId, userId);
+        const primaryTeamCleared = await deps.clearPrimaryTeam(trx, tenantId, teamId, userId, clock.now());
+        await recordAudit(trx, ctx, {
+          action: "team_member.remove",
+          entityType: "team",
+          entityId: teamId,
+          before: { userId, role: member.role },
+          metadata: { userId, primaryTeamCleared, via: "scim" },
+        });
+      }
+    });
+    await deps.membersChanged(tenantId);
+  }
+
+  return { list, newcomers, add, changeRole, remove, provision };
 }
 
 export type MembersService = ReturnType<typeof createMembersService>;

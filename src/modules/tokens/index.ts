@@ -4,4 +4,4 @@
  */
 export { listLiveTokenIds } from "./tokens.repository.js";
 export { tokenRoutes } from "./tokens.routes.js";
-export { createTokenService } from "./tokens.service.js";
+export { createTokenService, hashToken, mintTokenSecret } from "./tokens.service.js";

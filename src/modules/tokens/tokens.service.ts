@@ -26,6 +26,11 @@ export function hashToken(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
 }
 
+/** A new random secret with its kind's prefix (API and SCIM tokens): 256 bits, base64url. */
+export function mintTokenSecret(prefix: string): string {
+  return `${prefix}${randomBytes(SECRET_BYTES).toString("base64url")}`;
+}
+
 function signedInUser(ctx: RequestContext) {
   if (!ctx.user) throw errors.unauthenticated();
   return ctx.user;
@@ -38,7 +43,7 @@ export function createTokenService(deps: { db: Database; clock: Clock }) {
     const user = signedInUser(ctx);
     // A leaked token must not be able to mint its own successors: new tokens need a session.
     if (ctx.authMethod === "bearer") throw errors.forbidden("API tokens can only be created from a signed-in session, not with another token.");
-    const secret = `${TOKEN_PREFIX}${randomBytes(SECRET_BYTES).toString("base64url")}`;
+    const secret = mintTokenSecret(TOKEN_PREFIX);
     const now = clock.now();
     const expiresAt = new Date(now.getTime() + (input.expiresInDays ?? DEFAULT_TOKEN_DAYS) * DAY_MS);
     const scope = input.scope ?? "full";

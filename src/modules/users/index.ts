@@ -20,4 +20,4 @@ export {
 export type { UserRecord } from "./users.repository.js";
 export { userRoutes } from "./users.routes.js";
 export { emailPreferenceRoutes } from "./users.preferences.routes.js";
-export { createUsersService } from "./users.service.js";
+export { createUsersService, type ProvisionedUser } from "./users.service.js";

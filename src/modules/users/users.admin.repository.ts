@@ -22,6 +22,12 @@ export async function lockActiveOwnerIds(trx: Executor, tenantId: string): Promi
   return rows.map((row) => row.id);
 }
 
+export async function externalIdInUse(db: Executor, tenantId: string, externalId: string, exceptUserId?: string): Promise<boolean> {
+  const query = db("users").where({ tenant_id: tenantId, external_id: externalId });
+  if (exceptUserId) query.whereNot({ id: exceptUserId });
+  return Boolean(await query.first("id"));
+}
+
 export async function emailInUse(db: Executor, tenantId: string, email: string, exceptUserId?: string): Promise<boolean> {
   const query = db("users").where({ tenant_id: tenantId }).whereRaw("lower(email) = lower(?)", [email]);
   if (exceptUserId) query.whereNot({ id: exceptUserId });
@@ -34,6 +40,7 @@ export interface UserChanges {
   role?: Role;
   primaryTeamId?: string | null;
   deactivatedAt?: Date | null;
+  externalId?: string | null;
 }
 
 export async function updateUser(trx: Executor, tenantId: string, userId: string, changes: UserChanges, at: Date): Promise<UserRecord> {
@@ -43,6 +50,7 @@ export async function updateUser(trx: Executor, tenantId: string, userId: string
   if (changes.role !== undefined) columns.role = changes.role;
   if (changes.primaryTeamId !== undefined) columns.primary_team_id = changes.primaryTeamId;
   if (changes.deactivatedAt !== undefined) columns.deactivated_at = changes.deactivatedAt;
+  if (changes.externalId !== undefined) columns.external_id = changes.externalId;
   const [row] = await trx("users").where({ tenant_id: tenantId, id: userId }).update(columns).returning("*");
   return toUserRecord(row);
 }

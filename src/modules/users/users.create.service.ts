@@ -15,6 +15,8 @@ export interface NewUserInput {
   primaryTeamId?: string | null;
   ssoProvider?: "demo" | "github" | "google" | null;
   ssoId?: string | null;
+  /** The identity provider's id (SCIM `externalId`). */
+  externalId?: string | null;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function createUser(
     primaryTeamId,
     ssoProvider: input.ssoProvider ?? null,
     ssoId: input.ssoId ?? null,
+    externalId: input.externalId ?? null,
   });
   // CONTRACT §8: the primary team comes with a `member` membership, whatever the tenant role; a
   // viewer stays read-only through the tenant role (team roles only grant moderation).

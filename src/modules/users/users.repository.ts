@@ -13,6 +13,8 @@ export interface UserRecord {
   ssoId: string | null;
   deactivatedAt: string | null;
   createdAt: string;
+  /** The identity provider's id (SCIM `externalId`); null for users it did not provision. */
+  externalId: string | null;
 }
 
 const toIso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -30,6 +32,7 @@ export function toUserRecord(row: DatabaseRow): UserRecord {
     ssoId: row.sso_id ?? null,
     deactivatedAt: toIso(row.deactivated_at ?? null),
     createdAt: toIso(row.created_at) as string,
+    externalId: row.external_id ?? null,
   };
 }
 
@@ -182,6 +185,8 @@ export interface NewUserRow {
   primaryTeamId: string | null;
   ssoProvider: "demo" | "github" | "google" | null;
   ssoId: string | null;
+  /** The identity provider's id of the user, when SCIM provisioned them. */
+  externalId?: string | null;
 }
 
 export async function insertUser(trx: Executor, tenantId: string, user: NewUserRow): Promise<UserRecord> {
@@ -195,6 +200,7 @@ export async function insertUser(trx: Executor, tenantId: string, user: NewUserR
       primary_team_id: user.primaryTeamId,
       sso_provider: user.ssoProvider,
       sso_id: user.ssoId,
+      external_id: user.externalId ?? null,
     })
     .returning("*");
   return toUserRecord(row);

@@ -35,7 +35,8 @@ function fromDatabaseError(error: HttpishError): AppError | null {
   }
 }
 
-function toAppError(error: unknown): AppError | null {
+/** Any thrown value as the AppError a client sees; null for an unknown failure (a 500). */
+export function toAppError(error: unknown): AppError | null {
   if (isAppError(error)) return error;
   const e = (error ?? {}) as HttpishError;
   if (e.code === "EBADCSRFTOKEN") {
