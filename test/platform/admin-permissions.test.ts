@@ -40,6 +40,13 @@ async function freshTag(w: World, tenantId = w.own.tenant.id): Promise<string> {
   const [row] = await w.app.db("tags").insert({ tenant_id: tenantId, name: tagName(), color: "#123456" }).returning(["id"]);
   return row.id;
 }
+async function freshScimToken(app: TestApp, tenantId: string): Promise<string> {
+  const [row] = await app
+    .db("scim_tokens")
+    .insert({ tenant_id: tenantId, name: "Matrix", token_hash: randomUUID(), token_prefix: "qa_scim_matrix" })
+    .returning(["id"]);
+  return row.id;
+}
 const get = (path: string) => async (): Promise<Call> => ({ path });
 const queueEmail = (w: World, tenantId: string) =>
   w.app.queue.add("direct-email", { tenantId, to: [email()], subject: "Matrix", body: "Hello", sentByUserId: w.own.users.admin.id });
@@ -179,6 +186,14 @@ const TABLE: Record<string, Row> = {
   "GET /admin/export/users": { allowed: ADMINS, success: 200, call: get("/admin/export/users") },
   "GET /admin/export/pulse": { allowed: ADMINS, success: 200, call: get("/admin/export/pulse") },
   "GET /admin/export/polls": { allowed: ADMINS, success: 200, call: get("/admin/export/polls") },
+  "GET /admin/scim-tokens": { allowed: ADMINS, success: 200, call: get("/admin/scim-tokens") },
+  "POST /admin/scim-tokens": { allowed: ADMINS, success: 201, call: async () => ({ path: "/admin/scim-tokens", body: { name: "Okta" } }) },
+  "DELETE /admin/scim-tokens/:id": {
+    allowed: ADMINS,
+    success: 204,
+    call: async (w) => ({ path: `/admin/scim-tokens/${await freshScimToken(w.app, w.own.tenant.id)}` }),
+    foreign: async (w) => ({ path: `/admin/scim-tokens/${await freshScimToken(w.app, w.other.tenant.id)}` }),
+  },
 };
 
 const ROLES: Role[] = ["owner", "admin", "moderator", "member", "viewer"];

@@ -1746,6 +1746,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/scim-tokens": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The tenant's SCIM tokens (never their secrets), newest first
+     * @description Permission `admin.access`: admin and above.
+     */
+    get: operations["listScimTokens"];
+    put?: never;
+    /**
+     * Creates a SCIM token for an identity provider; the secret is in this response only
+     * @description 409 TOKEN_LIMIT past 10 tokens. The token acts on this tenant only, at `/scim/v2`, and nowhere else in the API.
+     *
+     *     Permission `admin.access`: admin and above.
+     */
+    post: operations["createScimToken"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/scim-tokens/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revokes a SCIM token at once
+     * @description 404 NOT_FOUND for a token of another tenant.
+     *
+     *     Permission `admin.access`: admin and above.
+     */
+    delete: operations["revokeScimToken"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/health": {
     parameters: {
       query?: never;
@@ -12362,6 +12410,270 @@ export interface operations {
       };
       /** @description RATE_LIMITED: the tenant's emailRecipientsPerHour is reached */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listScimTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The first characters of the secret, to tell tokens apart */
+            prefix: string;
+            createdAt: string;
+            lastUsedAt: string | null;
+          }[];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createScimToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Which identity provider uses it, to recognise it later */
+          name: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The secret: shown only in this response; the identity provider sends it as `Authorization: Bearer <token>` */
+            token: string;
+            createdAt: string;
+            /** @description The SCIM 2.0 base URL to enter in the identity provider (Okta: SCIM connector base URL; Entra ID: Tenant URL) */
+            scimBaseUrl: string;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description TOKEN_LIMIT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  revokeScimToken: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
         headers: {
           [name: string]: unknown;
         };
