@@ -72,7 +72,12 @@ describe("SCIM tokens and discovery (CONTRACT §10)", () => {
   });
 
   it("a token of tenant A acts on A only, whatever the x-tenant-id or host, and never sees B's users", async () => {
-    for (const headers of [{ "x-tenant-id": b.tenant.slug }, { "x-tenant-id": b.tenant.id }, { Host: `${b.tenant.slug}.example.com` }]) {
+    const attempts: Array<Record<string, string>> = [
+      { "x-tenant-id": b.tenant.slug },
+      { "x-tenant-id": b.tenant.id },
+      { Host: `${b.tenant.slug}.example.com` },
+    ];
+    for (const headers of attempts) {
       const client = scimClient(app, tokenA, headers);
       const list = await client.get("/Users?count=200").expect(200);
       const ids = list.body.Resources.map((user: { id: string }) => user.id);

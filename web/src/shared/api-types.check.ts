@@ -22,6 +22,7 @@ import type {
   updatePulseQuestionBody,
 } from "@server/modules/pulse/pulse.schemas";
 import type { questionPageSchema, questionSchema, submitQuestionBody, upvoteResultSchema } from "@server/modules/questions/questions.schemas";
+import type { createdScimTokenSchema, createScimTokenBody, scimTokenSchema } from "@server/modules/scim/scim.schemas";
 import type { SettingsPatch } from "@server/modules/settings/settings.schemas";
 import type { createTagBody, tagSchema, updateTagBody } from "@server/modules/tags/tags.schemas";
 import type { addMemberBody, createTeamBody, memberSchema, newcomerSchema, teamSchema, updateTeamBody } from "@server/modules/teams/teams.schemas";
@@ -52,6 +53,8 @@ export type AnswersAgree = Agree<{
   getTenantSettings: Same<ApiAnswer<"getTenantSettings">, TenantSettings>;
   listApiTokens: Same<ApiAnswer<"listApiTokens">, z.infer<typeof tokenSchema>[]>;
   createApiToken: Same<ApiAnswer<"createApiToken">, z.infer<typeof createdTokenSchema>>;
+  listScimTokens: Same<ApiAnswer<"listScimTokens">, z.infer<typeof scimTokenSchema>[]>;
+  createScimToken: Same<ApiAnswer<"createScimToken">, z.infer<typeof createdScimTokenSchema>>;
   getQuestion: Same<ApiAnswer<"getQuestion">, z.infer<typeof questionSchema>>;
   listQuestions: Same<ApiAnswer<"listQuestions">, z.infer<typeof questionPageSchema>>;
   upvoteQuestion: Same<ApiAnswer<"upvoteQuestion">, z.infer<typeof upvoteResultSchema>>;
@@ -77,6 +80,7 @@ export type AnswersAgree = Agree<{
 /** What the server accepts (z.input of its body schema) and what the web app sends. */
 export type BodiesAgree = Agree<{
   createApiToken: Same<ApiBody<"createApiToken">, z.input<typeof createTokenBody>>;
+  createScimToken: Same<ApiBody<"createScimToken">, z.input<typeof createScimTokenBody>>;
   submitQuestion: Same<ApiBody<"submitQuestion">, z.input<typeof submitQuestionBody>>;
   updateTenantSettings: Same<ApiBody<"updateTenantSettings">, SettingsPatch>;
   createUser: Same<ApiBody<"createUser">, z.input<typeof createUserBody>>;

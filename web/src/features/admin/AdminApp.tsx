@@ -9,6 +9,7 @@ import { EmailPanel } from "./EmailPanel";
 import { ExportPanel } from "./ExportPanel";
 import { HealthPage } from "./HealthPage";
 import { PulseAdminPanel } from "./PulseAdminPanel";
+import { ScimPanel } from "./ScimPanel";
 import { SettingsPanel } from "./SettingsPanel";
 import { TagsPanel } from "./TagsPanel";
 import { TeamsPanel } from "./TeamsPanel";
@@ -21,6 +22,7 @@ const SECTIONS = [
   { path: "tags", label: "Tags" },
   { path: "pulse", label: "Pulse" },
   { path: "email", label: "Email" },
+  { path: "provisioning", label: "Provisioning (SCIM)" },
   { path: "data-export", label: "Data export" },
   { path: "audit", label: "Audit log" },
   { path: "health", label: "Health" },
@@ -52,6 +54,7 @@ export default function AdminApp() {
             <Route path="tags" element={<TagsPanel />} />
             <Route path="pulse" element={<PulseAdminPanel />} />
             <Route path="email" element={<EmailPanel />} />
+            <Route path="provisioning" element={<ScimPanel />} />
             <Route path="data-export" element={<ExportPanel />} />
             <Route path="audit" element={<AuditPage />} />
             <Route path="health" element={<HealthPage />} />

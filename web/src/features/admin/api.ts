@@ -13,6 +13,8 @@ export type AuditQuery = Omit<ApiQuery<"listAuditLogs">, "limit" | "offset"> & {
 export type EmailQueue = ApiAnswer<"getEmailQueue">;
 export type EmailDelivery = EmailQueue["delivery"];
 export type Health = ApiAnswer<"getHealth">;
+export type ScimToken = ApiAnswer<"listScimTokens">[number];
+export type CreatedScimToken = ApiAnswer<"createScimToken">;
 
 const byId = (id: string) => ({ params: { path: { id } } });
 
@@ -75,3 +77,7 @@ export const fetchExport = (kind: ExportKind, format: ExportFormat, period: { st
       parseAs: "blob",
     }),
   );
+
+export const listScimTokens = (signal?: AbortSignal) => answer(api.GET("/admin/scim-tokens", { signal }));
+export const createScimToken = (body: ApiBody<"createScimToken">) => answer(api.POST("/admin/scim-tokens", { body }));
+export const revokeScimToken = (id: string) => answer(api.DELETE("/admin/scim-tokens/{id}", byId(id)));
