@@ -43,7 +43,7 @@ describe("SCIM Users (CONTRACT §10, RFC 7644)", () => {
     const row = await app.db("users").where({ id: response.body.id }).first();
     expect(row).toMatchObject({ tenant_id: fixture.tenant.id, email: userName, name: "Ada Lovelace", deactivated_at: null });
     const created = (await auditActions(app.db, fixture.tenant.id, "user.create")).find((entry) => entry.entity_id === response.body.id);
-    expect(created).toMatchObject({ metadata: expect.objectContaining({ via: "scim" }) });
+    expect(created).toMatchObject({ user_id: null, metadata: expect.objectContaining({ via: "scim" }) });
   });
 
   it("creates a user as Entra ID sends one, and finds it by userName and by externalId", async () => {
@@ -141,6 +141,10 @@ describe("SCIM Users (CONTRACT §10, RFC 7644)", () => {
       .put(`/Users/${user.body.id}`, { ...oktaUser(renamed, { givenName: "Augusta", familyName: "King", externalId: "okta-replaced" }), id: user.body.id })
       .expect(200);
     expect(response.body).toMatchObject({ userName: renamed, externalId: "okta-replaced", name: { formatted: "Augusta King" }, active: true });
+    // Okta deactivates with a PUT of the whole user, active false.
+    const deactivated = await scim.put(`/Users/${user.body.id}`, { ...oktaUser(renamed, { externalId: "okta-replaced" }), active: false }).expect(200);
+    expect(deactivated.body.active).toBe(false);
+    expect((await app.db("users").where({ id: user.body.id }).first()).deactivated_at).not.toBeNull();
     const taken = await scim.put(`/Users/${user.body.id}`, oktaUser(fixture.users.viewer.email)).expect(409);
     expect(taken.body.scimType).toBe("uniqueness");
   });

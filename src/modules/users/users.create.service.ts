@@ -17,6 +17,8 @@ export interface NewUserInput {
   ssoId?: string | null;
   /** The identity provider's id (SCIM `externalId`). */
   externalId?: string | null;
+  /** Made by the identity provider (SCIM): no person acted, and the new user did not sign up themselves. */
+  provisioned?: boolean;
 }
 
 /**
@@ -52,8 +54,9 @@ export async function createUser(
     action: "user.create",
     entityType: "user",
     entityId: user.id,
-    // Signed-in actors create others; at a first OAuth sign-in the user creates themselves.
-    userId: actor.user?.id ?? user.id,
+    // Signed-in actors create others; at a first OAuth sign-in the user creates themselves; an
+    // identity provider is no user (its entries say `via: scim`).
+    userId: actor.user?.id ?? (input.provisioned ? null : user.id),
     after: { email: user.email, name: user.name, role: user.role, primaryTeamId: user.primaryTeamId },
     metadata: auditMetadata,
   });

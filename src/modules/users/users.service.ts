@@ -171,7 +171,13 @@ export function createUsersService(deps: UsersServiceDeps) {
     const created = await db.transaction(async (trx) => {
       if (await emailInUse(trx, tenantId, input.email)) throw duplicateEmail();
       if (input.externalId && (await externalIdInUse(trx, tenantId, input.externalId))) throw duplicateExternalId();
-      const user = await createUser(trx, ctx, ctx.settings, { email: input.email, name: input.name, externalId: input.externalId ?? null }, PROVISIONED);
+      const user = await createUser(
+        trx,
+        ctx,
+        ctx.settings,
+        { email: input.email, name: input.name, externalId: input.externalId ?? null, provisioned: true },
+        PROVISIONED,
+      );
       if (!input.deactivated) return user;
       return updateUser(trx, tenantId, user.id, { deactivatedAt: clock.now() }, clock.now());
     });
