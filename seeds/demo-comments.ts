@@ -3,8 +3,8 @@ import type { Executor } from "../src/platform/db.js";
 
 /**
  * The demo's pulse comments (CONTRACT §5 "Comments"): some released batches carry a comment or
- * two, as a release writes them (with the batch, dated by its ISO week), and the newest ones have a
- * conversation: a lead's reply, and the colleague's answer on one.
+ * two, as a release writes them (with the batch, dated by its ISO week), and a few have a
+ * conversation: a lead's reply to what was said, and the colleague's answer on one.
  */
 const COMMENTS = [
   "Too many meetings this week; I had almost no time to focus on my actual work.",
@@ -51,30 +51,36 @@ export function commentsOfBatch(input: { tenantId: string; questionId: string; t
   }));
 }
 
-/** Conversations on the three newest comments: a lead's reply on each, the colleague's answer on the first. */
+/** What the leads answered, and the colleague back, to some of the comments above. */
+const CONVERSATIONS: Array<{ comment: string; lead: string; colleague?: string }> = [
+  {
+    comment: COMMENTS[0] as string,
+    lead: "Thank you for saying it. Which meetings would you drop first?",
+    colleague: "The Thursday status meeting: the same update is in the chat anyway.",
+  },
+  { comment: COMMENTS[1] as string, lead: "Good to hear. I will pass it on to the people who wrote them." },
+  { comment: COMMENTS[9] as string, lead: "Fair point. We will share the plan for next quarter at the all-hands." },
+];
+
+/** On the newest comment of each of CONVERSATIONS' texts: the lead's reply, and the colleague's answer where there is one. */
 export async function seedDemoConversations(db: Executor, input: { tenantId: string; leadId: string | null; now: Date }): Promise<void> {
-  const newest: Array<{ id: string }> = await db("pulse_comments")
-    .where({ tenant_id: input.tenantId })
-    .orderBy([{ column: "week", order: "desc" }, { column: "id" }])
-    .limit(3)
-    .select("id");
-  const replies = [
-    "Thank you for saying it. Which meetings would you drop first?",
-    "Good to hear. I will pass it on to the people who did the work.",
-    "Fair point. We will share the plan for next quarter at the all-hands.",
-  ];
-  for (const [index, comment] of newest.entries()) {
-    const leadAt = new Date(input.now.getTime() - (3 - index) * 3_600_000);
+  for (const [index, conversation] of CONVERSATIONS.entries()) {
+    const comment: { id: string } | undefined = await db("pulse_comments")
+      .where({ tenant_id: input.tenantId, body: conversation.comment })
+      .orderBy([{ column: "week", order: "desc" }, { column: "id" }])
+      .first("id");
+    if (!comment) continue;
+    const leadAt = new Date(input.now.getTime() - (CONVERSATIONS.length - index) * 3_600_000);
     const rows = [
-      { tenant_id: input.tenantId, comment_id: comment.id, author: "lead", lead_user_id: input.leadId, body: replies[index] as string, created_at: leadAt },
+      { tenant_id: input.tenantId, comment_id: comment.id, author: "lead", lead_user_id: input.leadId, body: conversation.lead, created_at: leadAt },
     ];
-    if (index === 0) {
+    if (conversation.colleague) {
       rows.push({
         tenant_id: input.tenantId,
         comment_id: comment.id,
         author: "colleague",
         lead_user_id: null,
-        body: "The Thursday status meeting: the same update is in the chat anyway.",
+        body: conversation.colleague,
         created_at: new Date(leadAt.getTime() + 1_800_000),
       });
     }
@@ -82,6 +88,6 @@ export async function seedDemoConversations(db: Executor, input: { tenantId: str
     const last = rows[rows.length - 1] as (typeof rows)[number];
     await db("pulse_comments")
       .where({ tenant_id: input.tenantId, id: comment.id })
-      .update({ reply_count: rows.length, last_reply_at: last.created_at, last_colleague_reply_at: index === 0 ? last.created_at : null });
+      .update({ reply_count: rows.length, last_reply_at: last.created_at, last_colleague_reply_at: conversation.colleague ? last.created_at : null });
   }
 }
