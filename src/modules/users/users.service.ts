@@ -1,20 +1,21 @@
 import type { Clock } from "../../platform/clock.js";
-import type { CurrentUser, RequestContext } from "../../platform/context.js";
-import type { Database, Executor } from "../../platform/db.js";
+import type { RequestContext } from "../../platform/context.js";
+import type { Database } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
 import type { EventBus } from "../../platform/events.js";
 import { liveEventPublisher } from "../../platform/live-events.js";
 import type { Logger } from "../../platform/logger.js";
 import { enforce } from "../../platform/policy.js";
-import { hasPermission, type Permission } from "../../platform/permissions.js";
 import { recordAudit } from "../audit/index.js";
 import { findTeam } from "../teams/index.js";
 import { anonymiseQuestionsOf, withdrawUpvotesOf } from "../questions/index.js";
 import { questionEventSchemas } from "../questions/questions.events.schemas.js";
 import { ensureMembership } from "../teams/index.js";
-import { deleteUser, emailInUse, lockActiveOwnerIds, lockUser, updateUser, type UserChanges } from "./users.admin.repository.js";
+import { deleteUser, emailInUse, lockUser, updateUser, type UserChanges } from "./users.admin.repository.js";
 import { createUser } from "./users.create.service.js";
+import { createUserImport } from "./users.import.service.js";
 import { findUser, listUsers, type UserRecord } from "./users.repository.js";
+import { actorOf, auditView, lastOwner, lockForUserChange } from "./users.locks.js";
 import { userPolicy } from "./users.policy.js";
 import type { CreateUserBody, UpdateUserBody } from "./users.schemas.js";
 
@@ -27,31 +28,7 @@ export interface UsersServiceDeps {
   usersChanged(tenantId: string): Promise<void>;
 }
 
-export function actorOf(ctx: RequestContext): CurrentUser {
-  if (!ctx.user) throw errors.unauthenticated();
-  return ctx.user;
-}
-
-const lastOwner = () => errors.conflict("LAST_OWNER", "The tenant's last owner cannot be demoted, deactivated or deleted; make someone else owner first.");
 const duplicateEmail = () => errors.conflict("DUPLICATE", "A user with this email already exists in this tenant.");
-
-/**
- * Start of every change to an existing user: the tenant's active owners are locked first, always
- * in the same order (so concurrent changes queue instead of deadlocking), then the actor is read
- * again, so an owner demoted a moment ago cannot act on the role loaded at the start of the request.
- */
-async function lockForUserChange(trx: Executor, ctx: RequestContext, permission: Permission) {
-  const actor = actorOf(ctx);
-  const owners = await lockActiveOwnerIds(trx, ctx.tenant.id);
-  const current = await findUser(trx, ctx.tenant.id, actor.id);
-  const fresh: CurrentUser = { ...actor, role: current?.role ?? actor.role };
-  if (!current || current.deactivatedAt !== null || !hasPermission(fresh, permission)) throw errors.forbidden();
-  return { actor: fresh, owners };
-}
-
-function auditView(user: UserRecord) {
-  return { email: user.email, name: user.name, role: user.role, primaryTeamId: user.primaryTeamId, deactivated: user.deactivatedAt !== null };
-}
 
 export function createUsersService(deps: UsersServiceDeps) {
   const { db, clock, bus, logger, usersChanged } = deps;
@@ -163,7 +140,9 @@ export function createUsersService(deps: UsersServiceDeps) {
     return user;
   }
 
-  return { list, find, create, update, remove };
+  const importPeople = createUserImport({ db, clock, usersChanged });
+
+  return { list, find, create, update, remove, importPeople };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
