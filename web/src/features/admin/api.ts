@@ -75,3 +75,16 @@ export const fetchExport = (kind: ExportKind, format: ExportFormat, period: { st
       parseAs: "blob",
     }),
   );
+
+export type UserImportResult = ApiAnswer<"importUsers">;
+export type UserImportRow = UserImportResult["rows"][number];
+/** POST /admin/users/import: the file travels as it is (text/csv), not as JSON. */
+export const importUsers = (csv: string, dryRun: boolean) =>
+  answer(
+    api.POST("/admin/users/import", {
+      params: { query: { dryRun: dryRun ? "true" : undefined } },
+      body: csv,
+      bodySerializer: (body: string) => body,
+      headers: { "Content-Type": "text/csv" },
+    }),
+  );
