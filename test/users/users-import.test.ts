@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { once } from "node:events";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signIn, type ApiClient, type TestApp } from "../helpers/app.js";
 import { auditActions } from "../helpers/audit-log.js";
@@ -193,6 +196,36 @@ describe("POST /admin/users/import (CONTRACT §10)", () => {
   it("refuses a body over the size limit with 413", async () => {
     const response = await importFile(owner, Buffer.alloc(5 * 1024 * 1024 + 10, "a")).expect(413);
     expect(response.body.error.code).toBe("PAYLOAD_TOO_LARGE");
+  });
+
+  it("counts the bytes of a body sent without a length (chunked) and stops at the limit with 413", async () => {
+    const server = http.createServer(app.app).listen(0, "127.0.0.1");
+    await once(server, "listening");
+    try {
+      const { port } = server.address() as AddressInfo;
+      const row = `${"r".repeat(60)}@example.com,Chunked Person,member,${"t".repeat(900)}\n`;
+      const chunk = new TextEncoder().encode(row.repeat(70));
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent === 0) controller.enqueue(new TextEncoder().encode(`${HEADER}\n`));
+          // About 7 MB in all, over the 5 MB limit, with no Content-Length to refuse it up front.
+          if (sent++ < 100) controller.enqueue(chunk);
+          else controller.close();
+        },
+      });
+      const response = await fetch(`http://127.0.0.1:${port}/admin/users/import?dryRun=true`, {
+        method: "POST",
+        body,
+        duplex: "half",
+        headers: { "content-type": "text/csv", "x-csrf-token": owner.csrfToken, cookie: owner.cookie ?? "" },
+      } as RequestInit & { duplex: "half" });
+      expect(response.status).toBe(413);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe("PAYLOAD_TOO_LARGE");
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   it("answers 403 to a moderator and a member, before reading the file", async () => {

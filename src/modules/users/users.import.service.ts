@@ -6,7 +6,7 @@ import { hasPermission } from "../../platform/permissions.js";
 import { recordAudit } from "../audit/index.js";
 import { ensureMembership, listTeams, type TeamRecord } from "../teams/index.js";
 import { lockUsersByEmails, updateUser, type UserChanges } from "./users.admin.repository.js";
-import { createUser } from "./users.create.service.js";
+import { createUsers } from "./users.create.service.js";
 import type { ImportFileRow } from "./users.import.csv.js";
 import { auditView, lockForUserChange } from "./users.locks.js";
 import { userPolicy } from "./users.policy.js";
@@ -153,27 +153,23 @@ function resultOf(plans: Plan[], dryRun: boolean, imported: boolean): UserImport
   };
 }
 
-async function applyPlan(trx: Executor, ctx: RequestContext, plan: Plan, at: Date): Promise<void> {
-  const metadata = { via: "import" };
-  if (plan.action === "created") {
-    const { email, name, role } = plan.person;
-    await createUser(trx, ctx, ctx.settings, { email, name, role, primaryTeamId: plan.primaryTeamId }, metadata);
-  } else if (plan.action === "updated") {
-    const { target, changes } = plan;
-    const updated = await updateUser(trx, ctx.tenant.id, target.id, changes, at);
-    if (changes.primaryTeamId) await ensureMembership(trx, ctx.tenant.id, changes.primaryTeamId, target.id, "member");
-    const before = auditView(target);
-    const after = auditView(updated);
-    const changed = (Object.keys(after) as Array<keyof typeof after>).filter((key) => before[key] !== after[key]);
-    await recordAudit(trx, ctx, {
-      action: "user.update",
-      entityType: "user",
-      entityId: target.id,
-      before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-      after: Object.fromEntries(changed.map((key) => [key, after[key]])),
-      metadata,
-    });
-  }
+const IMPORT_METADATA = { via: "import" };
+
+/** The person a row changes, as PUT /admin/users/:id would: the row, the primary team's membership, `user.update`. */
+async function applyUpdate(trx: Executor, ctx: RequestContext, target: UserRecord, changes: UserChanges, at: Date): Promise<void> {
+  const updated = await updateUser(trx, ctx.tenant.id, target.id, changes, at);
+  if (changes.primaryTeamId) await ensureMembership(trx, ctx.tenant.id, changes.primaryTeamId, target.id, "member");
+  const before = auditView(target);
+  const after = auditView(updated);
+  const changed = (Object.keys(after) as Array<keyof typeof after>).filter((key) => before[key] !== after[key]);
+  await recordAudit(trx, ctx, {
+    action: "user.update",
+    entityType: "user",
+    entityId: target.id,
+    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+    metadata: IMPORT_METADATA,
+  });
 }
 
 /**
@@ -198,7 +194,15 @@ export function createUserImport(deps: UserImportDeps) {
         throw new AppError("IMPORT_REJECTED", 422, `${failed.length} of ${plans.length} rows have errors; nothing was imported.`, rows);
       }
       const at = clock.now();
-      for (const plan of plans) await applyPlan(trx, ctx, plan, at);
+      const created = plans.flatMap((plan) => (plan.action === "created" ? [plan] : []));
+      await createUsers(
+        trx,
+        ctx,
+        ctx.settings,
+        created.map(({ person, primaryTeamId }) => ({ email: person.email, name: person.name, role: person.role, primaryTeamId })),
+        IMPORT_METADATA,
+      );
+      for (const plan of plans) if (plan.action === "updated") await applyUpdate(trx, ctx, plan.target, plan.changes, at);
       const outcome = resultOf(plans, false, true);
       if (outcome.totals.created + outcome.totals.updated > 0) {
         await recordAudit(trx, ctx, { action: "user.import", entityType: "user", after: outcome.totals });
