@@ -82,6 +82,7 @@ function pipelineErrors(route: AnyRoute): Record<number, string> {
   if (refusals.length) errors[403] = refusals.join("; ");
   errors[404] = route.params || route.record ? "NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND" : "TENANT_NOT_FOUND";
   if (writes) errors[413] = "PAYLOAD_TOO_LARGE: a body over 100 kB";
+  if (route.streamedBody) errors[415] = `UNSUPPORTED_MEDIA_TYPE: the body is not ${route.streamedBody.mediaType} in UTF-8`;
   errors[503] =
     "SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable";
   return errors;
@@ -152,6 +153,14 @@ function bodyRequired(schema: z.ZodType): boolean {
   return !schema.safeParse(undefined).success;
 }
 
+function requestBody(route: AnyRoute) {
+  if (route.streamedBody) {
+    const { mediaType, description } = route.streamedBody;
+    return { required: true, description, content: { [mediaType]: { schema: TEXT_BODY } } };
+  }
+  return route.body ? { required: bodyRequired(route.body), content: { "application/json": { schema: route.body } } } : undefined;
+}
+
 function assertUniqueOperationIds(ids: string[]): void {
   const seen = new Set<string>();
   for (const id of ids) {
@@ -181,7 +190,7 @@ export function buildOpenApiDocument(routes: AnyRoute[], info: { title: string; 
       request: {
         params: route.params as z.ZodObject | undefined,
         query: route.query as z.ZodObject | undefined,
-        body: route.body ? { required: bodyRequired(route.body), content: { "application/json": { schema: route.body } } } : undefined,
+        body: requestBody(route),
       },
       responses: routeResponses(route, errorBody),
     });

@@ -177,6 +177,10 @@ export class ApiClient {
   put(path: string, body?: object) {
     return this.with(this.agent.put(path), true).send(body);
   }
+  /** A body that is not JSON: a CSV file by default. */
+  postText(path: string, text: string | Buffer, contentType = "text/csv") {
+    return this.with(this.agent.post(path), true).set("content-type", contentType).send(text);
+  }
   patch(path: string, body?: object) {
     return this.with(this.agent.patch(path), true).send(body);
   }

@@ -19,6 +19,8 @@ interface World {
 interface Call {
   path: string;
   body?: object;
+  /** A text/csv body instead of JSON. */
+  csv?: string;
 }
 interface Row {
   /** Roles that succeed; every other role gets 403 FORBIDDEN, a visitor 401 UNAUTHENTICATED. */
@@ -54,6 +56,11 @@ const queueEmail = (w: World, tenantId: string) =>
 const TABLE: Record<string, Row> = {
   "GET /users": { allowed: ADMINS, success: 200, call: get("/users") },
   "POST /admin/users": { allowed: ADMINS, success: 201, call: async () => ({ path: "/admin/users", body: { email: email(), name: "New" } }) },
+  "POST /admin/users/import": {
+    allowed: ADMINS,
+    success: 200,
+    call: async () => ({ path: "/admin/users/import", csv: `email,name,role,team\n${email()},Imported,member,\n` }),
+  },
   "PUT /admin/users/:id": {
     allowed: OWNER,
     success: 200,
@@ -238,7 +245,7 @@ describe("admin permission matrix", () => {
       case "GET":
         return client.get(call.path);
       case "POST":
-        return client.post(call.path, call.body);
+        return call.csv === undefined ? client.post(call.path, call.body) : client.postText(call.path, call.csv);
       case "PUT":
         return client.put(call.path, call.body);
       case "PATCH":

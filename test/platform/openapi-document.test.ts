@@ -70,6 +70,41 @@ describe("/openapi.json names and describes every operation (CONTRACT §7)", () 
     expect(document.components.schemas.Error).toBeDefined();
   });
 
+  it("each request body names its media type: JSON, or the streamed body a route declares (the CSV import), with 415 listed", () => {
+    type WithBody = Operation & { requestBody?: { required?: boolean; content: Record<string, { schema: Json }> } };
+    for (const route of app.routes) {
+      const operation = document.paths[route.path.replace(/:([A-Za-z0-9_]+)/g, "{$1}")]?.[route.method] as WithBody | undefined;
+      const media = Object.keys(operation?.requestBody?.content ?? {});
+      if (route.streamedBody) {
+        expect(media, route.operationId).toEqual([route.streamedBody.mediaType]);
+        expect(operation?.requestBody?.required, route.operationId).toBe(true);
+        expect(operation?.requestBody?.content[route.streamedBody.mediaType]?.schema, route.operationId).toEqual({ type: "string" });
+        expect(operation?.responses["415"]?.content?.["application/json"]?.schema, route.operationId).toEqual({ $ref: ERROR_REF });
+      } else {
+        expect(media, route.operationId).toEqual(route.body ? ["application/json"] : []);
+      }
+    }
+    expect(app.routes.filter((route) => route.streamedBody).map((route) => route.operationId)).toEqual(["importUsers"]);
+  });
+
+  it("a route may not declare both a JSON body and a streamed body", async () => {
+    const { mountRoutes } = await import("../../src/platform/http/route.js");
+    const { Router } = await import("express");
+    const { z } = await import("zod");
+    const both = route({
+      method: "post",
+      path: "/both",
+      operationId: "both",
+      tag: "t",
+      summary: "s",
+      access: "session",
+      body: z.object({}),
+      streamedBody: { mediaType: "text/csv", description: "d" },
+      handler: () => ({}),
+    });
+    expect(() => mountRoutes(Router(), [both])).toThrow(/declares a JSON body and a streamed body/);
+  });
+
   it("the health answers have their schemas: /health/ready 200 ready or 503 not_ready with the checks", () => {
     const schemaOf = (path: string, status: string) => document.paths[path]?.get?.responses?.[status]?.content?.["application/json"]?.schema;
     expect(schemaOf("/health/live", "200")).toEqual({ $ref: "#/components/schemas/Liveness" });

@@ -9,6 +9,8 @@ export const AUDIT_ACTIONS = {
   "user.create": ["user"],
   "user.update": ["user"],
   "user.delete": ["user"],
+  /** One per CSV import that wrote something, besides each person's own `user.create` / `user.update`. */
+  "user.import": ["user"],
   "user.signup_refused": ["user"],
   "user.email_unsubscribe": ["user"],
   "user.email_resubscribe": ["user"],

@@ -75,6 +75,19 @@ export async function deleteMember(trx: Executor, tenantId: string, teamId: stri
 }
 
 /** A primary team implies membership (as createUser does); an existing membership keeps its role. */
+/** ensureMembership for many people at once (their primary teams, say), a thousand to a statement. */
+export async function ensureMemberships(
+  trx: Executor,
+  tenantId: string,
+  memberships: Array<{ teamId: string; userId: string }>,
+  role: "member" | "viewer",
+): Promise<void> {
+  for (let start = 0; start < memberships.length; start += 1000) {
+    const rows = memberships.slice(start, start + 1000).map(({ teamId, userId }) => ({ tenant_id: tenantId, team_id: teamId, user_id: userId, role }));
+    await trx("team_members").insert(rows).onConflict().ignore();
+  }
+}
+
 export async function ensureMembership(trx: Executor, tenantId: string, teamId: string, userId: string, role: "member" | "viewer"): Promise<void> {
   await trx.raw("insert into team_members (tenant_id, team_id, user_id, role) values (?, ?, ?, ?) on conflict do nothing", [tenantId, teamId, userId, role]);
 }

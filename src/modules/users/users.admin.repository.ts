@@ -59,3 +59,14 @@ export async function updateUser(trx: Executor, tenantId: string, userId: string
 export async function deleteUser(trx: Executor, tenantId: string, userId: string): Promise<void> {
   await trx("users").where({ tenant_id: tenantId, id: userId }).delete();
 }
+
+/** The tenant's users with these (lower-case) addresses, row-locked until the transaction ends. */
+export async function lockUsersByEmails(trx: Executor, tenantId: string, emails: string[]): Promise<UserRecord[]> {
+  if (emails.length === 0) return [];
+  const rows = await trx("users")
+    .where({ tenant_id: tenantId })
+    .whereRaw(`lower(email) in (${emails.map(() => "?").join(", ")})`, emails)
+    .orderBy("id")
+    .forUpdate();
+  return rows.map(toUserRecord);
+}

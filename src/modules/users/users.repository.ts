@@ -189,19 +189,28 @@ export interface NewUserRow {
   externalId?: string | null;
 }
 
-export async function insertUser(trx: Executor, tenantId: string, user: NewUserRow): Promise<UserRecord> {
-  const [row] = await trx("users")
-    .insert({
-      tenant_id: tenantId,
-      email: user.email,
-      name: user.name,
-      avatar_url: user.avatarUrl,
-      role: user.role,
-      primary_team_id: user.primaryTeamId,
-      sso_provider: user.ssoProvider,
-      sso_id: user.ssoId,
-      external_id: user.externalId ?? null,
-    })
-    .returning("*");
-  return toUserRecord(row);
+/** Inserts the users, a thousand to a statement, and returns them in the order given. */
+export async function insertUsers(trx: Executor, tenantId: string, users: NewUserRow[]): Promise<UserRecord[]> {
+  const inserted: UserRecord[] = [];
+  for (let start = 0; start < users.length; start += 1000) {
+    const rows = await trx("users")
+      .insert(
+        users.slice(start, start + 1000).map((user) => ({
+          tenant_id: tenantId,
+          email: user.email,
+          name: user.name,
+          avatar_url: user.avatarUrl,
+          role: user.role,
+          primary_team_id: user.primaryTeamId,
+          sso_provider: user.ssoProvider,
+          sso_id: user.ssoId,
+          external_id: user.externalId ?? null,
+        })),
+      )
+      .returning("*");
+    // A multi-row insert's RETURNING order is not promised: match by the address, unique in the tenant.
+    const byEmail = new Map(rows.map((row: DatabaseRow) => [row.email as string, toUserRecord(row)]));
+    for (const user of users.slice(start, start + 1000)) inserted.push(byEmail.get(user.email) as UserRecord);
+  }
+  return inserted;
 }

@@ -3,7 +3,9 @@ import type { RequestContext } from "../../platform/context.js";
 import { route, type AnyRoute } from "../../platform/http/route.js";
 import { userPolicy } from "./users.policy.js";
 import { presentUser } from "./users.presenter.js";
-import { createUserBody, updateUserBody, userIdParams, userSchema } from "./users.schemas.js";
+import { USER_IMPORT_MAX_BYTES, USER_IMPORT_MAX_ROWS } from "./users.constants.js";
+import { readImportFile } from "./users.import.csv.js";
+import { createUserBody, updateUserBody, userIdParams, userImportQuery, userImportResultSchema, userSchema } from "./users.schemas.js";
 import type { UsersService } from "./users.service.js";
 
 export function userRoutes(deps: { users: UsersService }): AnyRoute[] {
@@ -36,6 +38,33 @@ export function userRoutes(deps: { users: UsersService }): AnyRoute[] {
       status: 201,
       response: userSchema,
       handler: async ({ ctx, body }) => presentUser(await users.create(ctx, body)),
+    }),
+    route({
+      method: "post",
+      path: "/admin/users/import",
+      operationId: "importUsers",
+      tag: "Users",
+      summary: "Creates and updates people from a CSV file (header email,name,role,team), all or nothing",
+      description:
+        `A row per person; \`team\` is a team's name or slug (empty: no primary team), \`role\` one the caller may grant. At most ${USER_IMPORT_MAX_ROWS} rows ` +
+        `and ${USER_IMPORT_MAX_BYTES / 1024 / 1024} MB. A new email is \`created\` (as POST /admin/users, audited \`user.create\`); an existing one is ` +
+        "`updated` when its name, role or team differ (owners only, as PUT /admin/users/:id, audited `user.update`), else `unchanged`. " +
+        "Errors, each with its row: a duplicate email in the file, an unknown team, an invalid email, name or role, a cell starting with a formula " +
+        "character (= + - @ tab CR), a deactivated person (reactivate them first). `dryRun=true` answers the decisions and writes nothing. " +
+        "Otherwise any error imports nothing (422 IMPORT_REJECTED, details: the rows in error); a success is audited once more as `user.import`.",
+      access: "member.add",
+      query: userImportQuery,
+      streamedBody: {
+        mediaType: "text/csv",
+        description: "UTF-8 CSV (RFC 4180; a byte order mark and CRLF or LF line ends are fine), first line `email,name,role,team`.",
+      },
+      otherResponses: {
+        400: "VALIDATION_FAILED: the file is empty, has no rows, is not CSV, or its first line is not the header",
+        413: `PAYLOAD_TOO_LARGE (over ${USER_IMPORT_MAX_BYTES / 1024 / 1024} MB) or TOO_MANY_ROWS (over ${USER_IMPORT_MAX_ROWS} rows): nothing is imported`,
+        422: "IMPORT_REJECTED: some rows have errors (details: those rows); nothing is imported",
+      },
+      response: userImportResultSchema,
+      handler: async ({ ctx, query, req }) => users.importPeople(ctx, await readImportFile(req, declaredLength(req.get("content-length"))), query.dryRun),
     }),
     route({
       method: "put",
@@ -72,4 +101,8 @@ export function userRoutes(deps: { users: UsersService }): AnyRoute[] {
       handler: ({ ctx, params }) => users.remove(ctx, params.id),
     }),
   ];
+}
+
+function declaredLength(header: string | undefined): number | undefined {
+  return header && /^\d+$/.test(header) ? Number(header) : undefined;
 }

@@ -1,9 +1,13 @@
 import { z } from "zod";
 import { ROLES } from "../../platform/context.js";
 import { userText } from "../../platform/user-text.js";
+import { USER_IMPORT_ACTIONS } from "./users.constants.js";
 
-const email = z.string().trim().toLowerCase().max(320).pipe(z.email("must be an email address"));
-const name = userText({ min: 1, max: 200 });
+export const userEmailSchema = z.string().trim().toLowerCase().max(320).pipe(z.email("must be an email address"));
+export const userNameSchema = userText({ min: 1, max: 200 });
+
+const email = userEmailSchema;
+const name = userNameSchema;
 
 export const userIdParams = z.object({ id: z.uuid() });
 
@@ -37,3 +41,27 @@ export const userSchema = z.object({
   createdAt: z.string(),
 });
 export type UserView = z.infer<typeof userSchema>;
+
+export const userImportQuery = z.object({
+  dryRun: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((value) => value === "true")
+    .describe("true: check the file and answer what would happen, writing nothing"),
+});
+
+export const userImportRowSchema = z.object({
+  row: z.number().int().describe("1 is the first line after the header"),
+  email: z.string().describe("The row's email cell as written"),
+  action: z.enum(USER_IMPORT_ACTIONS),
+  message: z.string().optional().describe("Why the row is an error, or what an update changes"),
+});
+export type UserImportRow = z.infer<typeof userImportRowSchema>;
+
+export const userImportResultSchema = z.object({
+  dryRun: z.boolean(),
+  imported: z.boolean().describe("true once the rows are written (never on a dry run)"),
+  totals: z.object({ rows: z.number().int(), created: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), error: z.number().int() }),
+  rows: z.array(userImportRowSchema).describe("In the file's order"),
+});
+export type UserImportResult = z.infer<typeof userImportResultSchema>;

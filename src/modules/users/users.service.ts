@@ -6,7 +6,6 @@ import type { EventBus } from "../../platform/events.js";
 import { liveEventPublisher } from "../../platform/live-events.js";
 import type { Logger } from "../../platform/logger.js";
 import { enforce } from "../../platform/policy.js";
-import { hasPermission, type Permission } from "../../platform/permissions.js";
 import { recordAudit } from "../audit/index.js";
 import { findTeam } from "../teams/index.js";
 import { anonymiseQuestionsOf, withdrawUpvotesOf } from "../questions/index.js";
@@ -14,7 +13,9 @@ import { questionEventSchemas } from "../questions/questions.events.schemas.js";
 import { ensureMembership } from "../teams/index.js";
 import { deleteUser, emailInUse, externalIdInUse, lockActiveOwnerIds, lockUser, updateUser, type UserChanges } from "./users.admin.repository.js";
 import { createUser } from "./users.create.service.js";
+import { createUserImport } from "./users.import.service.js";
 import { findUser, listUsers, type UserRecord } from "./users.repository.js";
+import { actorOf, auditView, lastOwner, lockForUserChange } from "./users.locks.js";
 import { userPolicy } from "./users.policy.js";
 import type { CreateUserBody, UpdateUserBody } from "./users.schemas.js";
 
@@ -27,12 +28,6 @@ export interface UsersServiceDeps {
   usersChanged(tenantId: string): Promise<void>;
 }
 
-export function actorOf(ctx: RequestContext): CurrentUser {
-  if (!ctx.user) throw errors.unauthenticated();
-  return ctx.user;
-}
-
-const lastOwner = () => errors.conflict("LAST_OWNER", "The tenant's last owner cannot be demoted, deactivated or deleted; make someone else owner first.");
 const duplicateEmail = () => errors.conflict("DUPLICATE", "A user with this email already exists in this tenant.");
 const duplicateExternalId = () => errors.conflict("DUPLICATE", "A user with this externalId already exists in this tenant.");
 
@@ -49,24 +44,6 @@ export interface ProvisionedUser {
 
 /** Audit metadata of the identity provider's changes: no user acted, so the entry says who did. */
 const PROVISIONED = { via: "scim" };
-
-/**
- * Start of every change to an existing user: the tenant's active owners are locked first, always
- * in the same order (so concurrent changes queue instead of deadlocking), then the actor is read
- * again, so an owner demoted a moment ago cannot act on the role loaded at the start of the request.
- */
-async function lockForUserChange(trx: Executor, ctx: RequestContext, permission: Permission) {
-  const actor = actorOf(ctx);
-  const owners = await lockActiveOwnerIds(trx, ctx.tenant.id);
-  const current = await findUser(trx, ctx.tenant.id, actor.id);
-  const fresh: CurrentUser = { ...actor, role: current?.role ?? actor.role };
-  if (!current || current.deactivatedAt !== null || !hasPermission(fresh, permission)) throw errors.forbidden();
-  return { actor: fresh, owners };
-}
-
-function auditView(user: UserRecord) {
-  return { email: user.email, name: user.name, role: user.role, primaryTeamId: user.primaryTeamId, deactivated: user.deactivatedAt !== null };
-}
 
 export function createUsersService(deps: UsersServiceDeps) {
   const { db, clock, bus, logger, usersChanged } = deps;
@@ -239,7 +216,9 @@ export function createUsersService(deps: UsersServiceDeps) {
     return user;
   }
 
-  return { list, find, create, update, remove, provisionCreate, provisionUpdate };
+  const importPeople = createUserImport({ db, clock, usersChanged });
+
+  return { list, find, create, update, remove, provisionCreate, provisionUpdate, importPeople };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

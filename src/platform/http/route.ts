@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response, Router } from "express";
 import type { z } from "zod";
 import type { RequestContext } from "../context.js";
+import { AppError } from "../errors.js";
 import { enforce } from "../policy.js";
 import { PreparedJson } from "../prepared-json.js";
 import { authorize, needsRecordRule, type Access, type RecordAccess } from "./access.js";
@@ -43,6 +44,12 @@ export interface RouteDefinition<P extends z.ZodType = z.ZodType, Q extends z.Zo
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * A body that is not JSON, which the handler reads from the request stream itself (`req`): the
+   * media type it must carry (anything else: 415 UNSUPPORTED_MEDIA_TYPE) and what the document
+   * says of it. A route has `body` or `streamedBody`, not both.
+   */
+  streamedBody?: StreamedBody;
   /** Success status; 204 sends no body. */
   status?: number;
   response?: z.ZodType;
@@ -51,6 +58,19 @@ export interface RouteDefinition<P extends z.ZodType = z.ZodType, Q extends z.Zo
   /** Runs before validation (rate limits, for instance). */
   before?: RequestHandler[];
   handler: (input: HandlerInput<z.output<P>, z.output<Q>, z.output<B>, R>) => unknown;
+}
+
+export interface StreamedBody {
+  mediaType: string;
+  description: string;
+}
+
+/** Only UTF-8 text is read: another charset would be decoded wrongly without a word. */
+function assertMediaType(req: Request, expected: StreamedBody): void {
+  const charset = /;\s*charset=("?)([^";]+)\1/i.exec(req.get("content-type") ?? "")?.[2]?.toLowerCase();
+  if (!req.is(expected.mediaType) || (charset !== undefined && charset !== "utf-8" && charset !== "utf8")) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, `The request body must be ${expected.mediaType} in UTF-8.`);
+  }
 }
 
 /** Identity function that keeps the schema types flowing into the record access and the handler. */
@@ -76,6 +96,9 @@ export function mountRoutes(router: Router, routes: AnyRoute[]): void {
       throw new Error(`Route ${definition.method.toUpperCase()} ${definition.path} needs an operationId of its own (got "${definition.operationId ?? ""}")`);
     }
     operationIds.add(definition.operationId);
+    if (definition.body && definition.streamedBody) {
+      throw new Error(`Route ${definition.method.toUpperCase()} ${definition.path} declares a JSON body and a streamed body`);
+    }
     if (needsRecordRule(definition.access) && !definition.record) {
       throw new Error(`Route ${definition.method.toUpperCase()} ${definition.path}: a team-scoped permission needs a record rule naming the team`);
     }
@@ -84,6 +107,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[]): void {
       const params = definition.params ? parsePathParams(definition.params, req.params) : req.params;
       const query = definition.query ? parseRequestPart(definition.query, "query", req.query) : req.query;
       const body = definition.body ? parseRequestPart(definition.body, "body", req.body) : undefined;
+      if (definition.streamedBody) assertMediaType(req, definition.streamedBody);
       let record: unknown;
       if (definition.record) {
         record = await definition.record.load({ ctx, params, query, body });

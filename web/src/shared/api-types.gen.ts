@@ -1426,6 +1426,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/users/import": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Creates and updates people from a CSV file (header email,name,role,team), all or nothing
+     * @description A row per person; `team` is a team's name or slug (empty: no primary team), `role` one the caller may grant. At most 10000 rows and 5 MB. A new email is `created` (as POST /admin/users, audited `user.create`); an existing one is `updated` when its name, role or team differ (owners only, as PUT /admin/users/:id, audited `user.update`), else `unchanged`. Errors, each with its row: a duplicate email in the file, an unknown team, an invalid email, name or role, a cell starting with a formula character (= + - @ tab CR), a deactivated person (reactivate them first). `dryRun=true` answers the decisions and writes nothing. Otherwise any error imports nothing (422 IMPORT_REJECTED, details: the rows in error); a success is audited once more as `user.import`.
+     *
+     *     Permission `member.add`: admin and above.
+     */
+    post: operations["importUsers"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/users/{id}": {
     parameters: {
       query?: never;
@@ -10492,6 +10514,137 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  importUsers: {
+    parameters: {
+      query?: {
+        /** @description true: check the file and answer what would happen, writing nothing */
+        dryRun?: "true" | "false";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description UTF-8 CSV (RFC 4180; a byte order mark and CRLF or LF line ends are fine), first line `email,name,role,team`. */
+    requestBody: {
+      content: {
+        "text/csv": string;
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            dryRun: boolean;
+            /** @description true once the rows are written (never on a dry run) */
+            imported: boolean;
+            totals: {
+              rows: number;
+              created: number;
+              updated: number;
+              unchanged: number;
+              error: number;
+            };
+            /** @description In the file's order */
+            rows: {
+              /** @description 1 is the first line after the header */
+              row: number;
+              /** @description The row's email cell as written */
+              email: string;
+              /** @enum {string} */
+              action: "created" | "updated" | "unchanged" | "error";
+              /** @description Why the row is an error, or what an update changes */
+              message?: string;
+            }[];
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED: the file is empty, has no rows, is not CSV, or its first line is not the header */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE (over 5 MB) or TOO_MANY_ROWS (over 10000 rows): nothing is imported */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE: the body is not text/csv in UTF-8 */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description IMPORT_REJECTED: some rows have errors (details: those rows); nothing is imported */
+      422: {
         headers: {
           [name: string]: unknown;
         };

@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../shared/ConfirmDialog";
 import { TeamSelect } from "../../shared/TeamSelect";
 import { announce, DataTable, Dialog, DialogFooter, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
 import { createUser, deleteUser, listUsers, updateUser, type User } from "./api";
+import { UserImport } from "./UserImport";
 
 /** Users of the tenant: create (admin), edit and delete (owner), with CONTRACT §2's role rules shown up front. */
 export function UsersPanel() {
@@ -79,6 +80,7 @@ export function UsersPanel() {
           ))}
         </DataTable>
       )}
+      <UserImport onImported={() => users.reload()} />
       <UserDialog
         user={editing}
         roles={grantable}

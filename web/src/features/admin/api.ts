@@ -81,3 +81,15 @@ export const fetchExport = (kind: ExportKind, format: ExportFormat, period: { st
 export const listScimTokens = (signal?: AbortSignal) => answer(api.GET("/admin/scim-tokens", { signal }));
 export const createScimToken = (body: ApiBody<"createScimToken">) => answer(api.POST("/admin/scim-tokens", { body }));
 export const revokeScimToken = (id: string) => answer(api.DELETE("/admin/scim-tokens/{id}", byId(id)));
+export type UserImportResult = ApiAnswer<"importUsers">;
+export type UserImportRow = UserImportResult["rows"][number];
+/** POST /admin/users/import: the file travels as it is (text/csv), not as JSON. */
+export const importUsers = (csv: string, dryRun: boolean) =>
+  answer(
+    api.POST("/admin/users/import", {
+      params: { query: { dryRun: dryRun ? "true" : undefined } },
+      body: csv,
+      bodySerializer: (body: string) => body,
+      headers: { "Content-Type": "text/csv" },
+    }),
+  );
