@@ -18,6 +18,7 @@ import * as pulseHeldAnswersAndTenure from "./20261128000100_pulse_held_answers_
 import * as createPolls from "./20261128000200_create_polls.js";
 import * as pulseScalesAndReminders from "./20261128000300_pulse_scales_and_reminders.js";
 import * as pulseComments from "./20261128000400_pulse_comments.js";
+import * as pulseInviteWeeksReminders from "./20261128000500_pulse_invite_weeks_reminders.js";
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -49,4 +50,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ["20261128000200_create_polls", createPolls],
   ["20261128000300_pulse_scales_and_reminders", pulseScalesAndReminders],
   ["20261128000400_pulse_comments", pulseComments],
+  ["20261128000500_pulse_invite_weeks_reminders", pulseInviteWeeksReminders],
 ];

@@ -110,8 +110,9 @@ export async function listEnpsCells(db: Executor, tenantId: string, fromWeek: st
 }
 
 /**
- * What a reminder did, over the invites of the range (invite rows only: nothing here is about a
- * response). `answered_after_reminder` is set on the invite when it is consumed after its reminder.
+ * What a reminder did, over the invites of the range, from the weekly invite rollup (invite rows
+ * only: nothing here is about a response). `answered_after_reminder` is set on the invite when it
+ * is consumed after its reminder, so the others answered are answered before it.
  */
 export async function reminderParticipation(
   db: Executor,
@@ -119,13 +120,13 @@ export async function reminderParticipation(
   fromWeek: string,
   teamId?: string,
 ): Promise<{ reminded: number; answeredBeforeReminder: number; answeredAfterReminder: number }> {
-  const query = db("pulse_invites")
+  const query = db("pulse_invite_weeks")
     .where("tenant_id", tenantId)
-    .andWhereRaw("sent_at >= (?::date)::timestamp at time zone 'UTC'", [fromWeek])
+    .andWhere("week", ">=", fromWeek)
     .first(
-      db.raw("count(*) filter (where reminded_at is not null)::int as reminded"),
-      db.raw("count(*) filter (where responded_at is not null and not answered_after_reminder)::int as before"),
-      db.raw("count(*) filter (where answered_after_reminder)::int as after"),
+      db.raw("coalesce(sum(reminded), 0)::int as reminded"),
+      db.raw("coalesce(sum(answered - answered_after_reminder), 0)::int as before"),
+      db.raw("coalesce(sum(answered_after_reminder), 0)::int as after"),
     );
   if (teamId) query.andWhere("team_id", teamId);
   const row = await query;
