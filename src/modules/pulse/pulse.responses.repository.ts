@@ -63,12 +63,14 @@ export interface ResponseCell {
   scoreSum: number;
 }
 
-/** Released responses per (question, team, week) since `fromWeek` (the rollup of pulse_responses). */
-export async function listResponseCells(db: Executor, tenantId: string, fromWeek: string): Promise<ResponseCell[]> {
-  const rows: Array<{ question_id: string; team_id: string | null; week: string; responses: number; score_sum: number }> = await db("pulse_response_weeks")
+/** Released responses per (question, team, week) since `fromWeek` (the rollup of pulse_responses), of one team or all. */
+export async function listResponseCells(db: Executor, tenantId: string, fromWeek: string, teamId?: string): Promise<ResponseCell[]> {
+  const query = db("pulse_response_weeks")
     .where({ tenant_id: tenantId })
     .andWhere("week", ">=", fromWeek)
     .select("question_id", "team_id", db.raw("week::text as week"), "responses", "score_sum");
+  if (teamId) query.andWhere("team_id", teamId);
+  const rows: Array<{ question_id: string; team_id: string | null; week: string; responses: number; score_sum: number }> = await query;
   return rows.map((row) => ({
     questionId: row.question_id,
     teamId: row.team_id ?? null,
