@@ -1,12 +1,15 @@
+import fs from "node:fs";
 import http from "node:http";
 
 /**
  * The baseline: a bare node:http server answering fixed bytes from memory, so the app's figures
  * can be read against what this machine does with no framework, database or logging at all.
- * Usage: tsx bench/bare-server.ts <port> <json-file-of-{path: body}>
+ * Usage: tsx bench/bare-server.ts <port> <json-of-{path: body} | @file-of-that-json>
  */
 const port = Number(process.argv[2]);
-const bodies = JSON.parse(process.argv[3] ?? "{}") as Record<string, string>;
+const bodiesArgument = process.argv[3] ?? "{}";
+// "@<file>": the JSON is in that file (startBaseline passes it so, whatever its size).
+const bodies = JSON.parse(bodiesArgument.startsWith("@") ? fs.readFileSync(bodiesArgument.slice(1), "utf8") : bodiesArgument) as Record<string, string>;
 const buffers = new Map(Object.entries(bodies).map(([route, body]) => [route, Buffer.from(body)]));
 
 http

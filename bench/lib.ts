@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -113,7 +113,10 @@ export async function demoSignIn(base: string, user: string, tenant = "default")
  */
 export function startBaseline(kind: "bare" | "express", port: number, bodies: Record<string, string>): ChildProcess {
   const script = kind === "bare" ? "bench/bare-server.ts" : "bench/express-baseline.ts";
-  return spawn(process.execPath, ["--import", "tsx", path.join(ROOT, script), String(port), JSON.stringify(bodies)], { cwd: ROOT, stdio: "ignore" });
+  // Large bodies go by file: one argument of a new process may hold at most 128 KiB on Linux.
+  const file = path.join(os.tmpdir(), `qa-bench-baseline-${kind}-${port}.json`);
+  fs.writeFileSync(file, JSON.stringify(bodies));
+  return spawn(process.execPath, ["--import", "tsx", path.join(ROOT, script), String(port), `@${file}`], { cwd: ROOT, stdio: "ignore" });
 }
 
 export interface ServerProcess {
@@ -155,18 +158,17 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function load(
-  name: string,
-  options: {
-    url: string;
-    connections?: number;
-    duration?: number;
-    headers?: Record<string, string>;
-    method?: string;
-    body?: string;
-    requests?: autocannon.Request[];
-  },
-): Promise<LoadResult> {
+interface LoadOptions {
+  url: string;
+  connections?: number;
+  duration?: number;
+  headers?: Record<string, string>;
+  method?: string;
+  body?: string;
+  requests?: autocannon.Request[];
+}
+
+function cannonOptions(options: LoadOptions): autocannon.Options {
   const settings: autocannon.Options = {
     url: options.url,
     connections: options.connections ?? 50,
@@ -177,12 +179,45 @@ export async function load(
   if (options.method) settings.method = options.method as autocannon.Options["method"];
   if (options.body) settings.body = options.body;
   if (options.requests) settings.requests = options.requests;
-  const result = await autocannon(settings);
+  return settings;
+}
+
+export async function load(name: string, options: LoadOptions): Promise<LoadResult> {
+  const result = await autocannon(cannonOptions(options));
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export interface PercentileResult extends LoadResult {
+  p95: number;
+  requests: number;
+}
+
+/**
+ * As load(), with p50, p95 and p99 (ms, one decimal) taken from every response's own time:
+ * autocannon's summary has no p95 and rounds to whole milliseconds.
+ */
+export async function loadPercentiles(name: string, options: LoadOptions): Promise<PercentileResult> {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(cannonOptions(options), (error, done) => (error ? reject(error) : resolve(done)));
+    instance.on("response", (_client, _statusCode, _bytes, ms) => void times.push(ms));
+  });
+  times.sort((a, b) => a - b);
+  const at = (p: number) => Math.round((times[Math.max(0, Math.ceil((p / 100) * times.length) - 1)] ?? 0) * 10) / 10;
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    requests: times.length,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
@@ -242,6 +277,15 @@ export function sampleProcess(pidOrPids: number | number[]) {
       };
     },
   };
+}
+
+/** The ids of the running processes of a program (e.g. "postgres"), for sampleProcess. */
+export function pidsOf(program: string): number[] {
+  try {
+    return execFileSync("pgrep", ["-x", program], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
 
 export function machine(): string {

@@ -1,9 +1,8 @@
-import { DateTime } from "luxon";
 import { computePulseSummary } from "../src/modules/pulse/index.js";
 import { settingsFromStorage } from "../src/platform/tenant-settings.schemas.js";
-import { provisionTenant } from "../src/modules/provisioning/index.js";
 import { openDatabase } from "../src/platform/db.js";
 import { migrateToLatest } from "../src/platform/migrator.js";
+import { countTenantRows, findPulseTenant, seedPulseTenant } from "./pulse-tenant.js";
 import { databaseUrl, dropDatabase, load, machine, productionAppEnv, recreateDatabase, saveResults, startServer, table, waitFor } from "./lib.js";
 
 /**
@@ -45,50 +44,14 @@ async function seed(url: string): Promise<{ tenantId: string; teamId: string; re
   try {
     const db = handle.db;
     await migrateToLatest(db);
-    const teams = Array.from({ length: 20 }, (_, i) => ({ name: `Team ${String(i + 1).padStart(2, "0")}`, slug: `team-${i + 1}` }));
-    const { tenant, teams: created } = await provisionTenant(db, { slug: "bench", name: "Bench", teams, settings: { pulse: { enabled: true } } });
-    const teamArray = `{${created.map((team) => team.id).join(",")}}`;
-    await db("users").insert({
-      tenant_id: tenant.id,
-      email: "admin@bench.example",
-      name: "Bench Admin",
-      role: "admin",
-      sso_provider: "demo",
-      sso_id: "admin",
-      primary_team_id: created[0]?.id,
-    });
-    await db.raw(
-      `insert into users (tenant_id, email, name, role, primary_team_id)
-       select ?, 'user' || g || '@bench.example', 'User ' || g, 'member', (?::uuid[])[1 + g % 20] from generate_series(1, ?) g`,
-      [tenant.id, teamArray, USERS],
-    );
-    for (let i = 0; i < 5; i += 1)
-      await db("pulse_questions").insert({ tenant_id: tenant.id, text: `Question ${i + 1}`, created_at: new Date(Date.UTC(2025, 0, 1 + i)) });
-    const questionArray = `{${(await db("pulse_questions").where({ tenant_id: tenant.id }).orderBy("created_at").pluck("id")).join(",")}}`;
-    // A year of weekly sends, one statement per week: each user on their cohort's weekday.
-    const thisMonday = DateTime.utc().startOf("week").toJSDate();
-    for (let week = 51; week >= 0; week -= 1) {
-      const monday = new Date(thisMonday.getTime() - week * 7 * 86_400_000);
-      await db.raw(
-        `insert into pulse_invites (tenant_id, token, user_id, question_id, cohort_name, team_id, sent_at, expires_at, responded_at)
-         select tenant_id, gen_random_uuid(), id, (?::uuid[])[1 + pulse_hash % 5], 'cohort-' || pulse_hash % 5, primary_team_id, sent, sent + interval '7 days',
-                case when random() < 0.72 then least(sent + random() * interval '36 hours', now() - interval '1 minute') end
-         from (select *, ?::timestamptz + (pulse_hash % 5) * interval '1 day' + interval '9 hours' as sent
-               from users where tenant_id = ? and sso_id is null) u
-         where sent < now()`,
-        [questionArray, monday, tenant.id],
-      );
-      await db.raw(
-        `insert into pulse_responses (tenant_id, question_id, team_id, score, responded_at)
-         select tenant_id, question_id, team_id, 1 + floor(random() * 5)::int, date_trunc('week', responded_at at time zone 'UTC') at time zone 'UTC'
-         from pulse_invites
-         where tenant_id = ? and responded_at is not null and sent_at >= ?::timestamptz and sent_at < ?::timestamptz + interval '7 days'`,
-        [tenant.id, monday, monday],
-      );
-    }
+    const tenant = await seedPulseTenant(db, { users: USERS, teams: 20 });
     await db.raw("vacuum analyze");
-    const count = async (table: string) => Number((await db(table).where({ tenant_id: tenant.id }).count<{ c: number }[]>("* as c"))[0]?.c);
-    return { tenantId: tenant.id, teamId: created[3]?.id as string, responses: await count("pulse_responses"), invites: await count("pulse_invites") };
+    return {
+      tenantId: tenant.tenantId,
+      teamId: tenant.teamIds[3] as string,
+      responses: await countTenantRows(db, "pulse_responses", tenant.tenantId),
+      invites: await countTenantRows(db, "pulse_invites", tenant.tenantId),
+    };
   } finally {
     await handle.close();
   }
@@ -99,10 +62,13 @@ async function existing(url: string) {
   const handle = await openDatabase({ url, poolMax: 2, dataDir: "" });
   try {
     const db = handle.db;
-    const tenantId = (await db("tenants").where({ slug: "bench" }).first()).id as string;
-    const teamId = (await db("teams").where({ tenant_id: tenantId, slug: "team-4" }).first()).id as string;
-    const count = async (name: string) => Number((await db(name).where({ tenant_id: tenantId }).count<{ c: number }[]>("* as c"))[0]?.c);
-    return { tenantId, teamId, responses: await count("pulse_responses"), invites: await count("pulse_invites") };
+    const tenant = await findPulseTenant(db);
+    return {
+      tenantId: tenant.tenantId,
+      teamId: tenant.teamIds[3] as string,
+      responses: await countTenantRows(db, "pulse_responses", tenant.tenantId),
+      invites: await countTenantRows(db, "pulse_invites", tenant.tenantId),
+    };
   } finally {
     await handle.close();
   }

@@ -19,6 +19,8 @@ import * as createPolls from "./20261128000200_create_polls.js";
 import * as pulseScalesAndReminders from "./20261128000300_pulse_scales_and_reminders.js";
 import * as pulseComments from "./20261128000400_pulse_comments.js";
 import * as scimProvisioning from "./20261128000500_scim_provisioning.js";
+import * as pulseInviteWeeksReminders from "./20261128000600_pulse_invite_weeks_reminders.js";
+import * as pulseCommentsCountIndex from "./20261128000700_pulse_comments_count_index.js";
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -51,4 +53,6 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ["20261128000300_pulse_scales_and_reminders", pulseScalesAndReminders],
   ["20261128000400_pulse_comments", pulseComments],
   ["20261128000500_scim_provisioning", scimProvisioning],
+  ["20261128000600_pulse_invite_weeks_reminders", pulseInviteWeeksReminders],
+  ["20261128000700_pulse_comments_count_index", pulseCommentsCountIndex],
 ];

@@ -148,4 +148,34 @@ describe("pulse reminders", () => {
         .sort(),
     ).toEqual(later.map((row) => row.id).sort());
   });
+
+  it("participation of each team, and of all, agrees with the invite rows as invites are reminded, answered and deleted", async () => {
+    const { fixture, admin } = await tenant(1);
+    await onDay(fixture, 0);
+    const early = await inviteOf(fixture, fixture.users.member.id);
+    await request(app.app).post("/pulse/respond").send({ token: early.token, score: 5 }).expect(200);
+    await onDay(fixture, 1);
+    const [late] = (await invites(fixture)).filter((row) => row.reminded_at && row.team_id === fixture.teams.b.id);
+    await request(app.app).post("/pulse/respond").send({ token: late.token, score: 2 }).expect(200);
+    const fromInvites = async (teamId?: string) => {
+      const rows = (await invites(fixture)).filter((row) => !teamId || row.team_id === teamId);
+      return {
+        reminded: rows.filter((row) => row.reminded_at).length,
+        answeredBeforeReminder: rows.filter((row) => row.responded_at && !row.answered_after_reminder).length,
+        answeredAfterReminder: rows.filter((row) => row.answered_after_reminder).length,
+      };
+    };
+    const expectAgreement = async () => {
+      expect((await admin.get("/pulse/summary").expect(200)).body.summary.participation).toEqual(await fromInvites());
+      for (const team of [fixture.teams.a, fixture.teams.b]) {
+        expect((await admin.get(`/pulse/summary?team=${team.id}`).expect(200)).body.summary.participation, team.slug).toEqual(await fromInvites(team.id));
+      }
+    };
+    expect(await fromInvites()).toMatchObject({ answeredBeforeReminder: 1, answeredAfterReminder: 1 });
+    await expectAgreement();
+    // A person's invites go with them (a deleted account): the counts follow.
+    await app.db("pulse_invites").where({ id: late.id }).delete();
+    expect((await fromInvites(fixture.teams.b.id)).answeredAfterReminder).toBe(0);
+    await expectAgreement();
+  });
 });

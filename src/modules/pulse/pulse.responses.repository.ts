@@ -67,12 +67,14 @@ export interface ResponseCell {
   scoreSum: number;
 }
 
-/** Released responses per (question, team, week) since `fromWeek` (the rollup of pulse_responses). */
-export async function listResponseCells(db: Executor, tenantId: string, fromWeek: string): Promise<ResponseCell[]> {
-  const rows: Array<{ question_id: string; team_id: string | null; week: string; responses: number; score_sum: number }> = await db("pulse_response_weeks")
+/** Released responses per (question, team, week) since `fromWeek` (the rollup of pulse_responses), of one team or all. */
+export async function listResponseCells(db: Executor, tenantId: string, fromWeek: string, teamId?: string): Promise<ResponseCell[]> {
+  const query = db("pulse_response_weeks")
     .where({ tenant_id: tenantId })
     .andWhere("week", ">=", fromWeek)
     .select("question_id", "team_id", db.raw("week::text as week"), "responses", "score_sum");
+  if (teamId) query.andWhere("team_id", teamId);
+  const rows: Array<{ question_id: string; team_id: string | null; week: string; responses: number; score_sum: number }> = await query;
   return rows.map((row) => ({
     questionId: row.question_id,
     teamId: row.team_id ?? null,
@@ -114,8 +116,9 @@ export async function listEnpsCells(db: Executor, tenantId: string, fromWeek: st
 }
 
 /**
- * What a reminder did, over the invites of the range (invite rows only: nothing here is about a
- * response). `answered_after_reminder` is set on the invite when it is consumed after its reminder.
+ * What a reminder did, over the invites of the range, from the weekly invite rollup (invite rows
+ * only: nothing here is about a response). `answered_after_reminder` is set on the invite when it
+ * is consumed after its reminder, so the others answered are answered before it.
  */
 export async function reminderParticipation(
   db: Executor,
@@ -123,13 +126,13 @@ export async function reminderParticipation(
   fromWeek: string,
   teamId?: string,
 ): Promise<{ reminded: number; answeredBeforeReminder: number; answeredAfterReminder: number }> {
-  const query = db("pulse_invites")
+  const query = db("pulse_invite_weeks")
     .where("tenant_id", tenantId)
-    .andWhereRaw("sent_at >= (?::date)::timestamp at time zone 'UTC'", [fromWeek])
+    .andWhere("week", ">=", fromWeek)
     .first(
-      db.raw("count(*) filter (where reminded_at is not null)::int as reminded"),
-      db.raw("count(*) filter (where responded_at is not null and not answered_after_reminder)::int as before"),
-      db.raw("count(*) filter (where answered_after_reminder)::int as after"),
+      db.raw("coalesce(sum(reminded), 0)::int as reminded"),
+      db.raw("coalesce(sum(answered - answered_after_reminder), 0)::int as before"),
+      db.raw("coalesce(sum(answered_after_reminder), 0)::int as after"),
     );
   if (teamId) query.andWhere("team_id", teamId);
   const row = await query;

@@ -70,7 +70,7 @@ export async function computePulseSummary(db: Executor, tenant: Pick<Tenant, "id
   const previousRange = previousWeekRange(now, options.rangeWeeks);
   const teamId = options.teamId ?? null;
   const [cells, enpsCells, waiting, invites, reminders, questions, names, comments] = await Promise.all([
-    listResponseCells(db, tenant.id, previousRange.start),
+    listResponseCells(db, tenant.id, previousRange.start, teamId ?? undefined),
     listEnpsCells(db, tenant.id, previousRange.start),
     countWaitingByGroup(db, tenant.id),
     inviteTotals(db, tenant.id, range.start, teamId ?? undefined),
