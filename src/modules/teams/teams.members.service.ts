@@ -101,17 +101,29 @@ export function createMembersService(deps: MembersServiceDeps) {
       if (!(await lockTeam(trx, tenantId, teamId))) throw errors.notFound("Team");
       const member = await findMember(trx, tenantId, teamId, userId);
       if (!member) throw errors.notFound("Team member");
-      await deleteMember(trx, tenantId, teamId, userId);
-      const primaryTeamCleared = await deps.clearPrimaryTeam(trx, tenantId, teamId, userId, clock.now());
-      await recordAudit(trx, ctx, {
-        action: "team_member.remove",
-        entityType: "team",
-        entityId: teamId,
-        before: { userId, role: member.role },
-        metadata: { userId, primaryTeamCleared },
-      });
+      await takeOut(trx, ctx, teamId, { userId, role: member.role });
     });
     await deps.membersChanged(tenantId);
+  }
+
+  /** Takes the member out of the team, and the team off them as their primary team, audited. */
+  async function takeOut(
+    trx: Executor,
+    ctx: RequestContext,
+    teamId: string,
+    member: { userId: string; role: TeamRole },
+    metadata: Record<string, unknown> = {},
+  ) {
+    const { userId } = member;
+    await deleteMember(trx, ctx.tenant.id, teamId, userId);
+    const primaryTeamCleared = await deps.clearPrimaryTeam(trx, ctx.tenant.id, teamId, userId, clock.now());
+    await recordAudit(trx, ctx, {
+      action: "team_member.remove",
+      entityType: "team",
+      entityId: teamId,
+      before: { userId, role: member.role },
+      metadata: { userId, primaryTeamCleared, ...metadata },
+    });
   }
 
   /**
@@ -140,16 +152,7 @@ export function createMembersService(deps: MembersServiceDeps) {
       }
       for (const userId of remove) {
         const member = await findMember(trx, tenantId, teamId, userId);
-        if (!member) continue;
-        await deleteMember(trx, tenantId, teamId, userId);
-        const primaryTeamCleared = await deps.clearPrimaryTeam(trx, tenantId, teamId, userId, clock.now());
-        await recordAudit(trx, ctx, {
-          action: "team_member.remove",
-          entityType: "team",
-          entityId: teamId,
-          before: { userId, role: member.role },
-          metadata: { userId, primaryTeamCleared, via: "scim" },
-        });
+        if (member) await takeOut(trx, ctx, teamId, { userId, role: member.role }, { via: "scim" });
       }
     });
     await deps.membersChanged(tenantId);

@@ -1,43 +1,35 @@
 import { useState, type FormEvent } from "react";
 import { DEFAULT_TOKEN_DAYS, MAX_TOKEN_DAYS, type TokenScope } from "@server/modules/tokens/tokens.constants";
-import { errorMessage } from "../../shared/api";
-import { announce, Dialog, DialogFooter, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+import { Dialog, DialogFooter, ErrorNotice, Field, Loading, Notice } from "../../shared/ui";
+import { useSecretTokens } from "../../shared/useSecretTokens";
 import { createToken, listTokens, revokeToken, type ApiToken, type CreatedToken } from "./api";
 
 /** Personal API tokens for the bearer form of the API (for example `GET /admin/audit?limit=`): any signed-in user. */
 export function TokensPanel() {
-  const tokens = useLoad((signal) => listTokens(signal), []);
+  const {
+    tokens,
+    created,
+    error,
+    revoking,
+    setRevoking,
+    create: createWith,
+    revoke: revokeConfirmed,
+  } = useSecretTokens<ApiToken, CreatedToken>({
+    list: listTokens,
+    revoke: revokeToken,
+    revokedMessage: "Token revoked",
+  });
   const [name, setName] = useState("");
   const [days, setDays] = useState(String(DEFAULT_TOKEN_DAYS));
   const [scope, setScope] = useState<TokenScope>("read");
-  const [created, setCreated] = useState<CreatedToken | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    try {
-      const token = await createToken({ name: name.trim(), scope, ...(days ? { expiresInDays: Number(days) } : {}) });
-      setCreated(token);
-      setName("");
-      tokens.reload();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
+    if (await createWith(() => createToken({ name: name.trim(), scope, ...(days ? { expiresInDays: Number(days) } : {}) }))) setName("");
   };
-  const revoke = async (event: FormEvent) => {
+  const revoke = (event: FormEvent) => {
     event.preventDefault();
-    const token = revoking;
-    if (!token) return;
-    setRevoking(null);
-    try {
-      await revokeToken(token.id);
-      announce("Token revoked");
-      tokens.reload();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
+    void revokeConfirmed();
   };
 
   return (

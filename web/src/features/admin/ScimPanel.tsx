@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { errorMessage } from "../../shared/api";
-import { announce, Dialog, DialogFooter, ErrorNotice, Field, Loading, Notice, useLoad } from "../../shared/ui";
+import { Dialog, DialogFooter, ErrorNotice, Field, Loading, Notice } from "../../shared/ui";
+import { useSecretTokens } from "../../shared/useSecretTokens";
 import { createScimToken, listScimTokens, revokeScimToken, type CreatedScimToken, type ScimToken } from "./api";
 
 /**
@@ -9,36 +9,28 @@ import { createScimToken, listScimTokens, revokeScimToken, type CreatedScimToken
  * to paste beside it.
  */
 export function ScimPanel() {
-  const tokens = useLoad((signal) => listScimTokens(signal), []);
+  const {
+    tokens,
+    created,
+    error,
+    revoking,
+    setRevoking,
+    create: createWith,
+    revoke: revokeConfirmed,
+  } = useSecretTokens<ScimToken, CreatedScimToken>({
+    list: listScimTokens,
+    revoke: revokeScimToken,
+    revokedMessage: "SCIM token revoked",
+  });
   const [name, setName] = useState("");
-  const [created, setCreated] = useState<CreatedScimToken | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<ScimToken | null>(null);
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    try {
-      setCreated(await createScimToken({ name: name.trim() }));
-      setName("");
-      tokens.reload();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
+    if (await createWith(() => createScimToken({ name: name.trim() }))) setName("");
   };
-  const revoke = async (event: FormEvent) => {
+  const revoke = (event: FormEvent) => {
     event.preventDefault();
-    const token = revoking;
-    if (!token) return;
-    setRevoking(null);
-    try {
-      await revokeScimToken(token.id);
-      announce("SCIM token revoked");
-      if (created?.id === token.id) setCreated(null);
-      tokens.reload();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    }
+    void revokeConfirmed();
   };
 
   return (
