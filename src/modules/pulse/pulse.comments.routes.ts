@@ -17,7 +17,7 @@ import {
 import { pulsePolicy } from "./pulse.policy.js";
 import type { FollowUp, PulseFollowUps } from "./pulse.follow-ups.service.js";
 
-export function presentReply(reply: CommentReply) {
+function presentReply(reply: CommentReply) {
   return { id: reply.id, body: reply.body, from: reply.from, name: reply.leadName, createdAt: reply.createdAt.toISOString() };
 }
 

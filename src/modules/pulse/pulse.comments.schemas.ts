@@ -74,6 +74,3 @@ export const commentPageSchema = z.object({
 });
 
 export const commentDetailSchema = commentItemSchema.omit({ unread: true }).extend({ replies: z.array(commentReplySchema) });
-
-export type CommentReplyView = z.infer<typeof commentReplySchema>;
-export type ConversationViewSchema = z.infer<typeof conversationSchema>;
