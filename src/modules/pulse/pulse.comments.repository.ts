@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Executor } from "../../platform/db.js";
 import type { SealedValue } from "../../platform/sealed-box.js";
-import type { ResponseGroup } from "./pulse.release.repository.js";
+import { releaseLockKey, type ResponseGroup } from "./pulse.release.repository.js";
 
 /**
  * The stores of pulse comments (see the migration 20261128000400_pulse_comments): waiting
@@ -58,7 +58,7 @@ function toComment(row: CommentRow): ReleasedComment {
 
 /** The lock a group's release takes (pulse_release_batch): held, a comment and a release of its group go one at a time. */
 export async function lockAnswerGroup(trx: Executor, group: ResponseGroup): Promise<void> {
-  await trx.raw(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`pulse-release:${group.tenantId}:${group.questionId}:${group.teamId ?? "-"}`]);
+  await trx.raw(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [releaseLockKey(group)]);
 }
 
 /**

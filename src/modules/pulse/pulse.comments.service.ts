@@ -129,7 +129,8 @@ export function createPulseComments(deps: { db: Database; sealer: Sealer; clock:
      */
     async comment(capability: unknown, body: string): Promise<ConversationView> {
       const grant = grantOf(capability);
-      if (!(await findPulseQuestion(db, grant.tenantId, grant.questionId))) throw notFound();
+      const question = await findPulseQuestion(db, grant.tenantId, grant.questionId);
+      if (!question) throw notFound();
       refuseFlagged(body);
       const hash = conversationHash(grant.secret);
       await rateLimits.consume({ name: "pulse-conversation", points: COLLEAGUE_REPLIES_PER_HOUR, durationSeconds: 3600 }, hash);
@@ -147,7 +148,8 @@ export function createPulseComments(deps: { db: Database; sealer: Sealer; clock:
         }
         await insertWaitingComment(trx, { tenantId: grant.tenantId, conversationHash: hash, box: sealComment(sealer, body) });
       });
-      return conversation(capability);
+      // What was just written, as conversation() would read it back: waiting, no replies yet.
+      return { question: { text: question.text }, comment: { body, released: false }, canComment: false, replies: [] };
     },
 
     /** The respondent answers the leads, as "a colleague", once the comment is released. */

@@ -65,6 +65,11 @@ export async function listWaitingAnswers(db: Executor, group: ResponseGroup, key
   return rows.map((row) => ({ id: row.id, keyId: row.key_id, sealed: Buffer.from(row.sealed), established: Boolean(row.established) }));
 }
 
+/** The advisory lock of a group's release (pulse_release_batch() tries it); a comment on the group's answers waits for it. */
+export function releaseLockKey(group: ResponseGroup): string {
+  return `pulse-release:${group.tenantId}:${group.questionId}:${group.teamId ?? "-"}`;
+}
+
 /** Whether a release statement failed because the batch changed under it (another release took some of its rows). */
 export const isBatchChanged = (error: unknown) => (error as { code?: string } | null)?.code === "PB001";
 
@@ -77,7 +82,7 @@ export const isBatchChanged = (error: unknown) => (error as { code?: string } | 
  */
 export async function releaseBatch(db: Executor, group: ResponseGroup, waitingIds: string[], scores: number[], releasedOn: Date): Promise<number> {
   const result = await db.raw(`select pulse_release_batch(?, ?, ?, ?, ?::uuid[], ?::smallint[], ?) as released`, [
-    `pulse-release:${group.tenantId}:${group.questionId}:${group.teamId ?? "-"}`,
+    releaseLockKey(group),
     group.tenantId,
     group.questionId,
     group.teamId,
