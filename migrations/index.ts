@@ -21,6 +21,7 @@ import * as pulseComments from "./20261128000400_pulse_comments.js";
 import * as scimProvisioning from "./20261128000500_scim_provisioning.js";
 import * as pulseInviteWeeksReminders from "./20261128000600_pulse_invite_weeks_reminders.js";
 import * as pulseCommentsCountIndex from "./20261128000700_pulse_comments_count_index.js";
+import * as companySignIn from "./20261128000800_company_sign_in.js";
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -55,4 +56,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ["20261128000500_scim_provisioning", scimProvisioning],
   ["20261128000600_pulse_invite_weeks_reminders", pulseInviteWeeksReminders],
   ["20261128000700_pulse_comments_count_index", pulseCommentsCountIndex],
+  ["20261128000800_company_sign_in", companySignIn],
 ];

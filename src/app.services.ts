@@ -41,6 +41,7 @@ import {
 } from "./modules/questions/index.js";
 import { createPollEvents, createPollService, createPollVotes, createVoterKeys } from "./modules/polls/index.js";
 import { createScimGroupsService, createScimTokenService, createScimUsersService, SCIM_PATH } from "./modules/scim/index.js";
+import { createSettingsSecrets } from "./platform/settings-secrets.js";
 import { createSettingsService } from "./modules/settings/index.js";
 import { createTagService } from "./modules/tags/index.js";
 import { createMembersService, createTeamDirectory, createTeamsService, findTeam } from "./modules/teams/index.js";
@@ -110,6 +111,8 @@ export function buildShared(deps: ServiceDeps) {
   return {
     startedAt: Date.now(),
     tenants: new TenantDirectory(db),
+    // Write-only secrets of the tenant settings (an identity provider's client secret), sealed with SESSION_SECRET.
+    settingsSecrets: createSettingsSecrets([config.session.secret, ...config.session.previousSecrets]),
     sse,
     metrics,
     rateLimits,
@@ -157,6 +160,7 @@ function buildAdministration(deps: ServiceDeps, shared: Shared) {
     clock,
     tenants: shared.tenants,
     teamExists: async (trx, tenantId, teamId) => (await findTeam(trx, tenantId, teamId)) !== null,
+    secrets: shared.settingsSecrets,
   });
   const exports = createExportService({ db, audit });
   return {

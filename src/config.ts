@@ -261,11 +261,6 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
     if (e.EMAIL_PROVIDER === "hosted_api" && !e.HOSTED_API_URL) {
       throw new ConfigError("HOSTED_API_URL is required when EMAIL_PROVIDER=hosted_api (every email would fail with 'Email API unreachable').");
     }
-    if (!github && !google && e.AUTH_MODE_DEMO !== true) {
-      throw new ConfigError(
-        "No sign-in mode in production: set GITHUB_CLIENT_ID/GITHUB_CLIENT_SECRET or GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET (or AUTH_MODE_DEMO=true).",
-      );
-    }
   }
 
   return {

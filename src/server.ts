@@ -65,6 +65,11 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
   } else if (config.email.workerEnabled) {
     logger.warn("EMAIL_WORKER=true needs KVSTORE_URL: the email worker is not started and emails stay queued in memory");
   }
+  if (config.isProduction && !config.auth.github && !config.auth.google && !config.auth.demoEnabled) {
+    logger.warn(
+      "no GitHub or Google sign-in is configured: only tenants with company sign-in (auth.oidc or auth.saml, `npm run tenant -- sso`) can be signed in to",
+    );
+  }
   const root = projectRoot();
   const web = config.webDevServer ? await viteDevFrontend(path.join(root, "web")) : builtFrontend(path.join(root, "web", "dist"));
 

@@ -38,4 +38,5 @@ export const DEFAULT_TENANT_SETTINGS = Object.freeze({
     channelSlack: false,
     channelEmail: true,
   },
+  auth: { requireSso: false, oidc: null, saml: null },
 });

@@ -26,6 +26,7 @@ describe("demo sign-in and sessions (development)", () => {
       modes: ["demo"],
       demo: { enabled: true, users: ["admin", "moderator", "alice", "bob"] },
       oauth: { github: false, google: false },
+      sso: { required: false, oidc: null, saml: null },
     });
   });
 
@@ -232,7 +233,12 @@ describe("sign-in in production", () => {
       expect(response.body.error.code).toBe("DEMO_DISABLED");
       expect(response.headers["set-cookie"]).toBeUndefined();
       const modes = await request(app.app).get("/auth/modes").set("x-tenant-id", fixture.tenant.slug).expect(200);
-      expect(modes.body).toEqual({ modes: ["oauth"], demo: { enabled: false, users: [] }, oauth: { github: true, google: false } });
+      expect(modes.body).toEqual({
+        modes: ["oauth"],
+        demo: { enabled: false, users: [] },
+        oauth: { github: true, google: false },
+        sso: { required: false, oidc: null, saml: null },
+      });
       const health = await request(app.app).get("/health").expect(200);
       expect(health.body.auth).toEqual({ mode: "production", strategies: ["github"] });
       expect(health.body.rateLimiting.status).toBe("enabled");

@@ -241,6 +241,7 @@ describe("OAuth misconfiguration and enabled modes", () => {
       modes: ["demo", "oauth"],
       demo: { enabled: true, users: ["admin", "moderator", "alice", "bob"] },
       oauth: { github: true, google: true },
+      sso: { required: false, oidc: null, saml: null },
     });
     expect((await request(both.app).get("/health").expect(200)).body.auth).toEqual({ mode: "development", strategies: ["demo", "github", "google"] });
 
@@ -250,6 +251,7 @@ describe("OAuth misconfiguration and enabled modes", () => {
       modes: ["demo", "oauth"],
       demo: { enabled: true, users: ["admin", "moderator", "alice", "bob"] },
       oauth: { github: false, google: true },
+      sso: { required: false, oidc: null, saml: null },
     });
     expect((await request(googleOnly.app).get("/health").expect(200)).body.auth).toEqual({ mode: "development", strategies: ["demo", "google"] });
     await request(googleOnly.app).get("/auth/demo?user=admin").expect(302);

@@ -90,7 +90,12 @@ describe("sign-in in production (Redis sessions, HTTPS, login limits)", () => {
       expect(demo.body.error.code).toBe("DEMO_DISABLED");
       expect(sessionCookie(demo.headers["set-cookie"])).toBeUndefined();
       const modes = await request(app.app).get("/auth/modes").set("x-tenant-id", fixture.tenant.slug).expect(200);
-      expect(modes.body).toEqual({ modes: ["oauth"], demo: { enabled: false, users: [] }, oauth: { github: true, google: false } });
+      expect(modes.body).toEqual({
+        modes: ["oauth"],
+        demo: { enabled: false, users: [] },
+        oauth: { github: true, google: false },
+        sso: { required: false, oidc: null, saml: null },
+      });
       const health = await request(app.app).get("/health").expect(200);
       expect(health.body.auth).toEqual({ mode: "production", strategies: ["github"] });
       expect(health.body.rateLimiting.status).toBe("enabled");

@@ -39,13 +39,17 @@ describe("configuration", () => {
     [{ KVSTORE_URL: undefined }, /KVSTORE_URL is required in production/],
     [{ SESSION_SECRET: undefined }, /SESSION_SECRET of at least 32 characters/],
     [{ SESSION_SECRET: "short-secret" }, /SESSION_SECRET of at least 32 characters/],
-    [{ GITHUB_CLIENT_ID: undefined }, /No sign-in mode in production/],
   ])("production refuses to start without a requirement (%o)", (override, message) => {
     expect(() => loadConfig({ ...PRODUCTION_BASE, ...override })).toThrow(message);
   });
 
   it("production accepts forced demo mode as its only sign-in mode", () => {
     expect(() => loadConfig({ ...PRODUCTION_BASE, GITHUB_CLIENT_ID: undefined, AUTH_MODE_DEMO: "true" })).not.toThrow();
+  });
+
+  it("production starts with no server-wide sign-in: each tenant may sign in with its own OpenID Connect or SAML provider (CONTRACT §10)", () => {
+    const config = loadConfig({ ...PRODUCTION_BASE, GITHUB_CLIENT_ID: undefined, GITHUB_CLIENT_SECRET: undefined });
+    expect(config.auth).toMatchObject({ demoEnabled: false, github: null, google: null });
   });
 
   it("OAuth providers are enabled by id and secret, with CONTRACT names or SPEC's provider_a/provider_b names", () => {

@@ -26,6 +26,7 @@ const SPEC_DEFAULTS = {
     channelSlack: false,
     channelEmail: true,
   },
+  auth: { requireSso: false, oidc: null, saml: null },
 };
 
 describe("GET/POST /admin/tenant-settings", () => {

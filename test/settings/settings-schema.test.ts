@@ -24,6 +24,7 @@ describe("tenant settings schema", () => {
         channelSlack: false,
         channelEmail: true,
       },
+      auth: { requireSso: false, oidc: null, saml: null },
     });
     expect(tenantSettingsSchema.safeParse(DEFAULT_TENANT_SETTINGS).success).toBe(true);
   });

@@ -6,11 +6,23 @@ import { normalizeUserText, visibleLength } from "../../platform/text.constants.
  * would let anybody claim somebody else's account.
  */
 export type OAuthProvider = "github" | "google";
+/** The tenant's own identity provider (CONTRACT §10), configured in its settings. */
+export type CompanyProvider = "oidc" | "saml";
+export type IdentityProvider = OAuthProvider | CompanyProvider;
 
-export const PROVIDER_LABELS = { github: "GitHub", google: "Google", demo: "demo sign-in" } as const;
+export const PROVIDER_LABELS = {
+  github: "GitHub",
+  google: "Google",
+  demo: "demo sign-in",
+  oidc: "your company's sign-in (OpenID Connect)",
+  saml: "your company's sign-in (SAML)",
+} as const;
+
+export const isCompanyProvider = (provider: string): provider is CompanyProvider => provider === "oidc" || provider === "saml";
 
 export interface OAuthIdentity {
-  provider: OAuthProvider;
+  /** For a company provider, `providerUserId` is qualified by the provider's issuer. */
+  provider: IdentityProvider;
   providerUserId: string;
   /** The address a new account gets when nothing else decides: GitHub's verified primary, Google's verified email. */
   email: string;
@@ -25,14 +37,14 @@ const MAX_URL = 2048;
 // Loose on purpose: providers validate addresses; this only refuses what cannot be one.
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
-const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null);
+export const text = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null);
 
-function email(value: unknown): string | null {
+export function email(value: unknown): string | null {
   const candidate = text(value)?.toLowerCase() ?? null;
   return candidate && candidate.length <= 320 && EMAIL.test(candidate) ? candidate : null;
 }
 
-function httpUrl(value: unknown): string | null {
+export function httpUrl(value: unknown): string | null {
   const candidate = text(value);
   if (!candidate || candidate.length > MAX_URL) return null;
   try {
@@ -48,7 +60,7 @@ function httpUrl(value: unknown): string | null {
  * NFC, no bidi controls; control characters become spaces): a profile name of zero-width or blank
  * characters, or one that would reverse the text shown after it, does not become a user's name.
  */
-function displayName(...candidates: unknown[]): string {
+export function displayName(...candidates: unknown[]): string {
   for (const candidate of candidates) {
     if (typeof candidate !== "string") continue;
     const value = [...normalizeUserText(candidate.replace(/\p{Cc}/gu, " "))].slice(0, MAX_NAME).join("").trim();

@@ -52,13 +52,14 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
         `Scopes: ${OAUTH_SCOPES[provider].join(", ")}. The tenant is fixed here (\`tenant\`, else the request's tenant). ` +
         "The state, tenant and returnTo are kept in a session that lasts 10 minutes unless the sign-in completes. " +
         "Failures end on an HTML page for browsers (Accept: text/html), else the JSON error body. " +
-        "404 NOT_FOUND when the provider is not configured; 429 RATE_LIMITED past 5 attempts in 5 minutes (production).",
+        "404 NOT_FOUND when the provider is not configured; 403 SSO_REQUIRED when the tenant signs in only with its company account (auth.requireSso); 429 RATE_LIMITED past 5 attempts in 5 minutes (production).",
       access: "public",
       query: oauthStartQuery,
       before: [attempts.namedTenant()],
       status: 302,
       otherResponses: {
         302: "Redirect to the provider's consent page",
+        403: "SSO_REQUIRED: the tenant signs in only with its company account",
         404: "NOT_FOUND: the provider is not configured",
         429: "RATE_LIMITED: past 5 sign-in attempts in 5 minutes (production)",
       },
@@ -66,6 +67,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
         try {
           if (!strategies.enabled(provider)) throw notEnabled(provider);
           const target = await auth.targetTenant(ctx, query.tenant);
+          auth.assertPersonalSignInAllowed(target, PROVIDER_LABELS[provider]);
           req.session.oauthPending = {
             ...req.session.oauthPending,
             [provider]: { tenantId: target.tenant.id, returnTo: query.returnTo ?? null, startedAt: clock.now().getTime() },
@@ -107,7 +109,7 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
       otherResponses: {
         302: "Signed in; redirect to the web app",
         401: "OAUTH_DENIED or OAUTH_FAILED",
-        403: "OAUTH_STATE_INVALID, EMAIL_REQUIRED, ACCOUNT_DEACTIVATED or SIGNUP_NOT_ALLOWED",
+        403: "OAUTH_STATE_INVALID, EMAIL_REQUIRED, ACCOUNT_DEACTIVATED, SIGNUP_NOT_ALLOWED or SSO_REQUIRED",
         404: "NOT_FOUND: the provider is not configured; TENANT_NOT_FOUND",
         409: "ACCOUNT_EXISTS: the email signs in another way",
         429: "RATE_LIMITED",
@@ -136,6 +138,8 @@ export function oauthRoutes(deps: OAuthRouteDeps): AnyRoute[] {
 
           const target = await tenants.resolve(pending.tenantId);
           if (!target) throw new AppError("TENANT_NOT_FOUND", 404, "The organisation this sign-in was for no longer exists.");
+          // Company sign-in may have become required while the person was at the provider.
+          auth.assertPersonalSignInAllowed(target, PROVIDER_LABELS[provider]);
           const actor = { tenant: { id: target.tenant.id }, user: null, ip: ctx.ip, userAgent: ctx.userAgent, requestId: ctx.requestId };
           const result = await oauth.provision(actor, target.settings, outcome.identity, target.tenant.name);
           await beginSession(req, ctx, auth, {

@@ -5,7 +5,7 @@ import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { createUser } from "../users/index.js";
 import { findUserBySso, findUsersByEmails, linkSsoAccount, updateProfile, type UserRecord } from "../users/index.js";
 import { accountDeactivated, signupNotAllowed } from "./auth.errors.js";
-import { PROVIDER_LABELS, type OAuthIdentity } from "./auth.oauth.profiles.js";
+import { isCompanyProvider, PROVIDER_LABELS, type OAuthIdentity } from "./auth.oauth.profiles.js";
 
 export interface ProvisionResult {
   user: UserRecord;
@@ -53,7 +53,18 @@ class SignupRefused extends Error {
 async function accountToLink(trx: Executor, tenantId: string, identity: OAuthIdentity): Promise<UserRecord | null> {
   const found = await findUsersByEmails(trx, tenantId, identity.verifiedEmails);
   const ordered = identity.verifiedEmails.flatMap((email) => found.filter((user) => user.email.toLowerCase() === email));
-  return ordered.find((user) => !user.deactivatedAt && !user.ssoProvider) ?? ordered[0] ?? null;
+  const linkable = (user: UserRecord) => !user.deactivatedAt && (!user.ssoProvider || takesOver(identity, user));
+  return ordered.find(linkable) ?? ordered[0] ?? null;
+}
+
+/**
+ * The tenant's own identity provider speaks for the tenant's addresses: an owner set it up (only
+ * owners may, settings.service), so it takes over an account that signed in with GitHub, Google or
+ * demo, as moving an organisation to company sign-in needs. A personal provider never takes an
+ * account over, nor does a company provider take one from the other company provider's subject.
+ */
+function takesOver(identity: OAuthIdentity, user: UserRecord): boolean {
+  return isCompanyProvider(identity.provider) && user.ssoProvider !== null && user.ssoProvider !== identity.provider;
 }
 
 function changedFields(user: UserRecord, identity: OAuthIdentity): Array<"name" | "avatarUrl"> {
@@ -87,7 +98,7 @@ export function createOAuthService(deps: {
     const existing = await accountToLink(trx, tenantId, identity);
     if (existing) {
       if (existing.deactivatedAt) throw accountDeactivated();
-      if (existing.ssoProvider) {
+      if (existing.ssoProvider && !takesOver(identity, existing)) {
         const how = PROVIDER_LABELS[existing.ssoProvider as keyof typeof PROVIDER_LABELS] ?? existing.ssoProvider;
         throw new AppError(
           "ACCOUNT_EXISTS",
@@ -96,7 +107,8 @@ export function createOAuthService(deps: {
         );
       }
       const refreshed = changedFields(existing, identity);
-      const linked = await linkSsoAccount(trx, tenantId, existing.id, identity);
+      const replacing = existing.ssoProvider && existing.ssoId ? { provider: existing.ssoProvider, id: existing.ssoId } : null;
+      const linked = await linkSsoAccount(trx, tenantId, existing.id, identity, replacing);
       // Somebody linked it a moment ago: the retry in provision() sees the new state.
       if (!linked) throw Object.assign(new Error("account linked concurrently"), { code: UNIQUE_VIOLATION });
       await recordAudit(trx, actor, {
@@ -104,7 +116,7 @@ export function createOAuthService(deps: {
         entityType: "user",
         entityId: linked.id,
         userId: linked.id,
-        before: { ssoProvider: null, name: existing.name, avatarUrl: existing.avatarUrl },
+        before: { ssoProvider: existing.ssoProvider, name: existing.name, avatarUrl: existing.avatarUrl },
         after: { ssoProvider: identity.provider, name: linked.name, avatarUrl: linked.avatarUrl },
         metadata: { reason: "sso_link", provider: identity.provider },
       });

@@ -52,7 +52,7 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
       tag: "Auth",
       summary: "Demo sign-in as a seeded user; redirects to the web app with ?demo=true",
       description:
-        "Unknown username: 404 NOT_FOUND. Demo mode off: 403 DEMO_DISABLED. No session is created on failure. " +
+        "Unknown username: 404 NOT_FOUND. Demo mode off: 403 DEMO_DISABLED; the tenant requires company sign-in: 403 SSO_REQUIRED. No session is created on failure. " +
         "The redirect goes to FRONTEND_URL when it is set, else to a path (`/?demo=true`, or `returnTo`) on the address the browser used. " +
         "429 RATE_LIMITED past 5 attempts in 5 minutes per IP and tenant (production).",
       access: "public",
@@ -61,7 +61,7 @@ export function authRoutes(deps: { auth: AuthService; config: Config; tenants: T
       status: 302,
       otherResponses: {
         302: "Signed in; redirect to the web app",
-        403: "DEMO_DISABLED",
+        403: "DEMO_DISABLED, or SSO_REQUIRED: the tenant signs in only with its company account",
         404: "NOT_FOUND: no such demo user",
         429: "RATE_LIMITED: past 5 sign-in attempts in 5 minutes (production)",
       },

@@ -2,10 +2,22 @@ import { z } from "zod";
 
 export const DEMO_USERNAMES = ["admin", "moderator", "alice", "bob"] as const;
 
+const companySignInSchema = z.object({
+  label: z.string().describe("the button's label, as the tenant's admins set it"),
+  url: z.string().describe("where the button leads: the start of the sign-in, for this tenant"),
+});
+
 export const authModesSchema = z.object({
-  modes: z.array(z.enum(["demo", "oauth"])),
+  modes: z.array(z.enum(["demo", "oauth", "oidc", "saml"])),
   demo: z.object({ enabled: z.boolean(), users: z.array(z.string()) }),
   oauth: z.object({ github: z.boolean(), google: z.boolean() }),
+  sso: z
+    .object({
+      required: z.boolean().describe("auth.requireSso: demo, GitHub and Google are off for this tenant"),
+      oidc: companySignInSchema.nullable(),
+      saml: companySignInSchema.nullable(),
+    })
+    .describe("The tenant's own identity provider (CONTRACT §10)"),
 });
 
 const tenantSlugParam = z

@@ -41,13 +41,38 @@ export function createAuthService(deps: AuthServiceDeps) {
     return strategies;
   }
 
+  /** The server's sign-in ways this tenant may use: demo, GitHub and Google are off where it requires company sign-in. */
+  function personalSignIn(settings: TenantSettings) {
+    const open = !settings.auth.requireSso;
+    return { demo: open && config.auth.demoEnabled, github: open && Boolean(config.auth.github), google: open && Boolean(config.auth.google) };
+  }
+
   async function modes(ctx: RequestContext) {
-    const oauth = { github: Boolean(config.auth.github), google: Boolean(config.auth.google) };
-    const demoUsers = config.auth.demoEnabled ? await listDemoUsernames(db, ctx.tenant.id, DEMO_USERNAMES) : [];
-    const list: Array<"demo" | "oauth"> = [];
-    if (config.auth.demoEnabled) list.push("demo");
-    if (oauth.github || oauth.google) list.push("oauth");
-    return { modes: list, demo: { enabled: config.auth.demoEnabled, users: demoUsers }, oauth };
+    const personal = personalSignIn(ctx.settings);
+    const { oidc, saml, requireSso } = ctx.settings.auth;
+    const startUrl = (path: string) => `${path}?${new URLSearchParams({ tenant: ctx.tenant.slug })}`;
+    const demoUsers = personal.demo ? await listDemoUsernames(db, ctx.tenant.id, DEMO_USERNAMES) : [];
+    const list: Array<"demo" | "oauth" | "oidc" | "saml"> = [];
+    if (personal.demo) list.push("demo");
+    if (personal.github || personal.google) list.push("oauth");
+    if (oidc) list.push("oidc");
+    if (saml) list.push("saml");
+    return {
+      modes: list,
+      demo: { enabled: personal.demo, users: demoUsers },
+      oauth: { github: personal.github, google: personal.google },
+      sso: {
+        required: requireSso,
+        oidc: oidc ? { label: oidc.buttonLabel, url: startUrl("/auth/oidc") } : null,
+        saml: saml ? { label: saml.buttonLabel, url: startUrl("/auth/saml") } : null,
+      },
+    };
+  }
+
+  /** 403 SSO_REQUIRED: the tenant signs in only with its own identity provider (auth.requireSso). */
+  function assertPersonalSignInAllowed(target: TenantWithSettings, how: string): void {
+    if (!target.settings.auth.requireSso) return;
+    throw new AppError("SSO_REQUIRED", 403, `${target.tenant.name} signs in with its company account only, not with ${how}. Use the company sign-in button.`);
   }
 
   /** When a session begun now for this user ends: a fixed expiry from the tenant's timeouts. */
@@ -86,6 +111,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function demoUser(ctx: RequestContext, input: { user: string; tenant?: string }) {
     if (!config.auth.demoEnabled) throw new AppError("DEMO_DISABLED", 403, "Demo sign-in is not enabled on this server.");
     const target = await targetTenant(ctx, input.tenant);
+    assertPersonalSignInAllowed(target, "demo sign-in");
     const user = await findUserBySso(db, target.tenant.id, "demo", input.user);
     if (!user) throw errors.notFound("Demo user");
     if (user.deactivatedAt) throw accountDeactivated();
@@ -99,7 +125,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
   }
 
-  return { enabledStrategies, modes, sessionTimes, recordSignIn, targetTenant, countLoginAttempt, demoUser, logout };
+  return { enabledStrategies, modes, assertPersonalSignInAllowed, sessionTimes, recordSignIn, targetTenant, countLoginAttempt, demoUser, logout };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

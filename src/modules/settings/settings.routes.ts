@@ -1,4 +1,5 @@
 import { route, type AnyRoute } from "../../platform/http/route.js";
+import { presentSettings } from "./settings.presenter.js";
 import { settingsPatchSchema, settingsResponseSchema } from "./settings.schemas.js";
 import type { SettingsService } from "./settings.service.js";
 
@@ -13,7 +14,7 @@ export function settingsRoutes(deps: { settings: SettingsService }): AnyRoute[] 
       summary: "The tenant's settings, every field present (SPEC's defaults where never changed)",
       access: "admin.access",
       response: settingsResponseSchema,
-      handler: ({ ctx }) => settings.get(ctx),
+      handler: async ({ ctx }) => presentSettings(await settings.get(ctx)),
     }),
     route({
       method: "post",
@@ -23,12 +24,13 @@ export function settingsRoutes(deps: { settings: SettingsService }): AnyRoute[] 
       summary: "Changes some settings: deep-merges the body into the saved settings and returns the full result",
       description:
         "The merged whole is validated (types, enums, hex colours, http(s) URLs, HH:mm, positive limits, " +
-        "questions.minLength <= maxLength); unknown keys are 400. `users.defaultTeamId` must name a team of the tenant (else 404). " +
+        "questions.minLength <= maxLength, auth.requireSso only with auth.oidc or auth.saml); unknown keys are 400. " +
+        "`auth.oidc.clientSecret` is write-only: stored sealed, answered only as `clientSecretSet`. `users.defaultTeamId` must name a team of the tenant (else 404). " +
         "Audited as `settings.update` with the full before/after and `metadata.changed` (dotted paths). A body that changes nothing writes nothing.",
       access: "admin.access",
       body: settingsPatchSchema,
       response: settingsResponseSchema,
-      handler: ({ ctx, body }) => settings.update(ctx, body),
+      handler: async ({ ctx, body }) => presentSettings(await settings.update(ctx, body)),
     }),
   ];
 }

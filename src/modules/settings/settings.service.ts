@@ -5,6 +5,8 @@ import { errors } from "../../platform/errors.js";
 import { zodIssuesToDetails } from "../../platform/validation.js";
 import { recordAudit } from "../audit/index.js";
 import { deepMerge, settingsFromStorage, tenantSettingsSchema, type TenantSettings } from "../../platform/tenant-settings.schemas.js";
+import { OIDC_CLIENT_SECRET_PATH, type SettingsSecrets } from "../../platform/settings-secrets.js";
+import { presentSettings } from "./settings.presenter.js";
 import type { SettingsPatch } from "./settings.schemas.js";
 import { lockStoredSettings, readStoredSettings, saveSettings } from "./settings.repository.js";
 
@@ -15,7 +17,12 @@ export interface SettingsServiceDeps {
   tenants: { invalidate(tenantId: string): void };
   /** Whether the team exists in the tenant (the teams module), for users.defaultTeamId. */
   teamExists(trx: Executor, tenantId: string, teamId: string): Promise<boolean>;
+  /** Seals the write-only secrets a patch carries before they are stored. */
+  secrets: SettingsSecrets;
 }
+
+/** Longer than any identity provider's client secret; bounds what is sealed. */
+const MAX_SECRET_LENGTH = 2048;
 
 /** Dotted paths of the leaves that differ between two settings objects (for the audit entry). */
 export function changedPaths(before: unknown, after: unknown, prefix = ""): string[] {
@@ -27,8 +34,29 @@ export function changedPaths(before: unknown, after: unknown, prefix = ""): stri
   return JSON.stringify(before) === JSON.stringify(after) ? [] : [prefix];
 }
 
+/**
+ * Whoever controls the tenant's identity provider can sign in as anyone of the tenant (it speaks
+ * for their addresses), so only owners choose it and whether it is required; an admin who could
+ * would make themselves an owner. The command line (no user) is the server operator.
+ */
+function assertMayChangeSignIn(ctx: RequestContext, changed: string[]): void {
+  if (!changed.some((path) => path.startsWith("auth."))) return;
+  if (ctx.user && ctx.user.role !== "owner") throw errors.forbidden("Only an owner of the organisation can change how its people sign in (auth).");
+}
+
 export function createSettingsService(deps: SettingsServiceDeps) {
-  const { db, clock, tenants } = deps;
+  const { db, clock, tenants, secrets } = deps;
+
+  /** The patch with its client secret sealed for this tenant: the plaintext never reaches storage or the audit log. */
+  function sealSecrets(tenantId: string, patch: SettingsPatch): SettingsPatch {
+    const secret = patch.auth?.oidc?.clientSecret;
+    if (typeof secret !== "string") return patch;
+    const trimmed = secret.trim();
+    if (!trimmed || trimmed.length > MAX_SECRET_LENGTH) {
+      throw errors.validation([{ path: "body.auth.oidc.clientSecret", message: `must be 1 to ${MAX_SECRET_LENGTH} characters` }]);
+    }
+    return deepMerge(structuredClone(patch), { auth: { oidc: { clientSecret: secrets.seal(tenantId, OIDC_CLIENT_SECRET_PATH, trimmed) } } });
+  }
 
   /** Read from the database, not the per-request cache, so an admin always sees what is saved. */
   async function get(ctx: RequestContext): Promise<TenantSettings> {
@@ -51,11 +79,12 @@ export function createSettingsService(deps: SettingsServiceDeps) {
   ): Promise<{ before: TenantSettings; settings: TenantSettings; changed: string[] }> {
     const tenantId = ctx.tenant.id;
     const before = settingsFromStorage(await lockStoredSettings(trx, tenantId));
-    const parsed = tenantSettingsSchema.safeParse(deepMerge(structuredClone(before), patch));
+    const parsed = tenantSettingsSchema.safeParse(deepMerge(structuredClone(before), sealSecrets(tenantId, patch)));
     if (!parsed.success) throw errors.validation(zodIssuesToDetails("body", parsed.error.issues), "The merged settings are not valid.");
     const after = parsed.data;
     const changed = changedPaths(before, after);
     if (changed.length === 0) return { before, settings: before, changed };
+    assertMayChangeSignIn(ctx, changed);
     const defaultTeamId = after.users.defaultTeamId;
     if (changed.includes("users.defaultTeamId") && defaultTeamId && !(await deps.teamExists(trx, tenantId, defaultTeamId))) {
       throw errors.notFound("Team");
@@ -65,8 +94,8 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       action: "settings.update",
       entityType: "settings",
       entityId: tenantId,
-      before,
-      after,
+      before: presentSettings(before),
+      after: presentSettings(after),
       metadata: { changed, ...(reason ? { reason } : {}) },
     });
     return { before, settings: after, changed };

@@ -13,7 +13,7 @@ export interface NewUserInput {
   role?: Role;
   /** Omitted: the tenant's `users.defaultTeamId` (when that team still exists). */
   primaryTeamId?: string | null;
-  ssoProvider?: "demo" | "github" | "google" | null;
+  ssoProvider?: "demo" | "github" | "google" | "oidc" | "saml" | null;
   ssoId?: string | null;
   /** The identity provider's id (SCIM `externalId`). */
   externalId?: string | null;

@@ -136,10 +136,13 @@ export async function linkSsoAccount(
   tenantId: string,
   userId: string,
   link: { provider: string; providerUserId: string; name: string; avatarUrl: string | null },
+  /** The sign-in the account has now (a company provider takes over another one); none by default. */
+  replacing: { provider: string; id: string } | null = null,
 ): Promise<UserRecord | null> {
-  const [row] = await db("users")
-    .where({ tenant_id: tenantId, id: userId })
-    .whereNull("sso_id")
+  const account = db("users").where({ tenant_id: tenantId, id: userId });
+  if (replacing) account.where({ sso_provider: replacing.provider, sso_id: replacing.id });
+  else account.whereNull("sso_id");
+  const [row] = await account
     .update({ sso_provider: link.provider, sso_id: link.providerUserId, name: link.name, avatar_url: link.avatarUrl, updated_at: db.fn.now() })
     .returning("*");
   return row ? toUserRecord(row) : null;
@@ -183,7 +186,7 @@ export interface NewUserRow {
   avatarUrl: string | null;
   role: Role;
   primaryTeamId: string | null;
-  ssoProvider: "demo" | "github" | "google" | null;
+  ssoProvider: "demo" | "github" | "google" | "oidc" | "saml" | null;
   ssoId: string | null;
   /** The identity provider's id of the user, when SCIM provisioned them. */
   externalId?: string | null;

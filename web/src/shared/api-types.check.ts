@@ -29,7 +29,7 @@ import type { addMemberBody, createTeamBody, memberSchema, newcomerSchema, teamS
 import type { createdTokenSchema, createTokenBody, tokenSchema } from "@server/modules/tokens/tokens.schemas";
 import type { createUserBody, updateUserBody, UserView } from "@server/modules/users/users.schemas";
 import type { healthSchema } from "@server/platform/health.schemas";
-import type { TenantSettings } from "@server/platform/tenant-settings.schemas";
+import type { SettingsView } from "@server/modules/settings/settings.schemas";
 import type { ApiAnswer, ApiBody } from "./api";
 
 /** Each accepts every value of the other. */
@@ -50,7 +50,7 @@ export type AnswersAgree = Agree<{
   getSession: Same<ApiAnswer<"getSession">, z.infer<typeof sessionSchema>>;
   getCsrfToken: Same<ApiAnswer<"getCsrfToken">, z.infer<typeof csrfSchema>>;
   listTeams: Same<ApiAnswer<"listTeams">, z.infer<typeof teamSchema>[]>;
-  getTenantSettings: Same<ApiAnswer<"getTenantSettings">, TenantSettings>;
+  getTenantSettings: Same<ApiAnswer<"getTenantSettings">, SettingsView>;
   listApiTokens: Same<ApiAnswer<"listApiTokens">, z.infer<typeof tokenSchema>[]>;
   createApiToken: Same<ApiAnswer<"createApiToken">, z.infer<typeof createdTokenSchema>>;
   listScimTokens: Same<ApiAnswer<"listScimTokens">, z.infer<typeof scimTokenSchema>[]>;

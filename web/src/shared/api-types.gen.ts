@@ -33,7 +33,7 @@ export interface paths {
     };
     /**
      * Demo sign-in as a seeded user; redirects to the web app with ?demo=true
-     * @description Unknown username: 404 NOT_FOUND. Demo mode off: 403 DEMO_DISABLED. No session is created on failure. The redirect goes to FRONTEND_URL when it is set, else to a path (`/?demo=true`, or `returnTo`) on the address the browser used. 429 RATE_LIMITED past 5 attempts in 5 minutes per IP and tenant (production).
+     * @description Unknown username: 404 NOT_FOUND. Demo mode off: 403 DEMO_DISABLED; the tenant requires company sign-in: 403 SSO_REQUIRED. No session is created on failure. The redirect goes to FRONTEND_URL when it is set, else to a path (`/?demo=true`, or `returnTo`) on the address the browser used. 429 RATE_LIMITED past 5 attempts in 5 minutes per IP and tenant (production).
      *
      *     Access: public.
      */
@@ -161,7 +161,7 @@ export interface paths {
     };
     /**
      * Starts sign-in with GitHub: redirects to the provider
-     * @description Scopes: user:email. The tenant is fixed here (`tenant`, else the request's tenant). The state, tenant and returnTo are kept in a session that lasts 10 minutes unless the sign-in completes. Failures end on an HTML page for browsers (Accept: text/html), else the JSON error body. 404 NOT_FOUND when the provider is not configured; 429 RATE_LIMITED past 5 attempts in 5 minutes (production).
+     * @description Scopes: user:email. The tenant is fixed here (`tenant`, else the request's tenant). The state, tenant and returnTo are kept in a session that lasts 10 minutes unless the sign-in completes. Failures end on an HTML page for browsers (Accept: text/html), else the JSON error body. 404 NOT_FOUND when the provider is not configured; 403 SSO_REQUIRED when the tenant signs in only with its company account (auth.requireSso); 429 RATE_LIMITED past 5 attempts in 5 minutes (production).
      *
      *     Access: public.
      */
@@ -205,7 +205,7 @@ export interface paths {
     };
     /**
      * Starts sign-in with Google: redirects to the provider
-     * @description Scopes: profile, email. The tenant is fixed here (`tenant`, else the request's tenant). The state, tenant and returnTo are kept in a session that lasts 10 minutes unless the sign-in completes. Failures end on an HTML page for browsers (Accept: text/html), else the JSON error body. 404 NOT_FOUND when the provider is not configured; 429 RATE_LIMITED past 5 attempts in 5 minutes (production).
+     * @description Scopes: profile, email. The tenant is fixed here (`tenant`, else the request's tenant). The state, tenant and returnTo are kept in a session that lasts 10 minutes unless the sign-in completes. Failures end on an HTML page for browsers (Accept: text/html), else the JSON error body. 404 NOT_FOUND when the provider is not configured; 403 SSO_REQUIRED when the tenant signs in only with its company account (auth.requireSso); 429 RATE_LIMITED past 5 attempts in 5 minutes (production).
      *
      *     Access: public.
      */
@@ -1517,7 +1517,7 @@ export interface paths {
     put?: never;
     /**
      * Changes some settings: deep-merges the body into the saved settings and returns the full result
-     * @description The merged whole is validated (types, enums, hex colours, http(s) URLs, HH:mm, positive limits, questions.minLength <= maxLength); unknown keys are 400. `users.defaultTeamId` must name a team of the tenant (else 404). Audited as `settings.update` with the full before/after and `metadata.changed` (dotted paths). A body that changes nothing writes nothing.
+     * @description The merged whole is validated (types, enums, hex colours, http(s) URLs, HH:mm, positive limits, questions.minLength <= maxLength, auth.requireSso only with auth.oidc or auth.saml); unknown keys are 400. `auth.oidc.clientSecret` is write-only: stored sealed, answered only as `clientSecretSet`. `users.defaultTeamId` must name a team of the tenant (else 404). Audited as `settings.update` with the full before/after and `metadata.changed` (dotted paths). A body that changes nothing writes nothing.
      *
      *     Permission `admin.access`: admin and above.
      */
@@ -2097,7 +2097,7 @@ export interface operations {
         };
         content: {
           "application/json": {
-            modes: ("demo" | "oauth")[];
+            modes: ("demo" | "oauth" | "oidc" | "saml")[];
             demo: {
               enabled: boolean;
               users: string[];
@@ -2105,6 +2105,23 @@ export interface operations {
             oauth: {
               github: boolean;
               google: boolean;
+            };
+            /** @description The tenant's own identity provider (CONTRACT §10) */
+            sso: {
+              /** @description auth.requireSso: demo, GitHub and Google are off for this tenant */
+              required: boolean;
+              oidc: {
+                /** @description the button's label, as the tenant's admins set it */
+                label: string;
+                /** @description where the button leads: the start of the sign-in, for this tenant */
+                url: string;
+              } | null;
+              saml: {
+                /** @description the button's label, as the tenant's admins set it */
+                label: string;
+                /** @description where the button leads: the start of the sign-in, for this tenant */
+                url: string;
+              } | null;
             };
           };
         };
@@ -2168,7 +2185,7 @@ export interface operations {
           "text/html": string;
         };
       };
-      /** @description DEMO_DISABLED */
+      /** @description DEMO_DISABLED, or SSO_REQUIRED: the tenant signs in only with its company account */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2584,6 +2601,16 @@ export interface operations {
           "text/html": string;
         };
       };
+      /** @description SSO_REQUIRED: the tenant signs in only with its company account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
       /** @description NOT_FOUND: the provider is not configured */
       404: {
         headers: {
@@ -2672,7 +2699,7 @@ export interface operations {
           "text/html": string;
         };
       };
-      /** @description OAUTH_STATE_INVALID, EMAIL_REQUIRED, ACCOUNT_DEACTIVATED or SIGNUP_NOT_ALLOWED */
+      /** @description OAUTH_STATE_INVALID, EMAIL_REQUIRED, ACCOUNT_DEACTIVATED, SIGNUP_NOT_ALLOWED or SSO_REQUIRED */
       403: {
         headers: {
           [name: string]: unknown;
@@ -2775,6 +2802,16 @@ export interface operations {
           "text/html": string;
         };
       };
+      /** @description SSO_REQUIRED: the tenant signs in only with its company account */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
       /** @description NOT_FOUND: the provider is not configured */
       404: {
         headers: {
@@ -2863,7 +2900,7 @@ export interface operations {
           "text/html": string;
         };
       };
-      /** @description OAUTH_STATE_INVALID, EMAIL_REQUIRED, ACCOUNT_DEACTIVATED or SIGNUP_NOT_ALLOWED */
+      /** @description OAUTH_STATE_INVALID, EMAIL_REQUIRED, ACCOUNT_DEACTIVATED, SIGNUP_NOT_ALLOWED or SSO_REQUIRED */
       403: {
         headers: {
           [name: string]: unknown;
@@ -11103,6 +11140,35 @@ export interface operations {
               channelSlack: boolean;
               channelEmail: boolean;
             };
+            auth: {
+              requireSso: boolean;
+              oidc: {
+                /** Format: uri */
+                issuer: string;
+                clientId: string;
+                /**
+                 * @default [
+                 *       "openid",
+                 *       "email",
+                 *       "profile"
+                 *     ]
+                 */
+                scopes: string[];
+                /** @default Sign in with your company account */
+                buttonLabel: string;
+                /** @description whether a client secret is stored (it is write-only) */
+                clientSecretSet: boolean;
+              } | null;
+              saml: {
+                /** Format: uri */
+                entryPoint: string;
+                idpCertificate: string;
+                /** @default null */
+                issuer: string | null;
+                /** @default Sign in with your company account */
+                buttonLabel: string;
+              } | null;
+            };
           };
         };
       };
@@ -11214,6 +11280,35 @@ export interface operations {
             channelSlack?: boolean;
             channelEmail?: boolean;
           };
+          auth?: {
+            requireSso?: boolean;
+            oidc?: {
+              /** Format: uri */
+              issuer?: string;
+              clientId?: string;
+              /** @default null */
+              clientSecret?: string | null;
+              /**
+               * @default [
+               *       "openid",
+               *       "email",
+               *       "profile"
+               *     ]
+               */
+              scopes?: string[];
+              /** @default Sign in with your company account */
+              buttonLabel?: string;
+            } | null;
+            saml?: {
+              /** Format: uri */
+              entryPoint?: string;
+              idpCertificate?: string;
+              /** @default null */
+              issuer?: string | null;
+              /** @default Sign in with your company account */
+              buttonLabel?: string;
+            } | null;
+          };
         };
       };
     };
@@ -11275,6 +11370,35 @@ export interface operations {
               rotatingCohorts: boolean;
               channelSlack: boolean;
               channelEmail: boolean;
+            };
+            auth: {
+              requireSso: boolean;
+              oidc: {
+                /** Format: uri */
+                issuer: string;
+                clientId: string;
+                /**
+                 * @default [
+                 *       "openid",
+                 *       "email",
+                 *       "profile"
+                 *     ]
+                 */
+                scopes: string[];
+                /** @default Sign in with your company account */
+                buttonLabel: string;
+                /** @description whether a client secret is stored (it is write-only) */
+                clientSecretSet: boolean;
+              } | null;
+              saml: {
+                /** Format: uri */
+                entryPoint: string;
+                idpCertificate: string;
+                /** @default null */
+                issuer: string | null;
+                /** @default Sign in with your company account */
+                buttonLabel: string;
+              } | null;
             };
           };
         };

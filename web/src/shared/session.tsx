@@ -54,7 +54,12 @@ type SessionState = Omit<SessionValue, "refreshTeams" | "setSettings" | "signOut
 const SessionContext = createContext<SessionValue | null>(null);
 const BRANDING_CACHE = "qa.branding";
 
-const NO_MODES: AuthModes = { modes: [], demo: { enabled: false, users: [] }, oauth: { github: false, google: false } };
+const NO_MODES: AuthModes = {
+  modes: [],
+  demo: { enabled: false, users: [] },
+  oauth: { github: false, google: false },
+  sso: { required: false, oidc: null, saml: null },
+};
 
 /** True when a role (none for a visitor) ranks at least `minimum`, by the server's ranking. */
 export function atLeast(role: Role | undefined, minimum: Role): boolean {
