@@ -12,13 +12,13 @@ export async function up(knex: Knex): Promise<void> {
   await runStatements(knex, [
     `alter table users drop constraint users_sso_provider_check`,
     `alter table users add constraint users_sso_provider_check check (sso_provider in ('demo', 'github', 'google', 'oidc', 'saml'))`,
+    // The ID is random (node-saml: 160 bits), and the IdP's answer names it before it names a tenant.
     `create table saml_requests (
+      request_id text primary key,
       tenant_id uuid not null references tenants(id) on delete cascade,
-      request_id text not null,
       return_to text,
       test_by uuid references users(id) on delete cascade,
-      expires_at timestamptz not null,
-      primary key (tenant_id, request_id)
+      expires_at timestamptz not null
     )`,
     `create index saml_requests_expiry_idx on saml_requests (expires_at)`,
     `create table saml_used_assertions (

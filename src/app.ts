@@ -21,7 +21,7 @@ import { securityHeaders } from "./platform/http/security-headers.js";
 import { tenantAddress } from "./platform/tenant-address.js";
 import "./platform/http/express-augment.js";
 import { auditRoutes } from "./modules/audit/index.js";
-import { authRoutes, createOAuthStrategies, oauthRoutes } from "./modules/auth/index.js";
+import { authRoutes, companySignInRoutes, createOAuthStrategies, oauthRoutes } from "./modules/auth/index.js";
 import { emailAdminRoutes, unsubscribeRouter } from "./modules/email/index.js";
 import { eventRoutes, streamEventSchemas, type SseHub } from "./modules/events/index.js";
 import { exportRoutes } from "./modules/export/index.js";
@@ -133,6 +133,7 @@ function buildRoutes(deps: AppDeps, shared: Shared, services: Services): AnyRout
     ...userRoutes(admin),
     ...emailPreferenceRoutes({ db: deps.db, clock }),
     ...settingsRoutes(admin),
+    ...companySignInRoutes({ config }),
     ...auditRoutes(admin),
     ...exportRoutes({ exports: admin.exports, pulseExport: admin.pulseExport, pollExport: admin.pollExport }),
     ...emailAdminRoutes({ email: services.email }),

@@ -193,6 +193,7 @@ const TABLE: Record<string, Row> = {
   "GET /admin/export/users": { allowed: ADMINS, success: 200, call: get("/admin/export/users") },
   "GET /admin/export/pulse": { allowed: ADMINS, success: 200, call: get("/admin/export/pulse") },
   "GET /admin/export/polls": { allowed: ADMINS, success: 200, call: get("/admin/export/polls") },
+  "GET /admin/sign-in": { allowed: ADMINS, success: 200, call: get("/admin/sign-in") },
   "GET /admin/scim-tokens": { allowed: ADMINS, success: 200, call: get("/admin/scim-tokens") },
   "POST /admin/scim-tokens": { allowed: ADMINS, success: 201, call: async () => ({ path: "/admin/scim-tokens", body: { name: "Okta" } }) },
   "DELETE /admin/scim-tokens/:id": {

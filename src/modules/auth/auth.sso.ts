@@ -180,3 +180,24 @@ async function testReport(db: Database, sign: CompanySignIn): Promise<string> {
       </body>
     </html>`.toString();
 }
+
+/**
+ * The values an identity provider's admin enters on their side, for this tenant. The callbacks
+ * are the same for every tenant (the tenant is kept with the pending sign-in); SAML's entity ID
+ * names the tenant unless its admins chose their own (`auth.saml.issuer`).
+ */
+export function serviceProviderValues(baseUrl: string, tenant: { slug: string }, settings: TenantWithSettings["settings"]) {
+  const metadataUrl = `${baseUrl}/auth/saml/metadata?${new URLSearchParams({ tenant: tenant.slug })}`;
+  return {
+    oidc: {
+      redirectUri: `${baseUrl}/auth/oidc/callback`,
+      signInUrl: `${baseUrl}/auth/oidc?${new URLSearchParams({ tenant: tenant.slug })}`,
+    },
+    saml: {
+      entityId: settings.auth.saml?.issuer ?? metadataUrl,
+      acsUrl: `${baseUrl}/auth/saml/callback`,
+      metadataUrl,
+      signInUrl: `${baseUrl}/auth/saml?${new URLSearchParams({ tenant: tenant.slug })}`,
+    },
+  };
+}

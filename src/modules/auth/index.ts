@@ -7,3 +7,4 @@ export { createOAuthService } from "./auth.oauth.service.js";
 export { createOAuthStrategies } from "./auth.oauth.strategies.js";
 export { authRoutes } from "./auth.routes.js";
 export { createAuthService } from "./auth.service.js";
+export { companySignInRoutes } from "./auth.sso.routes.js";

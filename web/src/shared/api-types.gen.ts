@@ -1528,6 +1528,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/sign-in": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The values to enter at the tenant's identity provider (OpenID Connect redirect URI; SAML entity ID, ACS and metadata URLs)
+     * @description Permission `admin.access`: admin and above.
+     */
+    get: operations["getCompanySignInValues"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/admin/audit-logs/filters": {
     parameters: {
       query?: never;
@@ -11441,6 +11461,88 @@ export interface operations {
       };
       /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getCompanySignInValues: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            oidc: {
+              /** @description the redirect (callback) URI to register with the OpenID provider */
+              redirectUri: string;
+              /** @description where this tenant's OpenID Connect sign-in starts (add `&test=true` for an admin's test sign-in) */
+              signInUrl: string;
+            };
+            saml: {
+              /** @description our SAML entity ID (audience): auth.saml.issuer, else the metadata address */
+              entityId: string;
+              /** @description the assertion consumer service (reply) URL, HTTP-POST binding */
+              acsUrl: string;
+              /** @description our SAML service provider metadata, for identity providers that import it */
+              metadataUrl: string;
+              /** @description where this tenant's SAML sign-in starts (add `&test=true` for an admin's test sign-in) */
+              signInUrl: string;
+            };
+          };
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description TENANT_NOT_FOUND */
+      404: {
         headers: {
           [name: string]: unknown;
         };
