@@ -11,7 +11,7 @@ import { RateLimitService } from "./platform/rate-limit.js";
 import { cacheScope, LocalScopeVersions, RedisScopeVersions, SharedReadCache } from "./platform/read-cache.js";
 import { createSessionStore } from "./platform/http/session.js";
 import { createAuditService } from "./modules/audit/index.js";
-import { createAuthService, createOAuthService } from "./modules/auth/index.js";
+import { createOidcClients, createAuthService, createOAuthService } from "./modules/auth/index.js";
 import { createEmailAdminService, createUnsubscribeService } from "./modules/email/index.js";
 import { createStreamGuard, createStreamSlots, SseHub } from "./modules/events/index.js";
 import { createExportService, createPollExport, createPulseExport } from "./modules/export/index.js";
@@ -136,6 +136,7 @@ export function buildServices(deps: ServiceDeps, shared: Shared) {
   return {
     auth,
     oauth: createOAuthService({ db, usersChanged: shared.changed(cacheScope.users, cacheScope.questions) }),
+    oidcClients: createOidcClients({ secrets: shared.settingsSecrets, allowHttp: !config.isProduction, logger: deps.logger }),
     tokens: createTokenService({ db, clock }),
     health: createHealthService({ config, db, kv, rateLimits: shared.rateLimits, startedAt: shared.startedAt, strategies: auth.enabledStrategies }),
     admin,

@@ -21,7 +21,7 @@ import { securityHeaders } from "./platform/http/security-headers.js";
 import { tenantAddress } from "./platform/tenant-address.js";
 import "./platform/http/express-augment.js";
 import { auditRoutes } from "./modules/audit/index.js";
-import { authRoutes, companySignInRoutes, createOAuthStrategies, oauthRoutes } from "./modules/auth/index.js";
+import { authRoutes, companySignInRoutes, createOAuthStrategies, oauthRoutes, oidcRoutes } from "./modules/auth/index.js";
 import { emailAdminRoutes, unsubscribeRouter } from "./modules/email/index.js";
 import { eventRoutes, streamEventSchemas, type SseHub } from "./modules/events/index.js";
 import { exportRoutes } from "./modules/export/index.js";
@@ -112,6 +112,7 @@ function buildRoutes(deps: AppDeps, shared: Shared, services: Services): AnyRout
   return [
     ...authRoutes({ auth, config, tenants }),
     ...oauthRoutes({ auth, oauth: services.oauth, strategies: createOAuthStrategies(config), tenants, config, clock, logger }),
+    ...oidcRoutes({ auth, oauth: services.oauth, clients: services.oidcClients, tenants, config, clock, db: deps.db }),
     ...tokenRoutes({ tokens: services.tokens }),
     ...tenantRoutes(config),
     ...teamRoutes(admin),

@@ -49,7 +49,7 @@ function security(route: AnyRoute): Array<Record<string, string[]>> {
  * exports stream CSV by default; the event stream is nothing but `text/event-stream`; the pages
  * people open from a link or a browser answer (their errors too) in HTML.
  */
-const OTHER_MEDIA: Record<string, { success?: string[]; errors?: string[]; jsonSuccess?: false }> = {
+const OTHER_MEDIA: Record<string, { success?: string[]; errors?: string[]; jsonSuccess?: false; others?: Record<number, string[]> }> = {
   exportQuestions: { success: ["text/csv"] },
   exportAuditLogs: { success: ["text/csv"] },
   exportUsers: { success: ["text/csv"] },
@@ -62,6 +62,9 @@ const OTHER_MEDIA: Record<string, { success?: string[]; errors?: string[]; jsonS
   completeGitHubSignIn: { errors: ["text/html"] },
   startGoogleSignIn: { errors: ["text/html"] },
   completeGoogleSignIn: { errors: ["text/html"] },
+  startOidcSignIn: { errors: ["text/html"] },
+  // A test sign-in's report is a page (200) where a real sign-in redirects.
+  completeOidcSignIn: { errors: ["text/html"], others: { 200: ["text/html"] } },
 };
 
 /**
@@ -114,7 +117,7 @@ function routeResponses(route: AnyRoute, errorBody: z.ZodType): Responses {
   const errorStatuses: Record<string, string> = { ...pipelineErrors(route) };
   for (const [code, description] of Object.entries(declared)) {
     if (Number(code) >= 400) errorStatuses[code] = description;
-    else if (Number(code) !== status) responses[code] = { description };
+    else if (Number(code) !== status) responses[code] = { description, content: content(undefined, media.others?.[Number(code)]) };
   }
   for (const [code, description] of Object.entries(errorStatuses)) {
     responses[code] = { description, content: content(errorBody, media.errors) };

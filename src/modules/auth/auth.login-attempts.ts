@@ -26,6 +26,12 @@ export function loginAttemptSteps(deps: { auth: AuthService; tenants: TenantDire
   return {
     /** Demo sign-in and the OAuth starts. */
     namedTenant: (): RequestHandler => signInStep(async (req) => auth.countLoginAttempt(requestContext(req), await namedTenantId(req)), webBase),
+    /** A company sign-in's callback: the tenant its start kept in the session (or the request's). */
+    pendingTenant: (pick: (req: Request) => string | undefined): RequestHandler =>
+      signInStep(async (req) => {
+        const ctx = requestContext(req);
+        await auth.countLoginAttempt(ctx, pick(req) ?? ctx.tenant.id);
+      }, webBase),
     /** OAuth callbacks: the tenant chosen when the flow started, kept in the session. */
     pendingOAuthTenant: (provider: OAuthProvider): RequestHandler =>
       signInStep(async (req) => {

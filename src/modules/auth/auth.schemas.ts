@@ -80,3 +80,14 @@ export const sessionSchema = z.object({
 
 export const csrfSchema = z.object({ csrfToken: z.string().nullable().describe("null for a visitor: no session, so no token is needed") });
 export const logoutSchema = z.object({ success: z.literal(true) });
+
+/** The start of a company sign-in; `test=true` is an admin's test sign-in (nobody is signed in). */
+export const companySignInStartQuery = oauthStartQuery.extend({
+  test: z.enum(["true", "false"]).optional().describe("true: an admin's test sign-in, which reports what the provider answered and signs nobody in"),
+});
+
+/** What an OpenID provider sends back to the redirect URI (RFC 6749 §4.1.2, RFC 9207 `iss`). */
+export const oidcCallbackQuery = oauthCallbackQuery.extend({
+  iss: z.string().max(2048).optional(),
+  session_state: z.string().max(512).optional(),
+});

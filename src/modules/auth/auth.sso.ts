@@ -92,8 +92,57 @@ async function accountOutlook(db: Database, sign: CompanySignIn): Promise<string
 
 const SHOWN_CLAIMS = 30;
 
+const REPORT_STYLE =
+  "body{font-family:system-ui,sans-serif;margin:0;padding:2rem;background:#f5f6f8;color:#1c2430}main{max-width:44rem;margin:5vh auto;background:#fff;border-radius:8px;padding:2rem;box-shadow:0 1px 3px #0002}h1{margin-top:0;font-size:1.5rem}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #e3e6ea;vertical-align:top;overflow-wrap:anywhere}th{width:12rem;font-weight:600}.ok{color:#166534}.refused{color:#991b1b}";
+
+function claimsTable(claims: Record<string, unknown>) {
+  return html`<table>
+    ${Object.entries(claims)
+      .slice(0, SHOWN_CLAIMS)
+      .map(
+        ([name, value]) =>
+          html`<tr>
+            <th><code>${name}</code></th>
+            <td><code>${typeof value === "string" ? value : JSON.stringify(value)}</code></td>
+          </tr>`,
+      )}
+  </table>`;
+}
+
+/**
+ * A test sign-in whose answer passed the provider's checks but would be refused here (no verified
+ * address): the admin sees why, and what the provider sent.
+ */
+export function renderCompanyTestFailure(res: Response, provider: CompanyProvider, claims: Record<string, unknown>, refusal: AppError): void {
+  res.setHeader("Cache-Control", "no-store");
+  res
+    .status(200)
+    .type("html")
+    .send(
+      html`<!doctype html>
+        <html lang="en">
+          <head>
+            <meta charset="utf-8" />
+            <meta name="viewport" content="width=device-width, initial-scale=1" />
+            <title>Test sign-in refused · Team Q&amp;A</title>
+            <style>
+              ${REPORT_STYLE}
+            </style>
+          </head>
+          <body>
+            <main>
+              <h1>Test sign-in refused</h1>
+              <p class="refused">${COMPANY_LABELS[provider]} answered, but the sign-in would be refused: ${refusal.message} (<code>${refusal.code}</code>)</p>
+              <h2>What the provider sent</h2>
+              ${claimsTable(claims)}
+              <p>You can close this window.</p>
+            </main>
+          </body>
+        </html>`.toString(),
+    );
+}
+
 async function testReport(db: Database, sign: CompanySignIn): Promise<string> {
-  const claims = Object.entries(sign.claims).slice(0, SHOWN_CLAIMS);
   const label = COMPANY_LABELS[sign.provider];
   return html`<!doctype html>
     <html lang="en">
@@ -102,44 +151,7 @@ async function testReport(db: Database, sign: CompanySignIn): Promise<string> {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Test sign-in succeeded · Team Q&amp;A</title>
         <style>
-          body {
-            font-family: system-ui, sans-serif;
-            margin: 0;
-            padding: 2rem;
-            background: #f5f6f8;
-            color: #1c2430;
-          }
-          main {
-            max-width: 44rem;
-            margin: 5vh auto;
-            background: #fff;
-            border-radius: 8px;
-            padding: 2rem;
-            box-shadow: 0 1px 3px #0002;
-          }
-          h1 {
-            margin-top: 0;
-            font-size: 1.5rem;
-          }
-          table {
-            border-collapse: collapse;
-            width: 100%;
-          }
-          th,
-          td {
-            text-align: left;
-            padding: 0.3rem 0.5rem;
-            border-bottom: 1px solid #e3e6ea;
-            vertical-align: top;
-            overflow-wrap: anywhere;
-          }
-          th {
-            width: 12rem;
-            font-weight: 600;
-          }
-          .ok {
-            color: #166534;
-          }
+          ${REPORT_STYLE}
         </style>
       </head>
       <body>
@@ -166,31 +178,24 @@ async function testReport(db: Database, sign: CompanySignIn): Promise<string> {
             </tr>
           </table>
           <h2>What the provider sent</h2>
-          <table>
-            ${claims.map(
-              ([name, value]) =>
-                html`<tr>
-                  <th><code>${name}</code></th>
-                  <td><code>${typeof value === "string" ? value : JSON.stringify(value)}</code></td>
-                </tr>`,
-            )}
-          </table>
+          ${claimsTable(sign.claims)}
           <p>You can close this window.</p>
         </main>
       </body>
     </html>`.toString();
 }
-
 /**
  * The values an identity provider's admin enters on their side, for this tenant. The callbacks
  * are the same for every tenant (the tenant is kept with the pending sign-in); SAML's entity ID
  * names the tenant unless its admins chose their own (`auth.saml.issuer`).
  */
+export const oidcRedirectUri = (baseUrl: string) => `${baseUrl}/auth/oidc/callback`;
+
 export function serviceProviderValues(baseUrl: string, tenant: { slug: string }, settings: TenantWithSettings["settings"]) {
   const metadataUrl = `${baseUrl}/auth/saml/metadata?${new URLSearchParams({ tenant: tenant.slug })}`;
   return {
     oidc: {
-      redirectUri: `${baseUrl}/auth/oidc/callback`,
+      redirectUri: oidcRedirectUri(baseUrl),
       signInUrl: `${baseUrl}/auth/oidc?${new URLSearchParams({ tenant: tenant.slug })}`,
     },
     saml: {

@@ -23,7 +23,9 @@ export type SettingsPatch = DeepPartial<TenantSettings>;
  */
 function deepPartial(schema: z.ZodObject): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
-  for (const [key, field] of Object.entries(schema.shape)) {
+  for (const [key, declared] of Object.entries(schema.shape)) {
+    // A default fills a setting missing from the saved whole, never one missing from a patch.
+    const field = declared instanceof z.ZodDefault ? (declared.unwrap() as z.ZodType) : declared;
     const inner = field instanceof z.ZodNullable ? field.unwrap() : field;
     const partial = inner instanceof z.ZodObject ? deepPartial(inner) : field;
     shape[key] = (field instanceof z.ZodNullable && inner instanceof z.ZodObject ? partial.nullable() : (partial as z.ZodType)).optional();

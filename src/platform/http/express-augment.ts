@@ -32,6 +32,19 @@ declare module "express-session" {
      * afterwards, fixed when the flow starts (the callback URL is the same for every tenant).
      */
     oauthPending?: Partial<Record<"github" | "google", { tenantId: string; returnTo: string | null; startedAt: number }>>;
+    /**
+     * An OpenID Connect sign-in under way: its tenant and landing path, and the values only this
+     * browser may complete it with (state, nonce, PKCE verifier); `testBy` for an admin's test.
+     */
+    oidcPending?: {
+      tenantId: string;
+      returnTo: string | null;
+      startedAt: number;
+      state: string;
+      nonce: string;
+      codeVerifier: string;
+      testBy: string | null;
+    };
   }
 }
 

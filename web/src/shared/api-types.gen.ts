@@ -240,6 +240,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/auth/oidc": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Starts sign-in with the tenant's OpenID Connect provider: redirects to it
+     * @description The tenant is fixed here (`tenant`, else the request's). Authorization code flow with PKCE (S256), `state` and `nonce`, kept in a session that lasts 10 minutes unless the sign-in completes. `test=true` (an admin or owner of the tenant, signed in) runs a test sign-in: the callback then shows what the provider answered and signs nobody in. 404 NOT_FOUND when the tenant has no OpenID Connect provider; 403 FORBIDDEN for a test by anyone else; 502 OAUTH_PROVIDER_UNAVAILABLE when the provider cannot be discovered; 429 RATE_LIMITED (production).
+     *
+     *     Access: public.
+     */
+    get: operations["startOidcSignIn"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/auth/oidc/callback": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The OpenID provider comes back here: checks the ID token, signs in (creating or linking the user) and redirects to the web app
+     * @description Needs the `state` issued at the start, in the same browser session, within 10 minutes. The ID token must be signed by the issuer's keys (its JWKS; `alg: none` and HMAC are refused), for this client (`aud`), from the configured issuer (`iss`), unexpired, with the nonce of the start. The address must be verified (`email_verified`). Failures: 403 OAUTH_STATE_INVALID, 401 OAUTH_DENIED (the person cancelled), 401 OAUTH_FAILED (the provider refused the code or the client), 401 OIDC_TOKEN_INVALID (the ID token failed a check), 403 EMAIL_REQUIRED, 403 ACCOUNT_DEACTIVATED, 403 SIGNUP_NOT_ALLOWED, 404 NOT_FOUND (no provider any more), 502 OAUTH_PROVIDER_UNAVAILABLE, 429 RATE_LIMITED. A test sign-in answers 200 with a page of what the provider answered.
+     *
+     *     Access: public.
+     */
+    get: operations["completeOidcSignIn"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/auth/tokens": {
     parameters: {
       query?: never;
@@ -2961,6 +3005,220 @@ export interface operations {
         };
       };
       /** @description OAUTH_PROVIDER_UNAVAILABLE: the provider, or GitHub's e-mail list, failed or answered nonsense */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+    };
+  };
+  startOidcSignIn: {
+    parameters: {
+      query?: {
+        /** @description Tenant to sign in to; default: the tenant resolved from the request */
+        tenant?: string;
+        /** @description Path of the web app to land on after signing in */
+        returnTo?: string;
+        /** @description true: an admin's test sign-in, which reports what the provider answered and signs nobody in */
+        test?: "true" | "false";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Redirect to the provider's sign-in page */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description FORBIDDEN: a test sign-in by someone who is not an admin of the tenant */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description NOT_FOUND: the tenant has no OpenID Connect provider */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description RATE_LIMITED: past 5 sign-in attempts in 5 minutes (production) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description OAUTH_PROVIDER_UNAVAILABLE: the provider could not be discovered */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+    };
+  };
+  completeOidcSignIn: {
+    parameters: {
+      query?: {
+        code?: string;
+        state?: string;
+        error?: string;
+        error_description?: string;
+        error_uri?: string;
+        scope?: string;
+        authuser?: string;
+        prompt?: string;
+        hd?: string;
+        iss?: string;
+        session_state?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A test sign-in's report (HTML) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Signed in; redirect to the web app */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description OAUTH_DENIED, OAUTH_FAILED or OIDC_TOKEN_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description OAUTH_STATE_INVALID, EMAIL_REQUIRED, ACCOUNT_DEACTIVATED or SIGNUP_NOT_ALLOWED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description NOT_FOUND: the tenant no longer has an OpenID Connect provider; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description OAUTH_PROVIDER_UNAVAILABLE */
       502: {
         headers: {
           [name: string]: unknown;
@@ -11306,26 +11564,15 @@ export interface operations {
               /** Format: uri */
               issuer?: string;
               clientId?: string;
-              /** @default null */
               clientSecret?: string | null;
-              /**
-               * @default [
-               *       "openid",
-               *       "email",
-               *       "profile"
-               *     ]
-               */
               scopes?: string[];
-              /** @default Sign in with your company account */
               buttonLabel?: string;
             } | null;
             saml?: {
               /** Format: uri */
               entryPoint?: string;
               idpCertificate?: string;
-              /** @default null */
               issuer?: string | null;
-              /** @default Sign in with your company account */
               buttonLabel?: string;
             } | null;
           };
