@@ -88,6 +88,7 @@ export default defineConfig({
                 "email/email-recipient-limit-instances",
                 "platform/shared-reads",
                 "polls/poll-instances",
+                "auth/oidc-instances",
               ],
             ].map((name) => `test/${name}.test.ts`),
           ],

@@ -13,6 +13,8 @@ import { InMemoryJobQueue, type EmailQueue } from "./platform/queue.js";
 import { BullEmailQueue } from "./platform/queue-bullmq.js";
 import { builtFrontend, viteDevFrontend } from "./platform/http/spa.js";
 import { createHttpServer, drainHttpServer, listenOn } from "./platform/http/server.js";
+import { resealSettingsSecrets } from "./modules/settings/index.js";
+import { createSettingsSecrets } from "./platform/settings-secrets.js";
 import { countTenants } from "./modules/tenants/index.js";
 import { startPulseScheduler } from "./modules/pulse/index.js";
 import { createPulseSealer, startReleaseSweeps } from "./modules/pulse/index.js";
@@ -145,6 +147,11 @@ export async function prepareDatabase(config: Config, logger: Logger, seedDemoDa
   }
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ migrations: applied }, "migrations applied");
+  if (config.session.previousSecrets.length) {
+    const secrets = createSettingsSecrets([config.session.secret, ...config.session.previousSecrets]);
+    const resealed = await resealSettingsSecrets(database.db, secrets, new Date());
+    if (resealed) logger.info({ tenants: resealed }, "identity provider secrets sealed again with the current SESSION_SECRET");
+  }
 
   if (config.seedDemoData && (await countTenants(database.db)) === 0) {
     if (seedDemoData) {

@@ -41,7 +41,10 @@ export function createOidcClients(deps: { secrets: SettingsSecrets; allowHttp: b
     if (settings.clientSecret && secret === null) {
       throw unavailable("The stored OpenID Connect client secret cannot be read by this server (SESSION_SECRET changed?). An owner must enter it again.");
     }
-    const execute = deps.allowHttp ? [oidc.allowInsecureRequests] : [];
+    // openid-client trusts an ID token from the token endpoint on the strength of TLS alone (OIDC
+    // Core §3.1.3.7 allows it); its signature is checked against the issuer's JWKS as well, so a
+    // token the issuer did not sign is refused whatever carried it.
+    const execute = [oidc.enableNonRepudiationChecks, ...(deps.allowHttp ? [oidc.allowInsecureRequests] : [])];
     let discovered: oidc.Configuration;
     try {
       discovered = await oidc.discovery(issuer, settings.clientId, secret ?? undefined, secret ? undefined : oidc.None(), {

@@ -6,3 +6,4 @@ export { saveSettings } from "./settings.repository.js";
 export { settingsRoutes } from "./settings.routes.js";
 export { createSettingsService } from "./settings.service.js";
 export type { SettingsService } from "./settings.service.js";
+export { resealSettingsSecrets } from "./settings.reseal.js";
