@@ -2,11 +2,20 @@ import { parseArgs } from "node:util";
 import { AppError } from "../platform/errors.js";
 import { listTenants } from "../modules/tenants/index.js";
 import { provisionTenant } from "../modules/provisioning/index.js";
+import { configureCompanySignIn, ssoPatch } from "./tenant-sso.js";
 import { fail, openMigratedDatabase } from "./environment.js";
 
 const USAGE = `Usage:
   npm run tenant -- create <slug> "<name>" --owner <email> [--owner-name "<name>"] [--team "<team name>"]... [--allow-domain <domain>]...
   npm run tenant -- list
+  npm run tenant -- sso <slug> [--oidc-issuer <url> --oidc-client-id <id> [--oidc-scopes "openid email profile"]]
+                               [--saml-entry-point <url> --saml-certificate <file.pem> [--saml-entity-id <id>]]
+                               [--label "<button label>"] [--require-sso | --allow-other-sign-in] [--remove-oidc] [--remove-saml]
+
+sso sets the organisation's own identity provider (CONTRACT §10), for a server with no GitHub or
+Google sign-in or before anyone can sign in to do it in Settings. The OpenID Connect client secret
+is read from the environment variable OIDC_CLIENT_SECRET (never from the command line, which other
+users of the machine can see); without it the client is public (PKCE only).
 
 A new organisation only lets in the people an admin adds (users.signup "invite"); each
 --allow-domain lets anyone with a verified address at that domain join by signing in
@@ -23,14 +32,31 @@ async function run(): Promise<void> {
       "owner-name": { type: "string" },
       team: { type: "string", multiple: true },
       "allow-domain": { type: "string", multiple: true },
+      "oidc-issuer": { type: "string" },
+      "oidc-client-id": { type: "string" },
+      "oidc-scopes": { type: "string" },
+      "saml-entry-point": { type: "string" },
+      "saml-certificate": { type: "string" },
+      "saml-entity-id": { type: "string" },
+      label: { type: "string" },
+      "require-sso": { type: "boolean" },
+      "allow-other-sign-in": { type: "boolean" },
+      "remove-oidc": { type: "boolean" },
+      "remove-saml": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
   const [command, slug, name] = positionals;
   if (values.help || !command) fail(USAGE);
 
-  const { handle } = await openMigratedDatabase();
+  const { handle, secrets } = await openMigratedDatabase();
   try {
+    if (command === "sso") {
+      if (!slug) fail(USAGE);
+      const settings = await configureCompanySignIn(handle.db, secrets, slug, ssoPatch(values));
+      console.log(JSON.stringify({ tenant: slug, auth: settings.auth }, null, 2));
+      return;
+    }
     if (command === "list") {
       for (const tenant of await listTenants(handle.db)) console.log(`${tenant.slug}\t${tenant.name}\t${tenant.id}`);
       return;

@@ -2,16 +2,23 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { createTestApp, signIn, type TestApp } from "../helpers/app.js";
+import request from "supertest";
+import { createTestApp, signIn, TEST_SESSION_SECRET, type TestApp } from "../helpers/app.js";
+import { TestOpenIdProvider } from "../helpers/oidc-provider.js";
 import { uniqueSlug } from "../helpers/factories.js";
 import { provisionTenant } from "../../src/modules/provisioning/provisioning.service.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 function cli(...args: string[]) {
+  return cliWith({}, ...args);
+}
+
+function cliWith(env: Record<string, string>, ...args: string[]) {
   return spawnSync(process.execPath, ["--import", "tsx", "src/cli/tenant.ts", ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, DATABASE_URL: inject("databaseUrl") },
+    // The server's SESSION_SECRET, so the server can open the client secret the command seals.
+    env: { PATH: process.env.PATH, DATABASE_URL: inject("databaseUrl"), SESSION_SECRET: TEST_SESSION_SECRET, ...env },
     encoding: "utf8",
     timeout: 30_000,
   });
@@ -135,5 +142,54 @@ describe("tenant CLI", () => {
     expect((await visitorStatuses(kept.tenant.slug, kept.teams[0]!.id))["POST /questions"]).toBe(201);
     const open = await provisionTenant(app.db, { slug: uniqueSlug("open"), name: "Open sign-up", settings: { users: { signup: "open" } } });
     expect(open.settings.features.allowAnonymousQuestions).toBe(true);
+  });
+
+  it("sso sets the organisation's OpenID Connect provider (secret from the environment, sealed) and requires it; its owner signs in with it", async () => {
+    const slug = uniqueSlug("cli");
+    expect(cli("create", slug, "SSO Corp", "--owner", "boss@sso.example").status).toBe(0);
+    const redirectUri = `${app.config.baseUrl}/auth/oidc/callback`;
+    const idp = await TestOpenIdProvider.start({ redirectUri });
+    try {
+      const result = cliWith(
+        { OIDC_CLIENT_SECRET: idp.clientSecret },
+        "sso",
+        slug,
+        "--oidc-issuer",
+        idp.issuer,
+        "--oidc-client-id",
+        idp.clientId,
+        "--label",
+        "Sign in with SSO Corp",
+        "--require-sso",
+      );
+      expect(result.stderr).toBe("");
+      expect(result.status).toBe(0);
+      expect(result.stdout).not.toContain(idp.clientSecret);
+      expect(JSON.parse(result.stdout).auth).toEqual({
+        requireSso: true,
+        oidc: {
+          issuer: idp.issuer,
+          clientId: idp.clientId,
+          clientSecretSet: true,
+          scopes: ["openid", "email", "profile"],
+          buttonLabel: "Sign in with SSO Corp",
+        },
+        saml: null,
+      });
+      const agent = request.agent(app.app);
+      const start = await agent.get(`/auth/oidc?tenant=${slug}`).expect(302);
+      const back = await idp
+        .signInAs({ sub: "boss", email: "boss@sso.example", email_verified: true })
+        .authorize(start.headers.location as string, redirectUri);
+      await agent.get(`${back.pathname}${back.search}`).expect(302);
+      expect((await agent.get("/auth/me").expect(200)).body.user).toMatchObject({ email: "boss@sso.example", role: "owner" });
+
+      const refused = cli("sso", slug, "--remove-oidc");
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain("auth.requireSso");
+      expect(cli("sso", "no-such-organisation", "--require-sso").stderr).toContain("No organisation is named");
+    } finally {
+      await idp.close();
+    }
   });
 });

@@ -7,3 +7,5 @@ export { settingsRoutes } from "./settings.routes.js";
 export { createSettingsService } from "./settings.service.js";
 export type { SettingsService } from "./settings.service.js";
 export { resealSettingsSecrets } from "./settings.reseal.js";
+export { presentSettings } from "./settings.presenter.js";
+export type { SettingsPatch } from "./settings.schemas.js";
