@@ -182,6 +182,47 @@ describe("browser: sign-in with GitHub and Google enabled", () => {
     await expect(google.getAttribute("href")).resolves.toBe("/auth/google?tenant=acme&returnTo=%2Fengineering");
     await expectAccessible(page, "sign-in with providers");
   });
+
+  it("an organisation's company sign-in comes first, follows the organisation typed in, and stands alone when required", async () => {
+    const open = await createTenantFixture(harness.app.db, {
+      settings: { auth: { oidc: { issuer: "https://login.example.test", clientId: "team-qa", buttonLabel: "Sign in with Example ID" } } },
+    });
+    const closed = await createTenantFixture(harness.app.db, {
+      settings: {
+        auth: {
+          requireSso: true,
+          saml: { entryPoint: "https://idp.example.test/sso", idpCertificate: "MIIC".padEnd(200, "A"), buttonLabel: "Sign in with Closed SSO" },
+        },
+      },
+    });
+    const page = await (await harness.newContext()).newPage();
+    await page.goto("/login?returnTo=/engineering");
+    await page.getByRole("link", { name: "Sign in with GitHub" }).waitFor();
+    await expect(page.getByRole("heading", { name: "With your company account" }).count()).resolves.toBe(0);
+
+    await page.getByLabel("Organisation").fill(open.tenant.slug);
+    const openButton = page.getByRole("link", { name: "Sign in with Example ID" });
+    await openButton.waitFor();
+    await expect(openButton.getAttribute("href")).resolves.toBe(`/auth/oidc?tenant=${open.tenant.slug}&returnTo=%2Fengineering`);
+    // First: before GitHub and Google, as the primary button.
+    const links = await page.locator("a.button").evaluateAll((anchors) => anchors.map((anchor) => anchor.textContent?.trim()));
+    expect(links.slice(0, 3)).toEqual(["Sign in with Example ID", "Sign in with GitHub", "Sign in with Google"]);
+    await expectAccessible(page, "sign-in with a company button");
+
+    // Another organisation: the first one's button goes (it would start the wrong organisation's sign-in), the other's comes alone.
+    await page.getByLabel("Organisation").fill(closed.tenant.slug);
+    await openButton.waitFor({ state: "detached" });
+    const closedButton = page.getByRole("link", { name: "Sign in with Closed SSO" });
+    await closedButton.waitFor();
+    await expect(closedButton.getAttribute("href")).resolves.toBe(`/auth/saml?tenant=${closed.tenant.slug}&returnTo=%2Fengineering`);
+    await page.getByText(`${closed.tenant.name} signs in with its company account.`).waitFor();
+    await expect(page.getByRole("link", { name: /GitHub|Google|Continue as/ }).count()).resolves.toBe(0);
+    await expectAccessible(page, "sign-in when company sign-in is required");
+
+    await page.getByLabel("Organisation").fill("");
+    await closedButton.waitFor({ state: "detached" });
+    await page.getByRole("link", { name: "Sign in with GitHub" }).waitFor();
+  });
 });
 
 describe("browser: production reached over plain HTTP, FRONTEND_URL unset (docker compose at http://localhost:3000)", () => {
@@ -227,5 +268,33 @@ describe("browser: production reached over plain HTTP, FRONTEND_URL unset (docke
     await page.getByText("Your question is on the board.").waitFor();
     await page.getByRole("article", { name: body }).waitFor();
     expect(errors).toEqual([]);
+  });
+});
+
+describe("browser: production with no server-wide sign-in (company sign-in only)", () => {
+  let harness: Harness;
+
+  beforeAll(async () => {
+    harness = await startHarness({ redis: true, env: { NODE_ENV: "production" } });
+  });
+  afterAll(() => harness?.close());
+
+  it("says when an organisation has no way to sign in, and offers its company button once it has one", async () => {
+    const none = await createTenantFixture(harness.app.db);
+    const company = await createTenantFixture(harness.app.db, {
+      settings: { auth: { oidc: { issuer: "https://login.example.test", clientId: "team-qa" } } },
+    });
+    const page = await (await harness.newContext()).newPage();
+    await page.goto("/login");
+    await page.getByLabel("Organisation").fill(none.tenant.slug);
+    const notice = page.getByText("No sign-in mode is enabled for this organisation.");
+    await notice.waitFor();
+
+    await page.getByLabel("Organisation").fill(company.tenant.slug);
+    await page.getByRole("link", { name: "Sign in with your company account" }).waitFor();
+    await expect(notice.count()).resolves.toBe(0);
+    // Not required: no line saying it is the only way.
+    await expect(page.getByText("signs in with its company account").count()).resolves.toBe(0);
+    await expectAccessible(page, "sign-in with only a company button");
   });
 });

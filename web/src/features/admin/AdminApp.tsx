@@ -11,6 +11,7 @@ import { HealthPage } from "./HealthPage";
 import { PulseAdminPanel } from "./PulseAdminPanel";
 import { ScimPanel } from "./ScimPanel";
 import { SettingsPanel } from "./SettingsPanel";
+import { SignInPanel } from "./SignInPanel";
 import { TagsPanel } from "./TagsPanel";
 import { TeamsPanel } from "./TeamsPanel";
 import { UsersPanel } from "./UsersPanel";
@@ -22,6 +23,7 @@ const SECTIONS = [
   { path: "tags", label: "Tags" },
   { path: "pulse", label: "Pulse" },
   { path: "email", label: "Email" },
+  { path: "sign-in", label: "Company sign-in" },
   { path: "provisioning", label: "Provisioning (SCIM)" },
   { path: "data-export", label: "Data export" },
   { path: "audit", label: "Audit log" },
@@ -54,6 +56,7 @@ export default function AdminApp() {
             <Route path="tags" element={<TagsPanel />} />
             <Route path="pulse" element={<PulseAdminPanel />} />
             <Route path="email" element={<EmailPanel />} />
+            <Route path="sign-in" element={<SignInPanel />} />
             <Route path="provisioning" element={<ScimPanel />} />
             <Route path="data-export" element={<ExportPanel />} />
             <Route path="audit" element={<AuditPage />} />

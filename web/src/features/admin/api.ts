@@ -93,3 +93,7 @@ export const importUsers = (csv: string, dryRun: boolean) =>
       headers: { "Content-Type": "text/csv" },
     }),
   );
+
+/** The values an identity provider's admin enters on their side, and where a test sign-in starts. */
+export type SignInValues = ApiAnswer<"getCompanySignInValues">;
+export const getSignInValues = (signal?: AbortSignal) => answer(api.GET("/admin/sign-in", { signal }));

@@ -77,7 +77,9 @@ export function humanMessage(path: string, message: string, draft: TenantSetting
     const domain = draft.users.allowedEmailDomains[index];
     return `${domain ? `“${domain}”` : "Each line"} must be a domain such as example.com.`;
   }
+  if (/expected string to have >=?1 character/i.test(message)) return "Fill this in.";
   const atMost = /<=?\s*([\d_,]+)/.exec(message);
+  if (/too big/i.test(message) && /expected string/i.test(message) && atMost) return `Must be at most ${atMost[1]} characters.`;
   if (/too big/i.test(message) && atMost) return `Must be at most ${atMost[1]}.`;
   const atLeast = />=?\s*([\d_,]+)/.exec(message);
   if (/too small/i.test(message) && atLeast) return `Must be at least ${atLeast[1]}.`;

@@ -18,3 +18,13 @@ export const fetchTenantModes = (slug: string, signal: AbortSignal): Promise<Aut
     if (error instanceof ApiError && error.status !== 0) return null;
     throw error;
   });
+
+/** The name of the organisation typed in (GET /tenant is public); null when it cannot be read. */
+export const fetchTenantName = (slug: string, signal: AbortSignal): Promise<string | null> =>
+  answer(api.GET("/tenant", { headers: { "x-tenant-id": slug }, signal })).then(
+    (tenant) => tenant.name ?? null,
+    () => null,
+  );
+
+/** A company sign-in's start (`/auth/oidc?tenant=…`, from /auth/modes) with the page to come back to. */
+export const companySignInHref = (url: string, returnTo: string) => `${url}${url.includes("?") ? "&" : "?"}${new URLSearchParams({ returnTo })}`;
