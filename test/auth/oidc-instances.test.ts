@@ -89,3 +89,28 @@ describe("OpenID Connect on two instances and across a SESSION_SECRET rotation",
     }
   });
 });
+
+describe("OpenID Connect in production, on a server with no GitHub or Google sign-in", () => {
+  let app: TestApp;
+  let fixture: TenantFixture;
+
+  beforeAll(async () => {
+    app = await createTestApp({ redis: true, env: { NODE_ENV: "production", FRONTEND_URL: "https://qa.example.test" } });
+    fixture = await createTenantFixture(app.db, {
+      settings: { auth: { oidc: { issuer: "https://login.corp.example", clientId: "team-qa" }, requireSso: true } },
+    });
+  });
+  afterAll(() => app.close());
+
+  it("starts, and lists the tenant's company sign-in as its only way in", async () => {
+    const modes = await request(app.app).get("/auth/modes").set("x-tenant-id", fixture.tenant.slug).expect(200);
+    expect(modes.body).toMatchObject({ modes: ["oidc"], demo: { enabled: false }, oauth: { github: false, google: false }, sso: { required: true } });
+    expect((await request(app.app).get("/auth/github").set("x-forwarded-proto", "https").expect(404)).body.error.code).toBe("NOT_FOUND");
+  });
+
+  it("refuses an issuer that is not https before asking it anything (502 with the reason)", async () => {
+    const other = await createTenantFixture(app.db, { settings: { auth: { oidc: { issuer: "http://login.corp.example", clientId: "team-qa" } } } });
+    const refused = await request(app.app).get(`/auth/oidc?tenant=${other.tenant.slug}`).set("x-forwarded-proto", "https").expect(502);
+    expect(refused.body.error).toMatchObject({ code: "OAUTH_PROVIDER_UNAVAILABLE", message: expect.stringContaining("must be an https address") });
+  });
+});
