@@ -8,3 +8,5 @@ export { createOAuthStrategies } from "./auth.oauth.strategies.js";
 export { authRoutes } from "./auth.routes.js";
 export { createAuthService } from "./auth.service.js";
 export { companySignInRoutes } from "./auth.sso.routes.js";
+export { samlRoutes } from "./auth.saml.routes.js";
+export { createSamlService } from "./auth.saml.service.js";

@@ -21,7 +21,7 @@ export const PENDING_SIGN_IN_LIFETIME_MS = 10 * 60 * 1000;
  * itself would extend a session on every request.
  */
 /** Routes that may start a session for a visitor: the sign-ins. */
-const SESSION_STARTING_PATHS = ["/auth/demo", "/auth/github", "/auth/google"];
+const SESSION_STARTING_PATHS = ["/auth/demo", "/auth/github", "/auth/google", "/auth/saml/callback"];
 
 function mayNeedSession(req: Request): boolean {
   if (req.headers.cookie?.includes(`${SESSION_COOKIE}=`)) return true;
