@@ -145,7 +145,7 @@ export function openSamlResponse(encoded: string): SamlEnvelope {
   const xml = Buffer.from(encoded, "base64").toString("utf8");
   // SAML messages have no document type; refusing one keeps entity tricks out of every parser after this.
   if (/<!DOCTYPE/i.test(xml)) throw samlInvalid("malformed", "the response is not a SAML response.");
-  let root: Element | null = null;
+  let root: Element | null;
   try {
     const fail = (message: string) => {
       throw new Error(message);
