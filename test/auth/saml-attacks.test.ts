@@ -109,6 +109,14 @@ describe("POST /auth/saml/callback refuses forged, altered, misdirected and repl
       await expectRefused(agent, encode(alterNameId(genuine, victimOf(tenantA))), { status: 401, code: "SAML_INVALID", reason: "signature" });
     });
 
+    it("a configured certificate that is no X.509 certificate: 401 certificate", async () => {
+      const broken = await createTenantFixture(app.db, { settings: { auth: { saml: { ...idp.settings(), idpCertificate: "QUJD".repeat(40) } } } });
+      const agent = request.agent(app.app);
+      const response = await post(agent, encode(answerXml(await start(agent, broken), { nameId: victimOf(broken) }, broken))).expect(401);
+      expect(response.body.error).toMatchObject({ code: "SAML_INVALID", details: [{ reason: "certificate" }] });
+      await agent.get("/auth/me").expect(401);
+    });
+
     it("a signed Response around an unsigned assertion is accepted, as is a signed assertion in an unsigned Response, and both signed", async () => {
       for (const sign of ["response", "assertion", "both"] as const) {
         const agent = request.agent(app.app);

@@ -72,6 +72,15 @@ describe("SAML sign-in (CONTRACT §10)", () => {
       expect(page.text).toContain("company sign-in with SAML");
     });
 
+    it("keeps the query of an entry point that has one (Google Workspace's idpid)", async () => {
+      const google = await createTenantFixture(app.db, {
+        settings: { auth: { saml: { ...idp.settings(), entryPoint: "https://accounts.google.test/o/saml2/idp?idpid=C0abc123" } } },
+      });
+      const location = new URL((await request(app.app).get(`/auth/saml?tenant=${google.tenant.slug}`).expect(302)).headers.location as string);
+      expect(location.searchParams.get("idpid")).toBe("C0abc123");
+      expect(authnRequestOf(location.toString()).id).toMatch(/^_[0-9a-f]{40}$/);
+    });
+
     it("returnTo must be a path on this site", async () => {
       const response = await request(app.app).get(`/auth/saml?tenant=${fixture.tenant.slug}&returnTo=//evil.example`).expect(400);
       expect(response.body.error).toMatchObject({ code: "VALIDATION_FAILED", details: [{ path: "query.returnTo" }] });
@@ -140,6 +149,19 @@ describe("SAML sign-in (CONTRACT §10)", () => {
         ).expect(302);
         expect((await agent.get("/auth/me").expect(200)).body.user).toMatchObject({ email, name: `Person ${index}` });
       }
+    });
+
+    it("prefers the email attribute to a NameID that only looks like an address (Entra ID's user principal name)", async () => {
+      const agent = request.agent(app.app);
+      const mailbox = `ada.mailbox.${fixture.tenant.slug}@example.com`;
+      await post(
+        agent,
+        answer(await start(agent, fixture.tenant.slug), fixture.tenant.slug, {
+          nameId: `ada@${fixture.tenant.slug}.onmicrosoft.test`,
+          attributes: { "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress": mailbox },
+        }),
+      ).expect(302);
+      expect((await agent.get("/auth/me").expect(200)).body.user.email).toBe(mailbox);
     });
 
     it("an answer without any address is 403 EMAIL_REQUIRED and creates nobody", async () => {
