@@ -80,10 +80,11 @@ export function idpCertificates(configured: string): string[] {
 }
 
 /**
- * A node-saml client for one tenant and, when answering, the one request being answered: its
- * "cache" knows that request only (the pending requests live in the database, auth.saml.repository).
+ * A node-saml client for one tenant and one request (the one sent, or the one being answered):
+ * its "cache" knows that request only (the pending requests live in the database,
+ * auth.saml.repository). `idpCert` is read only when verifying an answer.
  */
-function client(idp: SamlIdentityProvider, sp: SamlServiceProvider, requestId: string, idpCert: string[] = ["unused"]): SAML {
+function client(idp: SamlIdentityProvider, sp: SamlServiceProvider, requestId: string, idpCert: string[] = [idp.idpCertificate]): SAML {
   const onlyThisRequest: CacheProvider = {
     saveAsync: async () => null,
     getAsync: async (key) => (key === requestId ? new Date().toISOString() : null),
