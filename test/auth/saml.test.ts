@@ -214,6 +214,10 @@ describe("SAML sign-in (CONTRACT §10)", () => {
     it("a signed-in browser posting the answer (an identity provider on the same site) needs no CSRF token and switches to the new session", async () => {
       const other = await createTenantFixture(app.db, { settings: { auth: { saml: idp.settings() } } });
       const { agent } = await signIn(app, fixture.tenant.slug, "owner");
+      // Exactly this method and path skip the check: another spelling Express might route there does not.
+      for (const path of ["/auth/saml/callback/", "/auth/SAML/callback"]) {
+        expect((await agent.post(path).type("form").send({ SAMLResponse: "x" }).expect(403)).body.error.code).toBe("CSRF_INVALID");
+      }
       const requestId = await start(agent, other.tenant.slug);
       await post(agent, answer(requestId, other.tenant.slug, { nameId: other.users.moderator.email })).expect(302);
       expect((await agent.get("/auth/me").expect(200)).body.user.id).toBe(other.users.moderator.id);
