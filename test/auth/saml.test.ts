@@ -151,17 +151,23 @@ describe("SAML sign-in (CONTRACT §10)", () => {
       }
     });
 
-    it("prefers the email attribute to a NameID that only looks like an address (Entra ID's user principal name)", async () => {
+    it("prefers the email attribute to a NameID that only looks like an address, and the given and family names to the name claim (Entra ID's user principal name)", async () => {
       const agent = request.agent(app.app);
       const mailbox = `ada.mailbox.${fixture.tenant.slug}@example.com`;
       await post(
         agent,
         answer(await start(agent, fixture.tenant.slug), fixture.tenant.slug, {
           nameId: `ada@${fixture.tenant.slug}.onmicrosoft.test`,
-          attributes: { "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress": mailbox },
+          // Entra ID's default claims.
+          attributes: {
+            "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress": mailbox,
+            "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name": `ada@${fixture.tenant.slug}.onmicrosoft.test`,
+            "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname": "Ada",
+            "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname": "King",
+          },
         }),
       ).expect(302);
-      expect((await agent.get("/auth/me").expect(200)).body.user.email).toBe(mailbox);
+      expect((await agent.get("/auth/me").expect(200)).body.user).toMatchObject({ email: mailbox, name: "Ada King" });
     });
 
     it("an answer without any address is 403 EMAIL_REQUIRED and creates nobody", async () => {

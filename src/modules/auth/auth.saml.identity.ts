@@ -22,8 +22,8 @@ export const SAML_NAME_ATTRIBUTES = [
   "name",
   "http://schemas.microsoft.com/identity/claims/displayname",
   "urn:oid:2.16.840.1.113730.3.1.241",
-  "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name",
 ] as const;
+// Not ".../identity/claims/name": Entra ID and AD FS send the user principal name there, no person's name.
 
 const GIVEN_NAME = ["givenName", "firstName", "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/givenname", "urn:oid:2.5.4.42"];
 const SURNAME = ["sn", "surname", "lastName", "http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname", "urn:oid:2.5.4.4"];
