@@ -12,7 +12,7 @@ import { docsRouter } from "./platform/http/docs.js";
 import { errorHandler, notFoundHandler } from "./platform/http/error-handler.js";
 import { requestId } from "./platform/http/request-id.js";
 import { requestLog } from "./platform/http/request-log.js";
-import { mountRoutes, type AnyRoute } from "./platform/http/route.js";
+import { csrfExemptRequests, mountRoutes, type AnyRoute } from "./platform/http/route.js";
 import { sessionMiddleware } from "./platform/http/session.js";
 import { createLoadShedder, type LoadShedder } from "./platform/http/overload.js";
 import { isServerPage, prefersHtml, spaFallback, type FirstScreen, type WebFrontend } from "./platform/http/spa.js";
@@ -21,7 +21,7 @@ import { securityHeaders } from "./platform/http/security-headers.js";
 import { tenantAddress } from "./platform/tenant-address.js";
 import "./platform/http/express-augment.js";
 import { auditRoutes } from "./modules/audit/index.js";
-import { authRoutes, companySignInRoutes, createOAuthStrategies, oauthRoutes, oidcRoutes } from "./modules/auth/index.js";
+import { authRoutes, companySignInRoutes, createOAuthStrategies, createSamlService, oauthRoutes, oidcRoutes, samlRoutes } from "./modules/auth/index.js";
 import { emailAdminRoutes, unsubscribeRouter } from "./modules/email/index.js";
 import { eventRoutes, streamEventSchemas, type SseHub } from "./modules/events/index.js";
 import { exportRoutes } from "./modules/export/index.js";
@@ -113,6 +113,7 @@ function buildRoutes(deps: AppDeps, shared: Shared, services: Services): AnyRout
     ...authRoutes({ auth, config, tenants }),
     ...oauthRoutes({ auth, oauth: services.oauth, strategies: createOAuthStrategies(config), tenants, config, clock, logger }),
     ...oidcRoutes({ auth, oauth: services.oauth, clients: services.oidcClients, tenants, config, clock, db: deps.db }),
+    ...samlRoutes({ db: deps.db, auth, oauth: services.oauth, saml: createSamlService({ db: deps.db, tenants, config, clock, logger }), tenants, config }),
     ...tokenRoutes({ tokens: services.tokens }),
     ...tenantRoutes(config),
     ...teamRoutes(admin),
@@ -189,7 +190,7 @@ function buildPipeline(deps: AppDeps, shared: Shared, services: Services, routes
 
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(...identify);
-  app.use(csrfProtection());
+  app.use(csrfProtection(csrfExemptRequests(routes)));
 
   const api = Router();
   mountRoutes(api, routes);

@@ -49,7 +49,7 @@ function security(route: AnyRoute): Array<Record<string, string[]>> {
  * exports stream CSV by default; the event stream is nothing but `text/event-stream`; the pages
  * people open from a link or a browser answer (their errors too) in HTML.
  */
-const OTHER_MEDIA: Record<string, { success?: string[]; errors?: string[]; jsonSuccess?: false; others?: Record<number, string[]> }> = {
+const OTHER_MEDIA: Record<string, { success?: string[]; errors?: string[]; jsonSuccess?: false; otherSuccess?: Record<number, string[]> }> = {
   exportQuestions: { success: ["text/csv"] },
   exportAuditLogs: { success: ["text/csv"] },
   exportUsers: { success: ["text/csv"] },
@@ -64,7 +64,10 @@ const OTHER_MEDIA: Record<string, { success?: string[]; errors?: string[]; jsonS
   completeGoogleSignIn: { errors: ["text/html"] },
   startOidcSignIn: { errors: ["text/html"] },
   // A test sign-in's report is a page (200) where a real sign-in redirects.
-  completeOidcSignIn: { errors: ["text/html"], others: { 200: ["text/html"] } },
+  completeOidcSignIn: { errors: ["text/html"], otherSuccess: { 200: ["text/html"] } },
+  startSamlSignIn: { errors: ["text/html"] },
+  completeSamlSignIn: { errors: ["text/html"], otherSuccess: { 200: ["text/html"] } },
+  getSamlMetadata: { success: ["application/samlmetadata+xml"], jsonSuccess: false },
 };
 
 /**
@@ -81,11 +84,13 @@ function pipelineErrors(route: AnyRoute): Record<number, string> {
   const refusals: string[] = [];
   if (route.access !== "public" && route.access !== "session") refusals.push("FORBIDDEN: the permission is missing");
   if (route.record) refusals.push(`FORBIDDEN: ${route.record.rule.refusal}`);
-  if (writes) refusals.push("CSRF_INVALID (a session without its x-csrf-token)", "TOKEN_SCOPE (a read-only API token)");
+  if (writes && !route.csrfExempt) refusals.push("CSRF_INVALID (a session without its x-csrf-token)");
+  if (writes) refusals.push("TOKEN_SCOPE (a read-only API token)");
   if (refusals.length) errors[403] = refusals.join("; ");
   errors[404] = route.params || route.record ? "NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND" : "TENANT_NOT_FOUND";
-  if (writes) errors[413] = "PAYLOAD_TOO_LARGE: a body over 100 kB";
+  if (writes) errors[413] = `PAYLOAD_TOO_LARGE: a body over ${route.formBody ? route.formBody.maxBytes / 1024 : 100} kB`;
   if (route.streamedBody) errors[415] = `UNSUPPORTED_MEDIA_TYPE: the body is not ${route.streamedBody.mediaType} in UTF-8`;
+  if (route.formBody) errors[415] = "UNSUPPORTED_MEDIA_TYPE: the body is not application/x-www-form-urlencoded";
   errors[503] =
     "SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable";
   return errors;
@@ -117,7 +122,7 @@ function routeResponses(route: AnyRoute, errorBody: z.ZodType): Responses {
   const errorStatuses: Record<string, string> = { ...pipelineErrors(route) };
   for (const [code, description] of Object.entries(declared)) {
     if (Number(code) >= 400) errorStatuses[code] = description;
-    else if (Number(code) !== status) responses[code] = { description, content: content(undefined, media.others?.[Number(code)]) };
+    else if (Number(code) !== status) responses[code] = { description, content: content(undefined, media.otherSuccess?.[Number(code)]) };
   }
   for (const [code, description] of Object.entries(errorStatuses)) {
     responses[code] = { description, content: content(errorBody, media.errors) };
@@ -161,7 +166,8 @@ function requestBody(route: AnyRoute) {
     const { mediaType, description } = route.streamedBody;
     return { required: true, description, content: { [mediaType]: { schema: TEXT_BODY } } };
   }
-  return route.body ? { required: bodyRequired(route.body), content: { "application/json": { schema: route.body } } } : undefined;
+  const mediaType = route.formBody ? "application/x-www-form-urlencoded" : "application/json";
+  return route.body ? { required: bodyRequired(route.body), content: { [mediaType]: { schema: route.body } } } : undefined;
 }
 
 function assertUniqueOperationIds(ids: string[]): void {

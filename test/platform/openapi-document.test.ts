@@ -70,7 +70,7 @@ describe("/openapi.json names and describes every operation (CONTRACT §7)", () 
     expect(document.components.schemas.Error).toBeDefined();
   });
 
-  it("each request body names its media type: JSON, or the streamed body a route declares (the CSV import), with 415 listed", () => {
+  it("each request body names its media type: JSON, or the streamed body (the CSV import) or HTML form (the SAML ACS) a route declares, with 415 listed", () => {
     type WithBody = Operation & { requestBody?: { required?: boolean; content: Record<string, { schema: Json }> } };
     for (const route of app.routes) {
       const operation = document.paths[route.path.replace(/:([A-Za-z0-9_]+)/g, "{$1}")]?.[route.method] as WithBody | undefined;
@@ -80,11 +80,15 @@ describe("/openapi.json names and describes every operation (CONTRACT §7)", () 
         expect(operation?.requestBody?.required, route.operationId).toBe(true);
         expect(operation?.requestBody?.content[route.streamedBody.mediaType]?.schema, route.operationId).toEqual({ type: "string" });
         expect(operation?.responses["415"]?.content?.["application/json"]?.schema, route.operationId).toEqual({ $ref: ERROR_REF });
+      } else if (route.formBody) {
+        expect(media, route.operationId).toEqual(["application/x-www-form-urlencoded"]);
+        expect(operation?.responses["415"]?.content?.["application/json"]?.schema, route.operationId).toEqual({ $ref: ERROR_REF });
       } else {
         expect(media, route.operationId).toEqual(route.body ? ["application/json"] : []);
       }
     }
     expect(app.routes.filter((route) => route.streamedBody).map((route) => route.operationId)).toEqual(["importUsers"]);
+    expect(app.routes.filter((route) => route.formBody).map((route) => route.operationId)).toEqual(["completeSamlSignIn"]);
   });
 
   it("a route may not declare both a JSON body and a streamed body", async () => {

@@ -35,6 +35,8 @@ const NOT_READS: Record<string, string> = {
   completeGoogleSignIn: "completes a sign-in started by the caller",
   startOidcSignIn: "starts a sign-in at the tenant's provider (a redirect)",
   completeOidcSignIn: "completes a sign-in started by the caller (an admin's test shows what the provider said of the person signing in, and their account)",
+  startSamlSignIn: "starts a sign-in at the tenant's identity provider (a redirect)",
+  getSamlMetadata: "our SAML service provider's description (entity ID, ACS), no person's data; 404 for a tenant without SAML",
   respondToPulseLink: "a pulse respondent's page: needs the invite's token, which only the respondent's e-mail holds",
   getPulseConversation: "a pulse respondent's private conversation: needs the capability given only on their thank-you page",
   showUnsubscribePage: "a recipient's unsubscribe page: needs the token signed for them, which only their e-mail holds",

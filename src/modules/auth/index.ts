@@ -10,3 +10,5 @@ export { createAuthService } from "./auth.service.js";
 export { companySignInRoutes } from "./auth.sso.routes.js";
 export { createOidcClients } from "./auth.oidc.client.js";
 export { oidcRoutes } from "./auth.oidc.routes.js";
+export { samlRoutes } from "./auth.saml.routes.js";
+export { createSamlService } from "./auth.saml.service.js";

@@ -36,11 +36,12 @@ export function bindCsrfTokenToNewSession(req: Request): void {
  * CSRF protection for state-changing requests signed in by the session cookie. Bearer-token
  * requests carry no cookie and need no token; nor does a visitor's request (no session, or only
  * an OAuth sign-in under way): it acts as nobody, so there is no authority to forge.
- * csrf-sync's error (EBADCSRFTOKEN) becomes 403 CSRF_INVALID.
+ * csrf-sync's error (EBADCSRFTOKEN) becomes 403 CSRF_INVALID. `exempt`: the routes another site's
+ * page posts to by design (route.ts, csrfExemptRequests).
  */
-export function csrfProtection(): RequestHandler {
+export function csrfProtection(exempt: (req: Request) => boolean = () => false): RequestHandler {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
+    if (SAFE_METHODS.has(req.method) || exempt(req)) return next();
     if (!signedInBySession(req)) return next();
     csrf.csrfSynchronisedProtection(req, res, next);
   };

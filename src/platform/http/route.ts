@@ -1,4 +1,4 @@
-import type { NextFunction, Request, RequestHandler, Response, Router } from "express";
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from "express";
 import type { z } from "zod";
 import type { RequestContext } from "../context.js";
 import { AppError } from "../errors.js";
@@ -50,6 +50,16 @@ export interface RouteDefinition<P extends z.ZodType = z.ZodType, Q extends z.Zo
    * says of it. A route has `body` or `streamedBody`, not both.
    */
   streamedBody?: StreamedBody;
+  /**
+   * `body` arrives as an HTML form (application/x-www-form-urlencoded, anything else: 415), parsed
+   * for this route alone and up to `maxBytes` (413 past it), before the `before` steps.
+   */
+  formBody?: { maxBytes: number };
+  /**
+   * Why this write needs no CSRF token even from a browser with a session cookie: another site's
+   * page makes the browser send it (SAML's HTTP-POST binding), and it proves itself by its content.
+   */
+  csrfExempt?: string;
   /** Success status; 204 sends no body. */
   status?: number;
   response?: z.ZodType;
@@ -71,6 +81,22 @@ function assertMediaType(req: Request, expected: StreamedBody): void {
   if (!req.is(expected.mediaType) || (charset !== undefined && charset !== "utf-8" && charset !== "utf8")) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, `The request body must be ${expected.mediaType} in UTF-8.`);
   }
+}
+
+const FORM = "application/x-www-form-urlencoded";
+
+function assertFormBody(req: Request): void {
+  if (!req.is(FORM)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", 415, `The request body must be ${FORM}.`);
+}
+
+/**
+ * Which requests skip the CSRF check (csrf.ts runs before routing): exactly the method and path of
+ * a route declaring `csrfExempt`. A path Express would also route there (another case, a trailing
+ * slash) is not exempt, so it can only be refused, never let through.
+ */
+export function csrfExemptRequests(routes: AnyRoute[]): (req: Request) => boolean {
+  const exempt = new Set(routes.filter((definition) => definition.csrfExempt).map((definition) => `${definition.method.toUpperCase()} ${definition.path}`));
+  return (req) => exempt.has(`${req.method} ${req.path}`);
 }
 
 /** Identity function that keeps the schema types flowing into the record access and the handler. */
@@ -99,6 +125,9 @@ export function mountRoutes(router: Router, routes: AnyRoute[]): void {
     if (definition.body && definition.streamedBody) {
       throw new Error(`Route ${definition.method.toUpperCase()} ${definition.path} declares a JSON body and a streamed body`);
     }
+    if (definition.formBody && (!definition.body || definition.streamedBody)) {
+      throw new Error(`Route ${definition.method.toUpperCase()} ${definition.path}: a form body needs its \`body\` schema, and no streamed body`);
+    }
     if (needsRecordRule(definition.access) && !definition.record) {
       throw new Error(`Route ${definition.method.toUpperCase()} ${definition.path}: a team-scoped permission needs a record rule naming the team`);
     }
@@ -106,6 +135,7 @@ export function mountRoutes(router: Router, routes: AnyRoute[]): void {
       const ctx = requestContext(req);
       const params = definition.params ? parsePathParams(definition.params, req.params) : req.params;
       const query = definition.query ? parseRequestPart(definition.query, "query", req.query) : req.query;
+      if (definition.formBody) assertFormBody(req);
       const body = definition.body ? parseRequestPart(definition.body, "body", req.body) : undefined;
       if (definition.streamedBody) assertMediaType(req, definition.streamedBody);
       let record: unknown;
@@ -127,6 +157,8 @@ export function mountRoutes(router: Router, routes: AnyRoute[]): void {
       authorize(requestContext(req), definition.access);
       next();
     };
-    router[definition.method](definition.path, authorizeFirst, ...(definition.before ?? []), handle);
+    // `extended: false`: a form's fields are flat strings (no nested objects from `a[b]=c`).
+    const parseForm = definition.formBody ? [express.urlencoded({ extended: false, limit: definition.formBody.maxBytes, parameterLimit: 20 })] : [];
+    router[definition.method](definition.path, authorizeFirst, ...parseForm, ...(definition.before ?? []), handle);
   }
 }

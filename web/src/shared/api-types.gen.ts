@@ -284,6 +284,72 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/auth/saml": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Starts sign-in with the tenant's SAML identity provider: redirects there with an AuthnRequest
+     * @description HTTP-Redirect binding; the request's random ID is kept for 10 minutes with the tenant (`tenant`, else the request's), `returnTo` and, for `test=true`, the administrator testing. Failures end on an HTML page for browsers (Accept: text/html), else the JSON error body.
+     *
+     *     Access: public.
+     */
+    get: operations["startSamlSignIn"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/auth/saml/callback": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The assertion consumer service: verifies the identity provider's signed answer, signs in and redirects to the web app
+     * @description The identity provider's page posts `SAMLResponse` (HTTP-POST binding); no CSRF token is needed, the session cookie does not come along, and the tenant is that of the request the answer names (InResponseTo, usable once). Checked: the signature (of the Response or of the assertion) with the tenant's idpCertificate, audience = our entity ID, Recipient and Destination = this address, the validity window (1 minute of clock skew), and a replayed assertion. A test sign-in answers 200 with a report page and signs nobody in. An HTML page for browsers on failure, else the JSON error body.
+     *
+     *     Access: public.
+     */
+    post: operations["completeSamlSignIn"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/auth/saml/metadata": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Our SAML service provider metadata for the tenant (entity ID, ACS with HTTP-POST, NameID format emailAddress)
+     * @description For identity providers that import it. The tenant: `tenant`, else the request's.
+     *
+     *     Access: public.
+     */
+    get: operations["getSamlMetadata"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/auth/tokens": {
     parameters: {
       query?: never;
@@ -3246,6 +3312,286 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["Error"];
           "text/html": string;
+        };
+      };
+    };
+  };
+  startSamlSignIn: {
+    parameters: {
+      query?: {
+        /** @description Tenant to sign in to; default: the tenant resolved from the request */
+        tenant?: string;
+        /** @description Path of the web app to land on after signing in */
+        returnTo?: string;
+        /** @description true: an administrator's test sign-in (signed in as an admin or owner of the tenant): the answer is shown, nobody is signed in */
+        test?: "true" | "false";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Redirect to the identity provider's single sign-on address */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description FORBIDDEN: a test sign-in by someone who is not an administrator of the tenant */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description NOT_FOUND: the tenant has no SAML sign-in; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description RATE_LIMITED: past 5 sign-in attempts in 5 minutes (production) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+    };
+  };
+  completeSamlSignIn: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/x-www-form-urlencoded": {
+          /** @description the base64 SAML Response */
+          SAMLResponse: string;
+          /** @description ignored: the sign-in's state is kept with its request ID */
+          RelayState?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A test sign-in's report (HTML); nobody is signed in */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description Signed in; redirect to the web app */
+      302: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description SAML_INVALID (details: [{reason}]): not base64 or not a SAML response, signature, certificate, audience, validity, recipient, destination, in-response-to, subject, status, encrypted, replayed */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description SAML_REQUEST_INVALID (answers no request started here: unsolicited, unknown, expired or already used), EMAIL_REQUIRED, ACCOUNT_DEACTIVATED, SIGNUP_NOT_ALLOWED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description NOT_FOUND: the tenant's SAML sign-in was removed meanwhile; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description ACCOUNT_EXISTS: the address belongs to an account that signs in another way */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 256 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description UNSUPPORTED_MEDIA_TYPE: the body is not application/x-www-form-urlencoded */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description RATE_LIMITED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+          "text/html": string;
+        };
+      };
+    };
+  };
+  getSamlMetadata: {
+    parameters: {
+      query?: {
+        /** @description Tenant to sign in to; default: the tenant resolved from the request */
+        tenant?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/samlmetadata+xml": string;
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the tenant has no SAML sign-in; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
     };
