@@ -2,7 +2,7 @@ import type { Request, Response } from "express";
 import type { Database } from "../../platform/db.js";
 import type { RequestContext } from "../../platform/context.js";
 import { AppError } from "../../platform/errors.js";
-import { html } from "../../platform/html.js";
+import { html, type SafeHtml } from "../../platform/html.js";
 import { roleAtLeast } from "../../platform/roles.constants.js";
 import type { TenantWithSettings } from "../tenants/index.js";
 import { findUserBySso, findUsersByEmails } from "../users/index.js";
@@ -109,81 +109,68 @@ function claimsTable(claims: Record<string, unknown>) {
   </table>`;
 }
 
-/**
- * A test sign-in whose answer passed the provider's checks but would be refused here (no verified
- * address): the admin sees why, and what the provider sent.
- */
-export function renderCompanyTestFailure(res: Response, provider: CompanyProvider, claims: Record<string, unknown>, refusal: AppError): void {
-  res.setHeader("Cache-Control", "no-store");
-  res
-    .status(200)
-    .type("html")
-    .send(
-      html`<!doctype html>
-        <html lang="en">
-          <head>
-            <meta charset="utf-8" />
-            <meta name="viewport" content="width=device-width, initial-scale=1" />
-            <title>Test sign-in refused · Team Q&amp;A</title>
-            <style>
-              ${REPORT_STYLE}
-            </style>
-          </head>
-          <body>
-            <main>
-              <h1>Test sign-in refused</h1>
-              <p class="refused">${COMPANY_LABELS[provider]} answered, but the sign-in would be refused: ${refusal.message} (<code>${refusal.code}</code>)</p>
-              <h2>What the provider sent</h2>
-              ${claimsTable(claims)}
-              <p>You can close this window.</p>
-            </main>
-          </body>
-        </html>`.toString(),
-    );
-}
-
-async function testReport(db: Database, sign: CompanySignIn): Promise<string> {
-  const label = COMPANY_LABELS[sign.provider];
+/** A test sign-in's page: what the admin reads in the tab the test opened. */
+function reportPage(title: string, body: SafeHtml): string {
   return html`<!doctype html>
     <html lang="en">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>Test sign-in succeeded · Team Q&amp;A</title>
+        <title>${title} · Team Q&amp;A</title>
         <style>
           ${REPORT_STYLE}
         </style>
       </head>
       <body>
         <main>
-          <h1>Test sign-in succeeded</h1>
-          <p class="ok">${label} is set up correctly: the provider's answer passed every check, and nobody was signed in.</p>
-          <h2>The person</h2>
-          <table>
-            <tr>
-              <th>Subject</th>
-              <td><code>${sign.identity.providerUserId}</code></td>
-            </tr>
-            <tr>
-              <th>Email</th>
-              <td>${sign.identity.email}</td>
-            </tr>
-            <tr>
-              <th>Name</th>
-              <td>${sign.identity.name}</td>
-            </tr>
-            <tr>
-              <th>In ${sign.target.tenant.name}</th>
-              <td>${await accountOutlook(db, sign)}</td>
-            </tr>
-          </table>
-          <h2>What the provider sent</h2>
-          ${claimsTable(sign.claims)}
+          <h1>${title}</h1>
+          ${body}
           <p>You can close this window.</p>
         </main>
       </body>
     </html>`.toString();
 }
+
+/**
+ * A test sign-in whose answer passed the provider's checks but would be refused here (no verified
+ * address): the admin sees why, and what the provider sent.
+ */
+export function renderCompanyTestFailure(res: Response, provider: CompanyProvider, claims: Record<string, unknown>, refusal: AppError): void {
+  res.setHeader("Cache-Control", "no-store");
+  const body = html`<p class="refused">
+      ${COMPANY_LABELS[provider]} answered, but the sign-in would be refused: ${refusal.message} (<code>${refusal.code}</code>)
+    </p>
+    <h2>What the provider sent</h2>
+    ${claimsTable(claims)}`;
+  res.status(200).type("html").send(reportPage("Test sign-in refused", body));
+}
+
+async function testReport(db: Database, sign: CompanySignIn): Promise<string> {
+  const body = html`<p class="ok">${COMPANY_LABELS[sign.provider]} is set up correctly: the provider's answer passed every check, and nobody was signed in.</p>
+    <h2>The person</h2>
+    <table>
+      <tr>
+        <th>Subject</th>
+        <td><code>${sign.identity.providerUserId}</code></td>
+      </tr>
+      <tr>
+        <th>Email</th>
+        <td>${sign.identity.email}</td>
+      </tr>
+      <tr>
+        <th>Name</th>
+        <td>${sign.identity.name}</td>
+      </tr>
+      <tr>
+        <th>In ${sign.target.tenant.name}</th>
+        <td>${await accountOutlook(db, sign)}</td>
+      </tr>
+    </table>
+    <h2>What the provider sent</h2>
+    ${claimsTable(sign.claims)}`;
+  return reportPage("Test sign-in succeeded", body);
+}
+
 /**
  * The values an identity provider's admin enters on their side, for this tenant. The callbacks
  * are the same for every tenant (the tenant is kept with the pending sign-in); SAML's entity ID
