@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
-import { errorMessage } from "../../shared/api";
 import { ConfirmDialog } from "../../shared/ConfirmDialog";
 import type { TenantSettings } from "../../shared/sessionApi";
 import { announce, Notice } from "../../shared/ui";
 import type { SettingsPatch } from "./api";
-import type { FieldErrors } from "./settingsForm";
+import { notSavedText, type FieldErrors } from "./settingsForm";
 import { providerErrors } from "./signInForm";
 
 type Status = { kind: "success" | "error"; text: string } | null;
@@ -41,13 +40,7 @@ export function useProviderSave({
     } catch (caught) {
       const found = providerErrors(caught, provider, fields, settings);
       setErrors(found.fields);
-      const marked = Object.keys(found.fields).length;
-      const text = found.rest.length
-        ? found.rest.join(" ")
-        : marked
-          ? `Not saved: ${marked === 1 ? "one field needs" : `${marked} fields need`} a change (marked above).`
-          : errorMessage(caught);
-      setStatus({ kind: "error", text });
+      setStatus({ kind: "error", text: notSavedText(found.rest, Object.keys(found.fields).length, caught) });
     } finally {
       setSaving(false);
     }

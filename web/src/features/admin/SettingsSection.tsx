@@ -1,9 +1,8 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
-import { errorMessage } from "../../shared/api";
 import type { TenantSettings } from "../../shared/sessionApi";
 import { announce, Notice } from "../../shared/ui";
 import { saveSettings } from "./api";
-import { changedPaths, fieldErrorsOf, patchOf, type FieldErrors, type SettingPath } from "./settingsForm";
+import { changedPaths, fieldErrorsOf, notSavedText, patchOf, type FieldErrors, type SettingPath } from "./settingsForm";
 
 export interface SectionSpec {
   id: string;
@@ -55,13 +54,7 @@ export function SettingsSection({
     } catch (caught) {
       const { fields, rest } = fieldErrorsOf(caught, spec.paths, draft);
       onErrors(fields);
-      const marked = Object.keys(fields).length;
-      const text = rest.length
-        ? rest.join(" ")
-        : marked
-          ? `Not saved: ${marked === 1 ? "one field needs" : `${marked} fields need`} a change (marked above).`
-          : errorMessage(caught);
-      setStatus({ kind: "error", text });
+      setStatus({ kind: "error", text: notSavedText(rest, Object.keys(fields).length, caught) });
     } finally {
       setSaving(false);
     }

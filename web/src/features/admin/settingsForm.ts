@@ -1,4 +1,4 @@
-import { ApiError } from "../../shared/api";
+import { ApiError, errorMessage } from "../../shared/api";
 import type { TenantSettings } from "../../shared/sessionApi";
 
 /**
@@ -92,4 +92,11 @@ export function humanMessage(path: string, message: string, draft: TenantSetting
   // Whatever is left, without the dotted names of the API.
   const plain = message.replace(/\b[a-z]+\.[a-zA-Z.]+\b/g, "another setting");
   return plain.charAt(0).toUpperCase() + plain.slice(1) + (/[.!?]$/.test(plain) ? "" : ".");
+}
+
+/** What a refused save says beside its button: the messages no field took, else how many fields are marked. */
+export function notSavedText(rest: string[], marked: number, caught: unknown): string {
+  if (rest.length) return rest.join(" ");
+  if (marked) return `Not saved: ${marked === 1 ? "one field needs" : `${marked} fields need`} a change (marked above).`;
+  return errorMessage(caught);
 }
