@@ -6,7 +6,7 @@ import { slackSignature } from "../../src/modules/slack/slack.signature.js";
 /**
  * A local stand-in for Slack's Web API (the methods the pulse invites use): users.lookupByEmail,
  * conversations.open, chat.postMessage, chat.update. It records every call, answers
- * users_not_found for chosen addresses, invalid_auth for any other bot token, and 429 with
+ * users_not_found for chosen addresses, invalid_auth for a bot token it was not given, and 429 with
  * Retry-After once a method is called more often than its limit.
  */
 
@@ -29,7 +29,8 @@ export interface FakeSlackMessage {
 export type SlackBlock = { type: string; block_id?: string; text?: { text: string }; elements?: Array<Record<string, unknown>> };
 
 export interface FakeSlackOptions {
-  botToken: string;
+  /** The bot tokens Slack accepts (more with allow()). */
+  botTokens?: string[];
   /** Addresses Slack knows nobody by. */
   unknownEmails?: string[];
   /** At most `calls` calls of each listed method per `windowMs`; beyond, 429 with `Retry-After: retryAfterSeconds`. */
@@ -38,10 +39,11 @@ export interface FakeSlackOptions {
 
 export const userIdOf = (email: string) => `U${createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 10).toUpperCase()}`;
 
-export async function startFakeSlack(options: FakeSlackOptions) {
+export async function startFakeSlack(options: FakeSlackOptions = {}) {
   const calls: FakeSlackCall[] = [];
   const messages: FakeSlackMessage[] = [];
   const unknown = new Set((options.unknownEmails ?? []).map((email) => email.toLowerCase()));
+  const tokens = new Set(options.botTokens ?? []);
   const windows = new Map<string, { start: number; count: number }>();
   let nextTs = 1;
 
@@ -104,7 +106,7 @@ export async function startFakeSlack(options: FakeSlackOptions) {
         res.writeHead(429, { "content-type": "application/json", "retry-after": retryAfter }).end(JSON.stringify({ ok: false, error: "ratelimited" }));
         return;
       }
-      const answer = req.headers.authorization === `Bearer ${options.botToken}` ? handle(method, args) : { ok: false, error: "invalid_auth" };
+      const answer = tokens.has(String(req.headers.authorization).replace(/^Bearer /, "")) ? handle(method, args) : { ok: false, error: "invalid_auth" };
       record(200, answer.ok ? null : String(answer.error));
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
     });
@@ -115,6 +117,9 @@ export async function startFakeSlack(options: FakeSlackOptions) {
     url,
     calls,
     messages,
+    allow: (token: string) => tokens.add(token),
+    /** Addresses Slack knows nobody by, from now on. */
+    forget: (email: string) => unknown.add(email.toLowerCase()),
     /** Successful calls of a method. */
     ok: (method: string) => calls.filter((call) => call.method === method && call.status === 200 && call.error === null),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

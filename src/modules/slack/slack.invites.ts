@@ -91,7 +91,7 @@ export function createSlackInviteSender(deps: SlackInviteDeps) {
       }
       const reason = refusal ? `Slack answered ${refusal}` : "Slack unreachable";
       logger.warn({ ...context, reason }, "slack invite failed; the queue retries it");
-      throw new Error(reason);
+      throw new Error(reason, { cause: error });
     }
   };
 }
