@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startEmailWorker, type EmailWorker } from "../../src/modules/email/index.js";
 import { slackJobProcessors } from "../../src/modules/slack/index.js";
 import type { BullEmailQueue } from "../../src/platform/queue-bullmq.js";
-import { createTestApp, type TestApp } from "../helpers/app.js";
+import { createTestApp, ManualClock, signIn, type TestApp } from "../helpers/app.js";
 import { smtpEnv } from "../helpers/email.js";
 import { eventually } from "../helpers/eventually.js";
 import { buttonsOf, startFakeSlack, userIdOf, type FakeSlack, type FakeSlackOptions } from "../helpers/fake-slack.js";
@@ -32,9 +32,9 @@ describe("pulse invites as Slack direct messages", { timeout: 90_000 }, () => {
   afterAll(() => sink.close());
 
   /** An app on BullMQ whose worker sends Slack jobs to a fake Slack. */
-  async function start(options: FakeSlackOptions = {}) {
+  async function start(options: FakeSlackOptions = {}, clock?: ManualClock) {
     fake = await startFakeSlack(options);
-    app = await createTestApp({ emailQueue: "bullmq", env: smtpEnv(sink.port, { SLACK_API_URL: fake.url, SLACK_RETRY_BASE_MS: "20" }) });
+    app = await createTestApp({ emailQueue: "bullmq", clock, env: smtpEnv(sink.port, { SLACK_API_URL: fake.url, SLACK_RETRY_BASE_MS: "20" }) });
     const jobs = { config: app.config, db: app.db, clock: app.clock, logger: app.logger };
     worker = startEmailWorker({ ...jobs, otherJobs: slackJobProcessors(jobs) });
     return { fake, app };
@@ -104,6 +104,29 @@ describe("pulse invites as Slack direct messages", { timeout: 90_000 }, () => {
     }
     expect(postsTo(fake, unknown)).toEqual([]);
     expect(emailsTo(unknown)).toHaveLength(1);
+  });
+
+  it("the one reminder goes as a DM too, with the same buttons, to those who have not answered", async () => {
+    const clock = new ManualClock("2026-11-23T10:00:00Z");
+    const { fake, app } = await start({}, clock);
+    const tenant = await slackPulseTenant(app, { people: 2 });
+    fake.allow(tenant.slack.botToken);
+    const tokens = await runPulse(app, tenant);
+    await settled(app.queue, tenant.fixture.tenant.id, 2);
+    const [answered, open] = tenant.people as [string, string];
+    await app
+      .db("pulse_invites")
+      .where({ token: tokens.get(answered) })
+      .update({ responded_at: clock.now() });
+
+    clock.set("2026-11-26T10:00:00Z");
+    const admin = await signIn(app, tenant.fixture.tenant.slug, "admin");
+    expect((await admin.post("/admin/pulse/run").expect(200)).body.invitesCreated).toBe(0);
+    await settled(app.queue, tenant.fixture.tenant.id, 3);
+    expect(postsTo(fake, answered)).toHaveLength(1);
+    const [first, reminder] = postsTo(fake, open);
+    expect(reminder?.blocks[0]?.text?.text).toContain("A gentle reminder");
+    expect(buttonsOf(reminder!)).toEqual(buttonsOf(first!));
   });
 
   it("a Slack app Slack refuses (invalid_auth): the invites are e-mailed, none is lost", async () => {
