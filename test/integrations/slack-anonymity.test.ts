@@ -106,7 +106,7 @@ describe("pulse anonymity of answers given in Slack", { timeout: 120_000 }, () =
     }
     // The transaction that released them wrote nothing that names a person (the one consuming the invites is another).
     for (const table of ["users", "pulse_invites", "audit_logs", "slack_seen_requests"]) {
-      const shared = await app.db.raw(`select count(*)::int as n from ${table} p where p.xmin::text = ?`, [rows[0]!.tx]);
+      const shared = await app.db.raw(`select count(*)::int as n from ${table} p where p.xmin::text = ?`, [String(rows[0]!.tx)]);
       expect(shared.rows[0].n, table).toBe(0);
     }
     // What the replay guard keeps names nobody: a tenant, a hash and an expiry.
