@@ -5,7 +5,7 @@ import { slackSignature } from "../../src/modules/slack/slack.signature.js";
 
 /**
  * A local stand-in for Slack's Web API (the methods the pulse invites use): users.lookupByEmail,
- * conversations.open, chat.postMessage, chat.update. It records every call, answers
+ * conversations.open, chat.postMessage, chat.update, chat.postEphemeral. It records every call, answers
  * users_not_found for chosen addresses, invalid_auth for a bot token it was not given, and 429 with
  * Retry-After once a method is called more often than its limit.
  */
@@ -42,6 +42,8 @@ export const userIdOf = (email: string) => `U${createHash("sha256").update(email
 export async function startFakeSlack(options: FakeSlackOptions = {}) {
   const calls: FakeSlackCall[] = [];
   const messages: FakeSlackMessage[] = [];
+  /** Ephemeral messages: shown to one user, kept in no channel's history. */
+  const ephemerals: Array<{ channel: string; user: string; text: string; blocks: SlackBlock[] }> = [];
   const unknown = new Set((options.unknownEmails ?? []).map((email) => email.toLowerCase()));
   const tokens = new Set(options.botTokens ?? []);
   const windows = new Map<string, { start: number; count: number }>();
@@ -86,6 +88,9 @@ export async function startFakeSlack(options: FakeSlackOptions = {}) {
         message.updates.push({ text: String(args.text ?? ""), blocks: json(args.blocks) });
         return { ok: true, channel: message.channel, ts: message.ts };
       }
+      case "chat.postEphemeral":
+        ephemerals.push({ channel: String(args.channel), user: String(args.user), text: String(args.text ?? ""), blocks: json(args.blocks) });
+        return { ok: true, message_ts: `${1_700_000_000 + nextTs++}.000200` };
       default:
         return { ok: false, error: "unknown_method" };
     }
@@ -117,6 +122,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}) {
     url,
     calls,
     messages,
+    ephemerals,
     allow: (token: string) => tokens.add(token),
     /** Addresses Slack knows nobody by, from now on. */
     forget: (email: string) => unknown.add(email.toLowerCase()),

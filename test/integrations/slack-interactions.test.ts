@@ -44,9 +44,15 @@ describe("POST /integrations/slack/interactions", () => {
     return { tenant, messages };
   }
 
-  const click = (message: FakeSlackMessage, score: number, signingSecret: string, options: { timestamp?: number; value?: string } = {}) => {
+  const click = (message: FakeSlackMessage, score: number, signingSecret: string, options: { timestamp?: number; value?: string; userId?: string } = {}) => {
     const button = buttonsOf(message).find((candidate) => candidate.actionId === `pulse_score_${score}`)!;
-    return interaction({ message, button: { ...button, value: options.value ?? button.value }, signingSecret, timestamp: options.timestamp });
+    return interaction({
+      message,
+      button: { ...button, value: options.value ?? button.value },
+      signingSecret,
+      timestamp: options.timestamp,
+      userId: options.userId,
+    });
   };
   const post = (signed: ReturnType<typeof interaction>) => request(app.app).post(PATH).set(signed.headers).send(signed.body);
 
@@ -61,10 +67,10 @@ describe("POST /integrations/slack/interactions", () => {
     };
   }
 
-  it("a click answers at once, sealed and waiting for its batch; the DM becomes a thank-you with the private conversation and no score", async () => {
+  it("a click answers at once, sealed and waiting for its batch; the DM becomes a thank-you with no score and no link; the private conversation is shown to the clicker alone", async () => {
     const { tenant, messages } = await sent({ people: 2 });
     const [first] = messages;
-    const response = await post(click(first!.message, 4, tenant.slack.signingSecret)).expect(200);
+    const response = await post(click(first!.message, 4, tenant.slack.signingSecret, { userId: "UCLICKER1" })).expect(200);
     expect(response.text).toBe("");
     expect(await stored(tenant)).toEqual({ answered: 1, waiting: 1, released: 0, held: 0 });
 
@@ -72,7 +78,13 @@ describe("POST /integrations/slack/interactions", () => {
     const thanks = JSON.stringify(first!.message.updates[0]);
     expect(thanks).toContain("Thank you");
     expect(thanks).not.toMatch(/\b4\b/);
-    const link = /(http:\/\/localhost:3000\/pulse\/conversation\/([A-Za-z0-9_-]+))\|/.exec(thanks);
+    // The DM stays in the workspace's history and exports, beside the person's name: it must not lead to their comment.
+    expect(thanks).not.toContain("/pulse/conversation");
+
+    await eventually(async () => expect(fake.ephemerals.filter((note) => note.channel === first!.message.channel)).toHaveLength(1));
+    const note = fake.ephemerals.find((candidate) => candidate.channel === first!.message.channel)!;
+    expect(note.user).toBe("UCLICKER1");
+    const link = /(http:\/\/localhost:3000\/pulse\/conversation\/([A-Za-z0-9_-]+))\|/.exec(JSON.stringify(note.blocks));
     expect(link).not.toBeNull();
     const conversation = await request(app.app).get(`/pulse/conversations/${link![2]}`).expect(200);
     expect(conversation.body).toMatchObject({ question: { text: "How is your week going?" }, comment: null, replies: [] });

@@ -5,7 +5,7 @@ import type { Logger } from "../../platform/logger.js";
 import { SLACK_BOT_TOKEN_PATH, SLACK_SIGNING_SECRET_PATH, type SettingsSecrets } from "../../platform/settings-secrets.js";
 import { findTenant } from "../tenants/index.js";
 import type { SlackClients } from "./slack.client.js";
-import { alreadyAnsweredMessage, parseButtonValue, SCORE_ACTION_PREFIX, thankYouMessage } from "./slack.messages.js";
+import { alreadyAnsweredMessage, conversationLinkMessage, parseButtonValue, SCORE_ACTION_PREFIX, thankYouMessage } from "./slack.messages.js";
 import { rememberRequest } from "./slack.repository.js";
 import { SIGNATURE_WINDOW_SECONDS, signatureHash, verifySlackSignature } from "./slack.signature.js";
 
@@ -39,6 +39,8 @@ interface ScoreClick {
   score: number;
   channel: string | null;
   messageTs: string | null;
+  /** Who clicked: only to show them the conversation link, never stored or logged. */
+  userId: string | null;
 }
 
 /** The score button of a block_actions payload; null for any other interaction. */
@@ -55,6 +57,7 @@ function scoreClickOf(rawBody: Buffer): ScoreClick | null {
     type?: unknown;
     actions?: Array<{ action_id?: unknown; value?: unknown }>;
     channel?: { id?: unknown };
+    user?: { id?: unknown };
     container?: { channel_id?: unknown; message_ts?: unknown };
     message?: { ts?: unknown };
   } | null;
@@ -68,6 +71,7 @@ function scoreClickOf(rawBody: Buffer): ScoreClick | null {
     ...value,
     channel: text(body.channel?.id) ?? text(body.container?.channel_id),
     messageTs: text(body.container?.message_ts) ?? text(body.message?.ts),
+    userId: text(body.user?.id),
   };
 }
 
@@ -75,20 +79,29 @@ function scoreClickOf(rawBody: Buffer): ScoreClick | null {
  * Slack's interaction requests (CONTRACT §11): a pulse score button, answered exactly as the
  * e-mail's link is. The button names its tenant; the request must carry that tenant's signature
  * over its raw body, within 5 minutes, and never seen before (kept in the database, so every
- * instance refuses a replay). The message is then replaced by a thank-you with the private
- * conversation's address. Nothing of the request is logged or stored beside the answer: not
+ * instance refuses a replay). The message is then replaced by a thank-you, and the private
+ * conversation's address is shown to the clicker alone (ephemeral: in no history or export). Nothing of the request is logged or stored beside the answer: not
  * the payload, the token, nor who clicked.
  */
 export function createSlackInteractions(deps: SlackInteractionsDeps) {
   const { db, clock, logger, secrets, clients } = deps;
 
-  function replaceMessage(tenantId: string, botToken: string | null, click: ScoreClick, message: { text: string; blocks: unknown[] }): AfterAck {
+  /** Replaces the invite (its buttons gone), then shows the clicker alone an ephemeral note, if any. */
+  function replaceMessage(
+    tenantId: string,
+    botToken: string | null,
+    click: ScoreClick,
+    message: { text: string; blocks: unknown[] },
+    privateNote?: { text: string; blocks: unknown[] },
+  ): AfterAck {
     return async () => {
       if (!botToken || !click.channel || !click.messageTs) return;
+      const client = clients.forTenant(tenantId, botToken);
       try {
-        await clients
-          .forTenant(tenantId, botToken)
-          .chat.update({ channel: click.channel, ts: click.messageTs, text: message.text, blocks: message.blocks as never });
+        await client.chat.update({ channel: click.channel, ts: click.messageTs, text: message.text, blocks: message.blocks as never });
+        if (privateNote && click.userId) {
+          await client.chat.postEphemeral({ channel: click.channel, user: click.userId, text: privateNote.text, blocks: privateNote.blocks as never });
+        }
       } catch (error) {
         logger.warn({ tenantId, reason: (error as { code?: string }).code ?? "unknown" }, "slack message could not be replaced after an answer");
       }
@@ -125,7 +138,13 @@ export function createSlackInteractions(deps: SlackInteractionsDeps) {
       const botToken = secrets.open(tenantId, SLACK_BOT_TOKEN_PATH, slack.botToken);
       try {
         const answered = await deps.respondAtOnce(tenantId, { token: click.token, score: click.score });
-        return replaceMessage(tenantId, botToken, click, thankYouMessage({ conversationUrl: deps.conversationUrl(answered.conversation) }));
+        return replaceMessage(
+          tenantId,
+          botToken,
+          click,
+          thankYouMessage(),
+          conversationLinkMessage({ conversationUrl: deps.conversationUrl(answered.conversation) }),
+        );
       } catch (error) {
         if (isAppError(error) && error.code === "INVALID_INVITE") return replaceMessage(tenantId, botToken, click, alreadyAnsweredMessage());
         throw error;

@@ -78,16 +78,24 @@ export function inviteMessage(input: InviteMessageInput) {
 }
 
 /**
- * What replaces the invite once answered: no score (the message stays in the person's direct
- * messages, beside their name), and the private conversation's address, as the e-mail path's
- * thank-you page gives it.
+ * What replaces the invite once answered: no score, and no conversation link either. The message
+ * stays in the person's direct messages, beside their name, where a workspace's exports and
+ * eDiscovery reach: a link there would tie their comment to them.
  */
-export function thankYouMessage(input: { conversationUrl: string }) {
+export function thankYouMessage() {
+  const text = "Thank you, your answer is recorded anonymously.";
+  return { text, blocks: [{ type: "section", text: { type: "mrkdwn", text } }] };
+}
+
+/**
+ * The private conversation's address, as the e-mail path's thank-you page gives it, in an
+ * ephemeral message: shown to the person once, kept in no history or export.
+ */
+export function conversationLinkMessage(input: { conversationUrl: string }) {
   const text =
-    "Thank you, your answer is recorded anonymously. " +
     `If you like, add a comment and read your leads' replies in your private conversation: <${input.conversationUrl}|open it here>. ` +
-    "Anyone with that link can read the conversation: keep it to yourself.";
-  return { text: "Thank you, your answer is recorded.", blocks: [{ type: "section", text: { type: "mrkdwn", text } }] };
+    "Keep the link to yourself: anyone with it can read the conversation. This note disappears when you reload Slack.";
+  return { text: "Your private conversation", blocks: [{ type: "section", text: { type: "mrkdwn", text } }] };
 }
 
 export function alreadyAnsweredMessage() {
