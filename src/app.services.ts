@@ -17,6 +17,7 @@ import { createStreamGuard, createStreamSlots, SseHub } from "./modules/events/i
 import { createExportService, createPollExport, createPulseExport } from "./modules/export/index.js";
 import { createHealthService } from "./modules/health/index.js";
 import {
+  conversationAddress,
   createHeldAnswers,
   createPulseAdminService,
   createPulseComments,
@@ -43,6 +44,7 @@ import { createPollEvents, createPollService, createPollVotes, createVoterKeys }
 import { createScimGroupsService, createScimTokenService, createScimUsersService, SCIM_PATH } from "./modules/scim/index.js";
 import { createSettingsSecrets } from "./platform/settings-secrets.js";
 import { createSettingsService } from "./modules/settings/index.js";
+import { createSlackClients, createSlackInteractions } from "./modules/slack/index.js";
 import { createTagService } from "./modules/tags/index.js";
 import { createMembersService, createTeamDirectory, createTeamsService, findTeam } from "./modules/teams/index.js";
 import { TenantDirectory } from "./modules/tenants/index.js";
@@ -133,6 +135,7 @@ export function buildServices(deps: ServiceDeps, shared: Shared) {
   const { config, db, kv, clock, queue } = deps;
   const auth = createAuthService({ config, db, clock, tenants: shared.tenants, rateLimits: shared.rateLimits });
   const admin = buildAdministration(deps, shared);
+  const pulse = buildPulse(deps, shared, admin.settings);
   return {
     auth,
     oauth: createOAuthService({ db, usersChanged: shared.changed(cacheScope.users, cacheScope.questions) }),
@@ -144,9 +147,24 @@ export function buildServices(deps: ServiceDeps, shared: Shared) {
     unsubscribe: createUnsubscribeService({ db, clock, secret: config.session.secret }),
     ...buildQuestions(deps, shared),
     polls: buildPolls(deps, shared),
-    pulse: buildPulse(deps, shared, admin.settings),
+    pulse,
+    slack: buildSlack(deps, shared, pulse),
     scim: buildScim(deps, admin),
   };
+}
+
+/** Slack (CONTRACT §11): the interaction requests of pulse invites sent as direct messages. */
+function buildSlack(deps: ServiceDeps, shared: Shared, pulse: ReturnType<typeof buildPulse>) {
+  const { config, db, clock, logger } = deps;
+  return createSlackInteractions({
+    db,
+    clock,
+    logger,
+    secrets: shared.settingsSecrets,
+    clients: createSlackClients({ apiUrl: config.slack.apiUrl, retryBaseMs: config.slack.retryBaseMs, logger }),
+    respondAtOnce: (tenantId, input) => pulse.respond.respondAtOnce(tenantId, input),
+    conversationUrl: (capability) => `${config.frontendUrl}${conversationAddress(capability)}`,
+  });
 }
 
 export type Services = ReturnType<typeof buildServices>;

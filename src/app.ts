@@ -31,6 +31,7 @@ import { createBoardFirstScreen, ownQuestionRoutes, questionRoutes, type BoardFi
 import { pollRoutes } from "./modules/polls/index.js";
 import { SCIM_PATH, scimRouter, scimTokenRoutes } from "./modules/scim/index.js";
 import { settingsRoutes } from "./modules/settings/index.js";
+import { slackInteractionsRouter } from "./modules/slack/index.js";
 import { tagAdminRoutes, tagReadRoutes } from "./modules/tags/index.js";
 import { couldBeTeamSlug, teamRoutes } from "./modules/teams/index.js";
 import { tenantRoutes, type TenantDirectory } from "./modules/tenants/index.js";
@@ -184,6 +185,9 @@ function buildPipeline(deps: AppDeps, shared: Shared, services: Services, routes
   app.use(unsubscribeRouter(services.unsubscribe));
   // So does the pulse respondent's private conversation page (its capability).
   app.use(pulseConversationPages(services.pulse.comments, services.pulse.followUps));
+
+  // Slack's interaction requests authenticate themselves (the tenant's signature over the raw body).
+  app.use(slackInteractionsRouter({ interactions: services.slack, logger }));
 
   // SCIM authenticates itself (its token names the tenant) and answers in its own error format.
   app.use(SCIM_PATH, scimRouter({ scimTokens: services.scim.tokens, users: services.scim.users, groups: services.scim.groups, tenants: shared.tenants }));

@@ -77,6 +77,9 @@ const environmentSchema = z.object({
   HOSTED_API_KEY: optionalString,
   // No default: a made-up address would only fail at the first email ("Email API unreachable").
   HOSTED_API_URL: optionalUrl,
+  // Slack's Web API (CONTRACT §11); tests point it at a local fake.
+  SLACK_API_URL: z.url({ protocol: /^https?$/ }).default("https://slack.com/api/"),
+  SLACK_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
   HOSTED_FROM_EMAIL: optionalString,
   HOSTED_FROM_NAME: optionalString,
 
@@ -128,6 +131,8 @@ export interface Config {
     github: (OAuthProviderConfig & { authorizeUrl: string; tokenUrl: string; profileUrl: string; emailsUrl: string }) | null;
     google: (OAuthProviderConfig & { authorizeUrl: string; tokenUrl: string; profileUrl: string }) | null;
   };
+  /** Slack's Web API base URL, and the first delay between retries of a failed call (429s wait their Retry-After). */
+  slack: { apiUrl: string; retryBaseMs: number };
   email: {
     provider: "smtp" | "hosted_api";
     workerEnabled: boolean;
@@ -304,6 +309,7 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
         fromName: e.HOSTED_FROM_NAME ?? e.SMTP_FROM_NAME,
       },
     },
+    slack: { apiUrl: e.SLACK_API_URL.endsWith("/") ? e.SLACK_API_URL : `${e.SLACK_API_URL}/`, retryBaseMs: e.SLACK_RETRY_BASE_MS },
     schedulerEnabled: e.SCHEDULER ?? true,
     metricsToken: e.METRICS_TOKEN,
     webDevServer: e.WEB_DEV_SERVER ?? false,

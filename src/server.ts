@@ -20,6 +20,7 @@ import { startPulseScheduler } from "./modules/pulse/index.js";
 import { createPulseSealer, startReleaseSweeps } from "./modules/pulse/index.js";
 import type { Sealer } from "./platform/sealed-box.js";
 import { startEmailWorker, type EmailWorker } from "./modules/email/index.js";
+import { slackJobProcessors } from "./modules/slack/index.js";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -63,7 +64,10 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
     : new InMemoryJobQueue();
   let emailWorker: EmailWorker | null = null;
   if (config.email.workerEnabled && kv) {
-    if (runsJobs) emailWorker = startEmailWorker({ config, db: database.db, clock: systemClock, logger });
+    if (runsJobs) {
+      const jobs = { config, db: database.db, clock: systemClock, logger };
+      emailWorker = startEmailWorker({ ...jobs, otherJobs: slackJobProcessors(jobs) });
+    }
   } else if (config.email.workerEnabled) {
     logger.warn("EMAIL_WORKER=true needs KVSTORE_URL: the email worker is not started and emails stay queued in memory");
   }

@@ -3,6 +3,7 @@ import { systemClock } from "../platform/clock.js";
 import { openDatabase } from "../platform/db.js";
 import { createLogger } from "../platform/logger.js";
 import { startEmailWorker } from "../modules/email/index.js";
+import { slackJobProcessors } from "../modules/slack/index.js";
 import { fail } from "./environment.js";
 
 /**
@@ -16,7 +17,8 @@ if (!config.database.url) fail("The standalone email worker needs DATABASE_URL: 
 
 const logger = createLogger({ level: config.logLevel });
 const database = await openDatabase(config.database);
-const worker = startEmailWorker({ config, db: database.db, clock: systemClock, logger });
+const jobs = { config, db: database.db, clock: systemClock, logger };
+const worker = startEmailWorker({ ...jobs, otherJobs: slackJobProcessors(jobs) });
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -13,8 +13,14 @@ export interface EmailJobs {
    * the worker's log; a job without the flag (queued before it existed) is hidden too.
    */
   "question-answered": { tenantId: string; questionId: string; recipientUserId: string; hideRecipient: boolean };
-  /** The one-tap pulse email for one invite; `reminder`: its one reminder, with the same links. */
-  "pulse-invite": { tenantId: string; inviteId: string; reminder?: boolean };
+  /**
+   * The one-tap pulse email for one invite; `reminder`: its one reminder, with the same links.
+   * `fallback`: Slack knows no account of the invitee's address, so it is e-mailed even with
+   * pulse.channelEmail off (the invite must reach them).
+   */
+  "pulse-invite": { tenantId: string; inviteId: string; reminder?: boolean; fallback?: boolean };
+  /** The same invite as a Slack direct message with one button per score (pulse.channelSlack, CONTRACT §11). */
+  "pulse-invite-slack": { tenantId: string; inviteId: string; reminder?: boolean };
   /** An admin's direct email to users and/or addresses. */
   "direct-email": { tenantId: string; to: string[]; subject: string; body: string; sentByUserId: string };
 }

@@ -11,6 +11,40 @@ const PREFIX = "sealed.v1";
 
 /** Where the OpenID Connect client secret sits in the settings (its sealing context). */
 export const OIDC_CLIENT_SECRET_PATH = "auth.oidc.clientSecret";
+export const SLACK_BOT_TOKEN_PATH = "slack.botToken";
+export const SLACK_SIGNING_SECRET_PATH = "slack.signingSecret";
+
+/**
+ * Every write-only secret of the settings, by dotted path. Each is sealed when written, answered
+ * only as `<name>Set`, resealed after a rotation, and never written to the audit log.
+ */
+export const SETTINGS_SECRET_PATHS = [OIDC_CLIENT_SECRET_PATH, SLACK_BOT_TOKEN_PATH, SLACK_SIGNING_SECRET_PATH] as const;
+export type SettingsSecretPath = (typeof SETTINGS_SECRET_PATHS)[number];
+
+type Tree = Record<string, unknown>;
+const isTree = (value: unknown): value is Tree => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The value at a dotted path of a settings object (or patch); undefined where a group is missing or null. */
+export function valueAt(settings: unknown, path: string): unknown {
+  let node: unknown = settings;
+  for (const key of path.split(".")) {
+    if (!isTree(node)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
+/** A copy of `settings` with the leaf at `path` replaced by `replace(leaf, parent)`'s entries; unchanged where its group is missing or null. */
+export function withLeaf(settings: unknown, path: string, replace: (value: unknown) => Tree): unknown {
+  const [key, ...rest] = path.split(".");
+  if (!isTree(settings) || key === undefined || !(key in settings)) return settings;
+  if (rest.length === 0) {
+    const { [key]: value, ...others } = settings;
+    return { ...others, ...replace(value) };
+  }
+  const child = settings[key];
+  return isTree(child) ? { ...settings, [key]: withLeaf(child, rest.join("."), replace) } : settings;
+}
 
 export interface SettingsSecrets {
   seal(tenantId: string, path: string, plaintext: string): string;

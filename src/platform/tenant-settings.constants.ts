@@ -39,4 +39,5 @@ export const DEFAULT_TENANT_SETTINGS = Object.freeze({
     channelEmail: true,
   },
   auth: { requireSso: false, oidc: null, saml: null },
+  slack: null,
 });

@@ -55,6 +55,15 @@ export const samlSettingsSchema = z.strictObject({
   buttonLabel: buttonLabel.default("Sign in with your company account"),
 });
 
+/**
+ * CONTRACT §11: the tenant's Slack app. Both values are write-only and stored sealed, as
+ * `auth.oidc.clientSecret` is (settings-secrets.ts); the answers say only whether each is set.
+ */
+export const slackSettingsSchema = z.strictObject({
+  botToken: z.string().min(1).max(8192),
+  signingSecret: z.string().min(1).max(8192),
+});
+
 export const authSettingsSchema = z.strictObject({
   // Demo, GitHub and Google sign-in are off for the tenant; API tokens keep working.
   requireSso: z.boolean(),
@@ -113,6 +122,7 @@ export const tenantSettingsShape = {
     channelEmail: z.boolean(),
   }),
   auth: authSettingsSchema,
+  slack: slackSettingsSchema.nullable(),
 };
 
 export const tenantSettingsSchema = z.strictObject(tenantSettingsShape).superRefine((settings, ctx) => {
@@ -125,6 +135,14 @@ export const tenantSettingsSchema = z.strictObject(tenantSettingsShape).superRef
   // Nobody could sign in at all.
   if (settings.auth.requireSso && !settings.auth.oidc && !settings.auth.saml) {
     ctx.addIssue({ code: "custom", path: ["auth", "requireSso"], message: "configure auth.oidc or auth.saml before requiring company sign-in" });
+  }
+  // Invites would go to a Slack app nobody connected.
+  if (settings.pulse.channelSlack && !settings.slack) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["pulse", "channelSlack"],
+      message: "connect a Slack app (slack.botToken, slack.signingSecret) before turning on pulse.channelSlack",
+    });
   }
 });
 

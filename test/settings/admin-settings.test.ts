@@ -27,6 +27,7 @@ const SPEC_DEFAULTS = {
     channelEmail: true,
   },
   auth: { requireSso: false, oidc: null, saml: null },
+  slack: null,
 };
 
 describe("GET/POST /admin/tenant-settings", () => {

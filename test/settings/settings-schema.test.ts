@@ -25,6 +25,7 @@ describe("tenant settings schema", () => {
         channelEmail: true,
       },
       auth: { requireSso: false, oidc: null, saml: null },
+      slack: null,
     });
     expect(tenantSettingsSchema.safeParse(DEFAULT_TENANT_SETTINGS).success).toBe(true);
   });

@@ -78,14 +78,16 @@ export function createEmailComposer(deps: ComposerDeps) {
   }
 
   async function pulseInvite(data: EmailJobs["pulse-invite"]): Promise<Composition> {
+    // An invite Slack could not deliver goes by e-mail whatever pulse.channelEmail says.
+    const emailOn = (settings: { pulse: { channelEmail: boolean } }) => settings.pulse.channelEmail || data.fallback === true;
     let tenant = await tenants.resolve(data.tenantId);
-    if (tenant && !tenant.settings.pulse.channelEmail) {
+    if (tenant && !emailOn(tenant.settings)) {
       // The cached copy may predate an admin turning email delivery back on: read again before skipping.
       tenants.invalidate(data.tenantId);
       tenant = await tenants.resolve(data.tenantId);
     }
     if (!tenant) return skip("tenant not found");
-    if (!tenant.settings.pulse.channelEmail) return skip("pulse email delivery is turned off");
+    if (!emailOn(tenant.settings)) return skip("pulse email delivery is turned off");
     const invite = await findPulseInvite(db, data.tenantId, data.inviteId);
     if (!invite) return skip("invite not found");
     if (invite.respondedAt) return skip("invite already answered");

@@ -10,7 +10,13 @@ import { PULSE_INVITE_SUBJECT, QUESTION_ANSWERED_SUBJECT } from "./email.templat
 export function presentJob(job: JobSnapshot): EmailJobView {
   const result = (job.result ?? null) as { outcome?: "sent" | "skipped"; to?: string[] | null; reason?: string } | null;
   const direct = job.name === "direct-email" ? (job.data as EmailJobs["direct-email"]) : null;
-  const subject = direct ? direct.subject : job.name === "question-answered" ? QUESTION_ANSWERED_SUBJECT : PULSE_INVITE_SUBJECT;
+  const subject = direct
+    ? direct.subject
+    : job.name === "question-answered"
+      ? QUESTION_ANSWERED_SUBJECT
+      : job.name === "pulse-invite-slack"
+        ? `Slack direct message: ${PULSE_INVITE_SUBJECT}`
+        : PULSE_INVITE_SUBJECT;
   const hidden = isRecipientHidden(job);
   return {
     id: job.id,

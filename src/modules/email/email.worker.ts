@@ -2,7 +2,7 @@ import type { Config } from "../../config.js";
 import type { Clock } from "../../platform/clock.js";
 import type { Database } from "../../platform/db.js";
 import type { Logger } from "../../platform/logger.js";
-import { PermanentJobError, type QueueJob } from "../../platform/queue.js";
+import { PermanentJobError, type EmailJobName, type EmailJobs, type QueueJob } from "../../platform/queue.js";
 import { startQueueWorker, type QueueWorker } from "../../platform/queue-bullmq.js";
 import { createEmailComposer } from "./email.compose.js";
 import { DeliveryError, FAILURE, type EmailProvider } from "./email.delivery.js";
@@ -12,6 +12,17 @@ import { createSmtpProvider } from "./email.smtp.provider.js";
 
 /** `to` is null for a hidden recipient (email.recipient-privacy.ts): it is not kept with the job either. */
 export type EmailJobResult = { outcome: "sent"; to: string[] | null; messageIds: Array<string | null> } | { outcome: "skipped"; reason: string };
+
+/**
+ * Jobs of the system queue that are not e-mail (a pulse invite as a Slack message): the module
+ * that sends them gives their processor (the composition in server.ts), so this module needs
+ * none of theirs. `email-instead`: the pulse invite could not go that way and is e-mailed by this
+ * same job (so a failed e-mail retries the whole delivery, and the invite is never lost).
+ */
+export type OtherJobResult = EmailJobResult | { outcome: "email-instead" };
+export type OtherJobProcessors = Partial<
+  Record<Exclude<EmailJobName, "question-answered" | "pulse-invite" | "direct-email">, (job: QueueJob) => Promise<OtherJobResult>>
+>;
 
 export function createEmailProvider(config: Config): EmailProvider {
   return config.email.provider === "hosted_api" ? createHostedApiProvider(config.email.hosted) : createSmtpProvider(config.email.smtp);
@@ -23,6 +34,7 @@ export interface EmailJobProcessorDeps {
   clock: Clock;
   logger: Logger;
   provider: EmailProvider;
+  otherJobs?: OtherJobProcessors;
 }
 
 /**
@@ -36,7 +48,16 @@ export function createEmailJobProcessor(deps: EmailJobProcessorDeps) {
   const composer = createEmailComposer(deps);
   const { logger, provider } = deps;
 
-  return async function processEmailJob(job: QueueJob): Promise<EmailJobResult> {
+  return async function processEmailJob(queued: QueueJob): Promise<EmailJobResult> {
+    let job = queued;
+    if (job.name === "pulse-invite-slack") {
+      const other = deps.otherJobs?.[job.name];
+      // Failed, not skipped: the job stays visible and can be retried once a worker can send it.
+      if (!other) throw new Error(`${FAILURE.deliveryFailed}: this worker cannot send ${job.name} jobs`);
+      const result = await other(job);
+      if (result.outcome !== "email-instead") return result;
+      job = { ...job, name: "pulse-invite", data: { ...(job.data as EmailJobs["pulse-invite-slack"]), fallback: true } };
+    }
     const hidden = isRecipientHidden(job);
     const context = { jobId: job.id, job: job.name, tenantId: job.data.tenantId, attempt: job.attemptsMade + 1, ...(hidden ? { recipientHidden: true } : {}) };
     let composition;
@@ -75,6 +96,7 @@ export interface EmailWorkerDeps {
   logger: Logger;
   /** Defaults to the configured provider (EMAIL_PROVIDER). */
   provider?: EmailProvider;
+  otherJobs?: OtherJobProcessors;
 }
 
 export interface EmailWorker {

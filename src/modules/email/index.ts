@@ -7,5 +7,5 @@ export { createEmailAdminService } from "./email.service.js";
 export { unsubscribeRouter } from "./email.unsubscribe.routes.js";
 export { createUnsubscribeService } from "./email.unsubscribe.service.js";
 export { startEmailWorker } from "./email.worker.js";
-export type { EmailWorker } from "./email.worker.js";
+export type { EmailWorker, OtherJobProcessors, OtherJobResult } from "./email.worker.js";
 export { pulseInviteEmail, type RenderedEmail } from "./email.templates.js";

@@ -19,6 +19,8 @@ export { pulseConversationPages } from "./pulse.conversation.pages.js";
 export { createDefaultSchedule } from "./pulse.schedule.js";
 export { insertPulseQuestionLibrary, PULSE_QUESTION_LIBRARY } from "./pulse.library.js";
 export type { PulseScale } from "./pulse.constants.js";
+export { scaleEnds, scaleScores, scoreChoice } from "./pulse.constants.js";
+export { conversationAddress } from "./pulse.respond.pages.js";
 export { startPulseScheduler } from "./pulse.scheduler.cron.js";
 export { runPulseForTenant } from "./pulse.scheduler.service.js";
 export type { PulseSchedulerDeps } from "./pulse.scheduler.service.js";

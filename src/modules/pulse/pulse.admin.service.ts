@@ -42,7 +42,7 @@ export interface PulseAdminService {
 /** Why a manual run could not send, as a 409 the admin can act on. */
 const SKIP_ERRORS: Record<SkipReason, [code: string, message: string]> = {
   pulse_disabled: ["PULSE_DISABLED", "The pulse is switched off for this organisation: turn it on in the schedule or in Settings › Pulse first."],
-  no_channel: ["PULSE_NO_CHANNEL", "Email delivery of the pulse is off in Settings › Pulse, and there is no other way to reach people."],
+  no_channel: ["PULSE_NO_CHANNEL", "Neither e-mail nor Slack delivery of the pulse is on in Settings › Pulse: there is no way to reach people."],
   not_rotating: ["PULSE_COHORTS_NOT_ROTATING", "Taking turns by weekday is off in the schedule, so no group is due today."],
   invalid_timezone: ["PULSE_SCHEDULE_INVALID", "The schedule's time zone is not one this service knows: correct it and save the schedule."],
   no_active_questions: ["PULSE_NO_ACTIVE_QUESTIONS", "There is no active pulse question to send."],

@@ -8,7 +8,9 @@ import { isUuid } from "../../platform/validation.js";
 import { findPulseQuestion } from "./pulse.admin.repository.js";
 import type { Logger } from "../../platform/logger.js";
 import type { Sealer } from "../../platform/sealed-box.js";
-import { issueCapability } from "./pulse.conversation-capability.js";
+import { conversationRef, issueCapability, newConversationSecret } from "./pulse.conversation-capability.js";
+import { answerAtOnce } from "./pulse.direct-answer.repository.js";
+import { DEFAULT_THRESHOLD, sealAnswer } from "./pulse.sealing.js";
 import type { CommittedGroup, HeldAnswers } from "./pulse.held-answers.service.js";
 import type { PulsePrivacy, PulsePrivacyService } from "./pulse.privacy.service.js";
 import type { PulseReleaser } from "./pulse.release.service.js";
@@ -57,6 +59,11 @@ export interface InviteDescription {
 }
 
 export interface PulseRespondService {
+  /**
+   * An answer from a place no link scanner reaches (a Slack button): committed at once by one
+   * statement, for an invite of `tenantId` only. INVALID_INVITE for anything but an open invite.
+   */
+  respondAtOnce(tenantId: string, input: { token: unknown; score: unknown }): Promise<{ score: number; conversation: string }>;
   /** `page`: also read what the page shows. */
   respond(ctx: RequestContext, input: { token: unknown; score: unknown }, options?: { page?: boolean }): Promise<RespondResult>;
   /** What an open invite asks (the page that offers the scores); null for any unusable token. */
@@ -113,6 +120,37 @@ export function createPulseRespondService(deps: {
   }
 
   return {
+    async respondAtOnce(tenantId, input) {
+      const score = parseScore(input.score);
+      if (score === null) throw invalidScore(null);
+      const token = tokenOf(input.token);
+      if (!token) throw invalidInvite();
+      const scale = await findOpenInviteScale(db, token, clock.now());
+      if (scale && !isScoreOnScale(scale, score)) throw invalidScore(scale);
+      const secret = newConversationSecret();
+      const now = clock.now();
+      const answered = await answerAtOnce(db, {
+        tenantId,
+        token,
+        now,
+        box: sealAnswer(sealer, score, conversationRef(secret)),
+        openableKeyIds: sealer.keyIds,
+        defaultThreshold: DEFAULT_THRESHOLD,
+      });
+      if (!answered) throw invalidInvite();
+      await releaseReady([answered.group]);
+      const { invite } = answered;
+      const conversation = issueCapability(sealer, {
+        secret,
+        tenantId: invite.tenantId,
+        questionId: invite.questionId,
+        teamId: invite.teamId,
+        established: invite.established,
+        issuedAt: now,
+      });
+      return { score, conversation };
+    },
+
     async respond(_ctx, input, options = {}) {
       const score = parseScore(input.score);
       if (score === null) throw invalidScore(null);

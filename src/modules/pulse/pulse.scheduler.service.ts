@@ -77,8 +77,8 @@ export async function planPulseRun(
 ): Promise<{ skipped: SkipReason; plan?: Omit<RunPlan, "picks"> } | { skipped?: undefined; plan: RunPlan }> {
   const { tenantId, settings } = target;
   if (!settings.pulse.enabled) return { skipped: "pulse_disabled" };
-  // Chat delivery (pulse.channelSlack) is a future feature in SPEC: without email nobody could be reached.
-  if (!settings.pulse.channelEmail) return { skipped: "no_channel" };
+  // Without e-mail or Slack nobody could be reached.
+  if (!settings.pulse.channelEmail && !settings.pulse.channelSlack) return { skipped: "no_channel" };
   const schedule = target.schedule ?? scheduleOf(tenantId, settings, await findScheduleRow(db, tenantId));
   if (!schedule.rotatingCohorts) return { skipped: "not_rotating" };
   if (!isValidTimezone(schedule.timezone)) return { skipped: "invalid_timezone" };
@@ -110,6 +110,19 @@ export function invitesFor(plan: RunPlan, users: Array<{ id: string; teamId: str
 }
 
 /**
+ * One delivery job per invite and channel: an e-mail (pulse.channelEmail) and a Slack direct
+ * message (pulse.channelSlack). The Slack job e-mails the invite itself when Slack knows nobody
+ * of that address and no e-mail is on its way.
+ */
+function inviteJobs(settings: TenantSettings, tenantId: string, inviteIds: string[], reminder: boolean) {
+  const extra = reminder ? { reminder: true } : {};
+  return inviteIds.flatMap((inviteId) => [
+    ...(settings.pulse.channelEmail ? [{ name: "pulse-invite" as const, data: { tenantId, inviteId, ...extra } }] : []),
+    ...(settings.pulse.channelSlack ? [{ name: "pulse-invite-slack" as const, data: { tenantId, inviteId, ...extra } }] : []),
+  ]);
+}
+
+/**
  * Today's send for one tenant (SPEC "Scheduler rules", CONTRACT §5): the weekday's cohort, the
  * question per team, one invite per user per cadence period. The run row for (tenant, local
  * date), the invites and (for a manual run) the audit entry commit together; email jobs are
@@ -133,7 +146,10 @@ export async function runPulseForTenant(
     const claimed = await claimRun(trx, { tenantId, localDate: day.date, cohortName: cohort, questionId: globalPick, trigger: options.trigger, now });
     if (!claimed) return null;
     // The day's reminders ride on the day's claim: one run per tenant and local date sends them.
-    const reminderIds = settings.pulse.channelEmail ? await claimReminders(trx, { tenantId, now, afterDays: settings.pulse.reminderAfterDays }) : [];
+    const reminderIds =
+      settings.pulse.channelEmail || settings.pulse.channelSlack
+        ? await claimReminders(trx, { tenantId, now, afterDays: settings.pulse.reminderAfterDays })
+        : [];
     const invites = invitesFor(plan, await cohortNotYetAsked(trx, tenantId, plan, now));
     const ids = await insertInvites(trx, {
       tenantId,
@@ -161,17 +177,11 @@ export async function runPulseForTenant(
   }
   const { ids: inviteIds, reminderIds } = sent;
   try {
-    for (let i = 0; i < inviteIds.length; i += JOB_CHUNK) {
-      await queue.addBulk(inviteIds.slice(i, i + JOB_CHUNK).map((inviteId) => ({ name: "pulse-invite" as const, data: { tenantId, inviteId } })));
-    }
-    for (let i = 0; i < reminderIds.length; i += JOB_CHUNK) {
-      await queue.addBulk(
-        reminderIds.slice(i, i + JOB_CHUNK).map((inviteId) => ({ name: "pulse-invite" as const, data: { tenantId, inviteId, reminder: true } })),
-      );
-    }
+    const jobs = [...inviteJobs(settings, tenantId, inviteIds, false), ...inviteJobs(settings, tenantId, reminderIds, true)];
+    for (let i = 0; i < jobs.length; i += JOB_CHUNK) await queue.addBulk(jobs.slice(i, i + JOB_CHUNK));
   } catch (error) {
     // The invites exist and stay answerable; only their emails are missing. Say so loudly.
-    logger.error({ err: error, tenantId, localDate: day.date, invites: inviteIds.length }, "pulse invites created but their email jobs could not be queued");
+    logger.error({ err: error, tenantId, localDate: day.date, invites: inviteIds.length }, "pulse invites created but their delivery jobs could not be queued");
   }
   logger.info(
     { tenantId, localDate: day.date, cohort, invitesCreated: inviteIds.length, reminders: reminderIds.length, trigger: options.trigger },

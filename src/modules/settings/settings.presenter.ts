@@ -1,10 +1,13 @@
+import { SETTINGS_SECRET_PATHS, withLeaf } from "../../platform/settings-secrets.js";
 import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import type { SettingsView } from "./settings.schemas.js";
 
-/** The settings as admins and the audit log see them: a stored secret appears only as "set". */
+/** The settings as admins and the audit log see them: each stored secret appears only as `<name>Set`. */
 export function presentSettings(settings: TenantSettings): SettingsView {
-  const { oidc } = settings.auth;
-  if (!oidc) return { ...settings, auth: { ...settings.auth, oidc: null } };
-  const { clientSecret, ...rest } = oidc;
-  return { ...settings, auth: { ...settings.auth, oidc: { ...rest, clientSecretSet: clientSecret !== null } } };
+  let view: unknown = settings;
+  for (const path of SETTINGS_SECRET_PATHS) {
+    const name = path.slice(path.lastIndexOf(".") + 1);
+    view = withLeaf(view, path, (value) => ({ [`${name}Set`]: typeof value === "string" }));
+  }
+  return view as SettingsView;
 }

@@ -24,8 +24,8 @@ export function settingsRoutes(deps: { settings: SettingsService }): AnyRoute[] 
       summary: "Changes some settings: deep-merges the body into the saved settings and returns the full result",
       description:
         "The merged whole is validated (types, enums, hex colours, http(s) URLs, HH:mm, positive limits, " +
-        "questions.minLength <= maxLength, auth.requireSso only with auth.oidc or auth.saml); unknown keys are 400. " +
-        "`auth.oidc.clientSecret` is write-only: stored sealed, answered only as `clientSecretSet`. `users.defaultTeamId` must name a team of the tenant (else 404). " +
+        "questions.minLength <= maxLength, auth.requireSso only with auth.oidc or auth.saml, pulse.channelSlack only with slack); unknown keys are 400. " +
+        "`auth.oidc.clientSecret`, `slack.botToken` and `slack.signingSecret` are write-only: stored sealed, answered only as `clientSecretSet`, `botTokenSet`, `signingSecretSet`. `users.defaultTeamId` must name a team of the tenant (else 404). " +
         "Audited as `settings.update` with the full before/after and `metadata.changed` (dotted paths). A body that changes nothing writes nothing.",
       access: "admin.access",
       body: settingsPatchSchema,

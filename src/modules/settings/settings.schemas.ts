@@ -35,7 +35,8 @@ function deepPartial(schema: z.ZodObject): z.ZodObject {
 
 export const settingsPatchSchema = deepPartial(tenantSettingsSchema as unknown as z.ZodObject).describe(
   "Any subset of the settings; nested groups merge, a given value replaces (null clears an optional one). " +
-    "`auth.oidc.clientSecret` is write-only: send it to set or replace it, null to make the client public (PKCE only); it is never answered.",
+    "`auth.oidc.clientSecret` is write-only: send it to set or replace it, null to make the client public (PKCE only); it is never answered. " +
+    "So are `slack.botToken` and `slack.signingSecret` (null for `slack` disconnects the Slack app).",
 ) as unknown as z.ZodType<SettingsPatch>;
 
 /** The OpenID Connect settings as answered: the client secret only as whether one is set. */
@@ -43,9 +44,16 @@ export const oidcSettingsViewSchema = oidcSettingsSchema.omit({ clientSecret: tr
   clientSecretSet: z.boolean().describe("whether a client secret is stored (it is write-only)"),
 });
 
+/** The Slack app as answered: its token and signing secret only as whether each is set. */
+export const slackSettingsViewSchema = z.strictObject({
+  botTokenSet: z.boolean().describe("whether a bot token is stored (it is write-only)"),
+  signingSecretSet: z.boolean().describe("whether a signing secret is stored (it is write-only)"),
+});
+
 export const settingsResponseSchema = z.strictObject({
   ...tenantSettingsShape,
   auth: authSettingsSchema.extend({ oidc: oidcSettingsViewSchema.nullable() }),
+  slack: slackSettingsViewSchema.nullable(),
 });
 
 export type SettingsView = z.infer<typeof settingsResponseSchema>;

@@ -5,7 +5,7 @@ import { errors } from "../../platform/errors.js";
 import { zodIssuesToDetails } from "../../platform/validation.js";
 import { recordAudit } from "../audit/index.js";
 import { deepMerge, settingsFromStorage, tenantSettingsSchema, type TenantSettings } from "../../platform/tenant-settings.schemas.js";
-import { OIDC_CLIENT_SECRET_PATH, type SettingsSecrets } from "../../platform/settings-secrets.js";
+import { SETTINGS_SECRET_PATHS, valueAt, withLeaf, type SettingsSecrets } from "../../platform/settings-secrets.js";
 import { presentSettings } from "./settings.presenter.js";
 import type { SettingsPatch } from "./settings.schemas.js";
 import { lockStoredSettings, readStoredSettings, saveSettings } from "./settings.repository.js";
@@ -21,7 +21,7 @@ export interface SettingsServiceDeps {
   secrets: SettingsSecrets;
 }
 
-/** Longer than any identity provider's client secret; bounds what is sealed. */
+/** Longer than any identity provider's client secret or Slack token; bounds what is sealed. */
 const MAX_SECRET_LENGTH = 2048;
 
 /** Dotted paths of the leaves that differ between two settings objects (for the audit entry). */
@@ -47,15 +47,20 @@ function assertMayChangeSignIn(ctx: RequestContext, changed: string[]): void {
 export function createSettingsService(deps: SettingsServiceDeps) {
   const { db, clock, tenants, secrets } = deps;
 
-  /** The patch with its client secret sealed for this tenant: the plaintext never reaches storage or the audit log. */
+  /** The patch with its write-only secrets sealed for this tenant: the plaintext never reaches storage or the audit log. */
   function sealSecrets(tenantId: string, patch: SettingsPatch): SettingsPatch {
-    const secret = patch.auth?.oidc?.clientSecret;
-    if (typeof secret !== "string") return patch;
-    const trimmed = secret.trim();
-    if (!trimmed || trimmed.length > MAX_SECRET_LENGTH) {
-      throw errors.validation([{ path: "body.auth.oidc.clientSecret", message: `must be 1 to ${MAX_SECRET_LENGTH} characters` }]);
+    let sealed: unknown = patch;
+    for (const path of SETTINGS_SECRET_PATHS) {
+      const secret = valueAt(patch, path);
+      if (typeof secret !== "string") continue;
+      const trimmed = secret.trim();
+      if (!trimmed || trimmed.length > MAX_SECRET_LENGTH) {
+        throw errors.validation([{ path: `body.${path}`, message: `must be 1 to ${MAX_SECRET_LENGTH} characters` }]);
+      }
+      const name = path.slice(path.lastIndexOf(".") + 1);
+      sealed = withLeaf(sealed, path, () => ({ [name]: secrets.seal(tenantId, path, trimmed) }));
     }
-    return deepMerge(structuredClone(patch), { auth: { oidc: { clientSecret: secrets.seal(tenantId, OIDC_CLIENT_SECRET_PATH, trimmed) } } });
+    return sealed as SettingsPatch;
   }
 
   /** Read from the database, not the per-request cache, so an admin always sees what is saved. */

@@ -5,13 +5,14 @@ import type { Logger } from "../logger.js";
 import { maskTokens } from "../logger.js";
 
 /**
- * Requests of pulse respondents: the one-tap link, and the comment, follow-ups and private
- * conversation its answer leads to. Their log lines carry neither the query (the token), the
+ * Requests of pulse respondents: the one-tap link, a Slack button's interaction request, and the
+ * comment, follow-ups and private conversation its answer leads to. Their log lines carry neither the query (the token), the
  * conversation's capability nor the client address (CONTRACT §5): a capability beside an address
  * would name a comment's writer.
  */
 export function isPulseRespondentRequest(method: string, path: string): boolean {
   if (path.startsWith("/pulse/respond") || path.startsWith("/pulse/conversation")) return true;
+  if (path === "/integrations/slack/interactions") return true;
   return method === "POST" && (path === "/pulse/comments" || path === "/pulse/follow-ups");
 }
 

@@ -1627,7 +1627,7 @@ export interface paths {
     put?: never;
     /**
      * Changes some settings: deep-merges the body into the saved settings and returns the full result
-     * @description The merged whole is validated (types, enums, hex colours, http(s) URLs, HH:mm, positive limits, questions.minLength <= maxLength, auth.requireSso only with auth.oidc or auth.saml); unknown keys are 400. `auth.oidc.clientSecret` is write-only: stored sealed, answered only as `clientSecretSet`. `users.defaultTeamId` must name a team of the tenant (else 404). Audited as `settings.update` with the full before/after and `metadata.changed` (dotted paths). A body that changes nothing writes nothing.
+     * @description The merged whole is validated (types, enums, hex colours, http(s) URLs, HH:mm, positive limits, questions.minLength <= maxLength, auth.requireSso only with auth.oidc or auth.saml, pulse.channelSlack only with slack); unknown keys are 400. `auth.oidc.clientSecret`, `slack.botToken` and `slack.signingSecret` are write-only: stored sealed, answered only as `clientSecretSet`, `botTokenSet`, `signingSecretSet`. `users.defaultTeamId` must name a team of the tenant (else 404). Audited as `settings.update` with the full before/after and `metadata.changed` (dotted paths). A body that changes nothing writes nothing.
      *
      *     Permission `admin.access`: admin and above.
      */
@@ -11793,6 +11793,12 @@ export interface operations {
                 buttonLabel: string;
               } | null;
             };
+            slack: {
+              /** @description whether a bot token is stored (it is write-only) */
+              botTokenSet: boolean;
+              /** @description whether a signing secret is stored (it is write-only) */
+              signingSecretSet: boolean;
+            } | null;
           };
         };
       };
@@ -11922,6 +11928,10 @@ export interface operations {
               buttonLabel?: string;
             } | null;
           };
+          slack?: {
+            botToken?: string;
+            signingSecret?: string;
+          } | null;
         };
       };
     };
@@ -12013,6 +12023,12 @@ export interface operations {
                 buttonLabel: string;
               } | null;
             };
+            slack: {
+              /** @description whether a bot token is stored (it is write-only) */
+              botTokenSet: boolean;
+              /** @description whether a signing secret is stored (it is write-only) */
+              signingSecretSet: boolean;
+            } | null;
           };
         };
       };
@@ -13010,7 +13026,7 @@ export interface operations {
               active: {
                 id: string;
                 /** @enum {string} */
-                name: "question-answered" | "pulse-invite" | "direct-email";
+                name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email";
                 /** @enum {string} */
                 status: "active" | "waiting" | "completed" | "failed";
                 /** @description Queued at (epoch ms) */
@@ -13038,7 +13054,7 @@ export interface operations {
               waiting: {
                 id: string;
                 /** @enum {string} */
-                name: "question-answered" | "pulse-invite" | "direct-email";
+                name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email";
                 /** @enum {string} */
                 status: "active" | "waiting" | "completed" | "failed";
                 /** @description Queued at (epoch ms) */
@@ -13066,7 +13082,7 @@ export interface operations {
               completed: {
                 id: string;
                 /** @enum {string} */
-                name: "question-answered" | "pulse-invite" | "direct-email";
+                name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email";
                 /** @enum {string} */
                 status: "active" | "waiting" | "completed" | "failed";
                 /** @description Queued at (epoch ms) */
@@ -13094,7 +13110,7 @@ export interface operations {
               failed: {
                 id: string;
                 /** @enum {string} */
-                name: "question-answered" | "pulse-invite" | "direct-email";
+                name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email";
                 /** @enum {string} */
                 status: "active" | "waiting" | "completed" | "failed";
                 /** @description Queued at (epoch ms) */
@@ -13204,7 +13220,7 @@ export interface operations {
           "application/json": {
             id: string;
             /** @enum {string} */
-            name: "question-answered" | "pulse-invite" | "direct-email";
+            name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email";
             /** @enum {string} */
             status: "active" | "waiting" | "completed" | "failed";
             /** @description Queued at (epoch ms) */
