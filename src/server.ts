@@ -20,6 +20,7 @@ import { startPulseScheduler } from "./modules/pulse/index.js";
 import { createPulseSealer, startReleaseSweeps } from "./modules/pulse/index.js";
 import type { Sealer } from "./platform/sealed-box.js";
 import { startEmailWorker, type EmailWorker } from "./modules/email/index.js";
+import { BullWebhookQueue, startWebhookWorker, type WebhookWorker } from "./modules/webhooks/index.js";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -75,7 +76,9 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
   const root = projectRoot();
   const web = config.webDevServer ? await viteDevFrontend(path.join(root, "web")) : builtFrontend(path.join(root, "web", "dist"));
 
-  const { app, sse, metrics, systemQueue, beginShutdown, pulseReleaser, overload } = buildApp({
+  // Outgoing webhooks: on BullMQ beside the email queue with Redis; without it, in this process.
+  const webhookQueue = kv ? new BullWebhookQueue({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }) : undefined;
+  const { app, sse, metrics, systemQueue, beginShutdown, pulseReleaser, overload, webhooks } = buildApp({
     config,
     db: database.db,
     kv,
@@ -83,8 +86,11 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
     clock: systemClock,
     bus,
     queue,
+    webhookQueue,
     web,
   });
+  const webhookWorker: WebhookWorker | null =
+    webhookQueue && runsJobs ? startWebhookWorker({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }, webhooks.attempt) : null;
   // Every instance releases pulse answers, SCHEDULER or not (CONTRACT §5: within 30 s everywhere);
   // of an instance's workers, the one that runs the jobs.
   const stopReleaseSweeps = runsJobs ? startReleaseSweeps(pulseReleaser, logger) : async () => undefined;
@@ -127,6 +133,8 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
     overload.close();
     // Running email jobs finish (they need the database) before anything closes under them.
     if (emailWorker) await emailWorker.close().catch((error) => logger.warn({ err: error }, "email worker did not close cleanly"));
+    if (webhookWorker) await webhookWorker.close().catch((error) => logger.warn({ err: error }, "webhook worker did not close cleanly"));
+    await webhooks.queue.close().catch((error) => logger.warn({ err: error }, "webhook queue did not close cleanly"));
     await systemQueue.close();
     await Promise.allSettled([web.close(), bus.close(), queue.close()]);
     await database.close();
