@@ -85,6 +85,12 @@ export class WebhookReceiver {
     return this;
   }
 
+  /** Drops the failures still planned: 200 from now on. */
+  recover(): this {
+    this.statuses.length = 0;
+    return this;
+  }
+
   ofType(type: string) {
     return this.processed.filter((entry) => entry.payload.type === type);
   }
