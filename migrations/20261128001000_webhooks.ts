@@ -29,6 +29,7 @@ export async function up(knex: Knex): Promise<void> {
       payload jsonb not null,
       status text not null default 'pending' check (status in ('pending', 'succeeded', 'failed')),
       attempts integer not null default 0,
+      replays integer not null default 0,
       last_response_code integer,
       last_duration_ms integer,
       last_error text,

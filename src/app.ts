@@ -60,7 +60,7 @@ export interface BuiltApp {
   /** Sheds what this process cannot serve in time (503 + Retry-After); close() it at shutdown. */
   overload: LoadShedder;
   /** Outgoing webhooks: their queue (close() it at shutdown) and one attempt, for a BullMQ worker to run. */
-  webhooks: { queue: WebhookQueue; attempt: (job: WebhookJob) => Promise<void> };
+  webhooks: { queue: WebhookQueue; attempt: (job: WebhookJob) => Promise<void>; resumePending: (options?: { tenantIds?: string[] }) => Promise<number> };
 }
 
 /**
@@ -92,7 +92,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     beginShutdown: services.health.beginShutdown,
     pulseReleaser: services.pulse.releaser,
     overload,
-    webhooks: { queue: services.webhooks.queue, attempt: services.webhooks.delivery.attempt },
+    webhooks: { queue: services.webhooks.queue, attempt: services.webhooks.delivery.attempt, resumePending: services.webhooks.delivery.resumePending },
   };
 }
 

@@ -91,6 +91,12 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
   });
   const webhookWorker: WebhookWorker | null =
     webhookQueue && runsJobs ? startWebhookWorker({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }, webhooks.attempt) : null;
+  if (runsJobs) {
+    webhooks
+      .resumePending()
+      .then((resumed) => resumed && logger.info({ deliveries: resumed }, "pending webhook deliveries queued again"))
+      .catch((error: unknown) => logger.warn({ err: error }, "pending webhook deliveries not queued again"));
+  }
   // Every instance releases pulse answers, SCHEDULER or not (CONTRACT §5: within 30 s everywhere);
   // of an instance's workers, the one that runs the jobs.
   const stopReleaseSweeps = runsJobs ? startReleaseSweeps(pulseReleaser, logger) : async () => undefined;

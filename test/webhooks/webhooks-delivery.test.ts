@@ -167,3 +167,39 @@ describe("Outgoing webhooks: events, signatures, retries and replay (CONTRACT §
     expect(pending.body.error.code).toBe("DELIVERY_PENDING");
   });
 });
+
+describe("Outgoing webhooks: attempts lost with their process", () => {
+  it("a pending delivery whose job was lost (the in-process queue ended with its process) is queued again at start, once", async () => {
+    const receiver = new WebhookReceiver();
+    await receiver.start();
+    const first = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: "true" }, tuning: { webhookRetryDelaysMs: RETRY_DELAYS_MS } });
+    const t = await createTenantFixture(first.db);
+    try {
+      const admin = await signIn(first, t.tenant.slug, "admin");
+      const { body: hook } = await admin.post("/admin/webhooks", { url: receiver.url, events: ["question.created"] }).expect(201);
+      receiver.verifyWith(hook.secret).answer(500);
+      // The first attempt fails; its retry waits in the process's memory, which then ends.
+      const slow = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: "true" }, tuning: { webhookRetryDelaysMs: [60_000] } });
+      const question = await askQuestion(await signIn(slow, t.tenant.slug, "member"), t.teams.a.id);
+      await eventually(async () => expect(receiver.received).toHaveLength(1));
+      await eventually(async () => expect((await deliveriesOf(admin, hook.id))[0]).toMatchObject({ status: "pending", attempts: 1 }));
+      await slow.close();
+      await first
+        .db("webhook_deliveries")
+        .where({ tenant_id: t.tenant.id })
+        .update({ next_attempt_at: new Date(Date.now() - 1000) });
+
+      expect(await first.webhooks.resumePending({ tenantIds: [t.tenant.id] })).toBe(1);
+      expect(await first.webhooks.resumePending({ tenantIds: [t.tenant.id] })).toBe(1);
+      await eventually(async () => expect(receiver.processed).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Queued twice, sent once: the second job found the delivery already past that attempt.
+      expect(receiver.received).toHaveLength(2);
+      expect(receiver.processed[0]?.payload.data.id).toBe(question.id);
+      expect((await deliveriesOf(admin, hook.id))[0]).toMatchObject({ status: "succeeded", attempts: 2 });
+    } finally {
+      await first.close();
+      await receiver.close();
+    }
+  });
+});

@@ -9,6 +9,7 @@ import {
   disableFailingEndpoint,
   findDelivery,
   findEndpoint,
+  listPendingDeliveries,
   markEndpointFailing,
   markEndpointHealthy,
   recordAttempt,
@@ -29,6 +30,7 @@ export const WEBHOOK_RETRY_DELAYS_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 *
 /** An endpoint whose deliveries have failed, without one success, for this long is disabled. */
 export const WEBHOOK_DISABLE_AFTER_MS = 3 * 24 * HOUR;
 export const WEBHOOK_TIMEOUT_MS = 10 * SECOND;
+const RESUME_BATCH = 500;
 
 /** Where an endpoint's signing secret is sealed: bound to the tenant and the endpoint, it opens nowhere else. */
 export const secretPath = (endpointId: string) => `webhooks.${endpointId}.secret`;
@@ -78,20 +80,20 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
   /** Runs one attempt of a delivery, as its job says. */
   async function attempt(job: WebhookJob): Promise<void> {
     const delivery = await findDelivery(db, job.tenantId, job.deliveryId);
-    if (!delivery || delivery.status !== "pending" || delivery.attempts !== job.attempt) return;
+    if (!delivery || delivery.status !== "pending" || delivery.replays !== job.replays || delivery.attempts !== job.attempt) return;
     const endpoint = await findEndpoint(db, job.tenantId, delivery.endpointId);
     if (!endpoint) return abandonDelivery(db, job.tenantId, delivery.id, "the endpoint was deleted");
     if (endpoint.disabledAt) return abandonDelivery(db, job.tenantId, delivery.id, "the endpoint is disabled");
     const outcome = await send(delivery, endpoint);
     const now = clock.now();
     if (outcome.ok) {
-      await recordAttempt(db, job.tenantId, delivery.id, job.attempt, { ...outcome, status: "succeeded", nextAttemptAt: null, deliveredAt: now });
+      await recordAttempt(db, job.tenantId, delivery.id, delivery, { ...outcome, status: "succeeded", nextAttemptAt: null, deliveredAt: now });
       await markEndpointHealthy(db, job.tenantId, endpoint.id);
       return;
     }
     const delay = delays[job.attempt];
     const nextAttemptAt = delay === undefined ? null : new Date(now.getTime() + delay);
-    const recorded = await recordAttempt(db, job.tenantId, delivery.id, job.attempt, {
+    const recorded = await recordAttempt(db, job.tenantId, delivery.id, delivery, {
       ...outcome,
       status: nextAttemptAt ? "pending" : "failed",
       nextAttemptAt,
@@ -99,7 +101,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     });
     if (recorded && delay !== undefined) {
       await queue
-        .add({ tenantId: job.tenantId, deliveryId: delivery.id, attempt: job.attempt + 1 }, delay)
+        .add({ ...job, attempt: job.attempt + 1 }, delay)
         .catch((error: unknown) => logger.error({ err: error, tenantId: job.tenantId, deliveryId: delivery.id }, "webhook retry could not be queued"));
     }
     if (recorded) await endpointFailed(endpoint, now);
@@ -112,7 +114,7 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
   async function attemptOnce(delivery: WebhookDeliveryRecord, endpoint: WebhookEndpointRecord): Promise<WebhookDeliveryRecord> {
     const outcome = await send(delivery, endpoint);
     const now = clock.now();
-    const recorded = await recordAttempt(db, delivery.tenantId, delivery.id, delivery.attempts, {
+    const recorded = await recordAttempt(db, delivery.tenantId, delivery.id, delivery, {
       ...outcome,
       status: outcome.ok ? "succeeded" : "failed",
       nextAttemptAt: null,
@@ -121,7 +123,29 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     return recorded ?? delivery;
   }
 
-  return { attempt, attemptOnce };
+  /**
+   * Queues again every pending delivery's next attempt, at its time (at once when overdue): what
+   * the in-process queue held when its process ended, or an attempt whose retry was not queued.
+   * On BullMQ a job still waiting has the same id and is not added twice. `tenantIds` narrows it
+   * to those tenants (tests, whose tenants share one database).
+   */
+  async function resumePending(options: { tenantIds?: string[] } = {}): Promise<number> {
+    let resumed = 0;
+    let afterId: string | null = null;
+    for (;;) {
+      const batch = await listPendingDeliveries(db, afterId, RESUME_BATCH, options.tenantIds);
+      const now = clock.now().getTime();
+      for (const delivery of batch) {
+        const delay = delivery.nextAttemptAt ? Math.max(0, new Date(delivery.nextAttemptAt).getTime() - now) : 0;
+        await queue.add({ tenantId: delivery.tenantId, deliveryId: delivery.id, replays: delivery.replays, attempt: delivery.attempts }, delay);
+        resumed += 1;
+      }
+      if (batch.length < RESUME_BATCH) return resumed;
+      afterId = batch.at(-1)?.id ?? null;
+    }
+  }
+
+  return { attempt, attemptOnce, resumePending };
 }
 
 export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>;

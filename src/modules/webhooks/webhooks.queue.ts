@@ -1,12 +1,16 @@
 import { Queue, Worker } from "bullmq";
 import type { Logger } from "../../platform/logger.js";
 
-/** One attempt of one delivery: `attempt` is how many attempts it had before this one. */
+/** One attempt of one delivery: `attempt` is how many attempts its round (`replays`) had before this one. */
 export interface WebhookJob {
   tenantId: string;
   deliveryId: string;
+  replays: number;
   attempt: number;
 }
+
+/** One job per attempt of a delivery's round, whichever queue holds it. */
+const jobKey = (job: WebhookJob) => `${job.deliveryId}-${job.replays}-${job.attempt}`;
 
 export type WebhookJobHandler = (job: WebhookJob) => Promise<void>;
 
@@ -29,6 +33,8 @@ export class InProcessWebhookQueue implements WebhookQueue {
   readonly kind = "memory" as const;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
+  /** The attempts waiting or running: one job per attempt of a delivery, as BullMQ's job ids make it there. */
+  private readonly queued = new Set<string>();
   private handler: WebhookJobHandler | null = null;
   private closed = false;
 
@@ -40,13 +46,18 @@ export class InProcessWebhookQueue implements WebhookQueue {
   }
 
   async add(job: WebhookJob, delayMs: number): Promise<void> {
-    if (this.closed) return;
+    const key = jobKey(job);
+    if (this.closed || this.queued.has(key)) return;
+    this.queued.add(key);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       if (this.closed || !this.handler) return;
       const run = this.handler(job)
         .catch((error: unknown) => this.logger.error({ err: error, tenantId: job.tenantId, deliveryId: job.deliveryId }, "webhook attempt failed to run"))
-        .finally(() => this.running.delete(run));
+        .finally(() => {
+          this.running.delete(run);
+          this.queued.delete(key);
+        });
       this.running.add(run);
     }, delayMs);
     timer.unref();
@@ -92,9 +103,8 @@ export class BullWebhookQueue implements WebhookQueue {
   }
 
   async add(job: WebhookJob, delayMs: number): Promise<void> {
-    // One job per attempt of a delivery: queueing the same attempt twice adds it once (a replay
-    // starts from attempt 0 again, whose job is gone by then: jobs are removed once run).
-    await this.queue.add("attempt", job, { jobId: `${job.deliveryId}-${job.attempt}`, delay: Math.max(0, delayMs) });
+    // Queueing the same attempt twice adds it once; a replay's round has ids of its own.
+    await this.queue.add("attempt", job, { jobId: jobKey(job), delay: Math.max(0, delayMs) });
   }
 
   async close(): Promise<void> {

@@ -23,6 +23,8 @@ export interface WebhookDeliveryRecord {
   payload: unknown;
   status: DeliveryStatus;
   attempts: number;
+  /** How many times an admin replayed it: each replay starts a new round of attempts. */
+  replays: number;
   responseCode: number | null;
   durationMs: number | null;
   error: string | null;
@@ -68,6 +70,7 @@ function toDelivery(row: DatabaseRow): WebhookDeliveryRecord {
     payload: parseJson(row.payload),
     status: row.status,
     attempts: Number(row.attempts),
+    replays: Number(row.replays),
     responseCode: row.last_response_code ?? null,
     durationMs: row.last_duration_ms ?? null,
     error: row.last_error ?? null,
@@ -221,14 +224,15 @@ export async function listDeliveries(
 }
 
 /**
- * Records one attempt's outcome, only when the delivery is still pending after `attemptsBefore`
- * attempts: a second copy of the same attempt (a job run twice) records nothing.
+ * Records one attempt's outcome, only when the delivery is still pending after `round.attempts`
+ * attempts of its round `round.replays`: a second copy of the same attempt (a job run twice), or
+ * a job of an earlier round, records nothing.
  */
 export async function recordAttempt(
   db: Executor,
   tenantId: string,
   id: string,
-  attemptsBefore: number,
+  round: { replays: number; attempts: number },
   outcome: {
     status: DeliveryStatus;
     responseCode: number | null;
@@ -239,9 +243,9 @@ export async function recordAttempt(
   },
 ): Promise<WebhookDeliveryRecord | null> {
   const [row] = await db("webhook_deliveries")
-    .where({ tenant_id: tenantId, id, status: "pending", attempts: attemptsBefore })
+    .where({ tenant_id: tenantId, id, status: "pending", attempts: round.attempts, replays: round.replays })
     .update({
-      attempts: attemptsBefore + 1,
+      attempts: round.attempts + 1,
       status: outcome.status,
       last_response_code: outcome.responseCode,
       last_duration_ms: outcome.durationMs,
@@ -258,12 +262,23 @@ export async function abandonDelivery(db: Executor, tenantId: string, id: string
   await db("webhook_deliveries").where({ tenant_id: tenantId, id, status: "pending" }).update({ status: "failed", last_error: reason, next_attempt_at: null });
 }
 
-/** Starts a finished delivery over (a replay): same id, attempts from zero. Null when it is still pending. */
+/** Starts a finished delivery over (a replay): same id, a new round of attempts from zero. Null when it is still pending. */
 export async function restartDelivery(db: Executor, tenantId: string, id: string, at: Date): Promise<WebhookDeliveryRecord | null> {
   const [row] = await db("webhook_deliveries")
     .where({ tenant_id: tenantId, id })
     .whereNot({ status: "pending" })
-    .update({ status: "pending", attempts: 0, next_attempt_at: at, last_error: null, delivered_at: null })
+    .update({ status: "pending", attempts: 0, replays: db.raw("replays + 1"), next_attempt_at: at, last_error: null, delivered_at: null })
     .returning("*");
   return row ? toDelivery(row) : null;
+}
+
+/**
+ * Pending deliveries of every tenant, oldest first after `afterId`: at start, attempts whose job
+ * was lost (the in-process queue ends with its process) are queued again.
+ */
+export async function listPendingDeliveries(db: Executor, afterId: string | null, limit: number, tenantIds?: string[]): Promise<WebhookDeliveryRecord[]> {
+  const query = db("webhook_deliveries").where({ status: "pending" }).orderBy("id").limit(limit);
+  if (afterId) query.where("id", ">", afterId);
+  if (tenantIds) query.whereIn("tenant_id", tenantIds);
+  return (await query).map(toDelivery);
 }

@@ -158,7 +158,7 @@ export function createWebhookService(deps: {
       });
       return record;
     });
-    await queue.add({ tenantId: ctx.tenant.id, deliveryId, attempt: 0 }, 0);
+    await queue.add({ tenantId: ctx.tenant.id, deliveryId, replays: restarted.replays, attempt: 0 }, 0);
     return presentDelivery(restarted);
   }
 
