@@ -20,7 +20,7 @@ import { startPulseScheduler } from "./modules/pulse/index.js";
 import { createPulseSealer, startReleaseSweeps } from "./modules/pulse/index.js";
 import type { Sealer } from "./platform/sealed-box.js";
 import { startEmailWorker, type EmailWorker } from "./modules/email/index.js";
-import { BullWebhookQueue, startWebhookWorker, type WebhookWorker } from "./modules/webhooks/index.js";
+import { BullWebhookQueue, resealWebhookSecrets, startWebhookWorker, type WebhookWorker } from "./modules/webhooks/index.js";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -165,6 +165,8 @@ export async function prepareDatabase(config: Config, logger: Logger, seedDemoDa
     const secrets = createSettingsSecrets([config.session.secret, ...config.session.previousSecrets]);
     const resealed = await resealSettingsSecrets(database.db, secrets, new Date());
     if (resealed) logger.info({ tenants: resealed }, "identity provider secrets sealed again with the current SESSION_SECRET");
+    const webhookSecrets = await resealWebhookSecrets(database.db, secrets);
+    if (webhookSecrets) logger.info({ endpoints: webhookSecrets }, "webhook signing secrets sealed again with the current SESSION_SECRET");
   }
 
   if (config.seedDemoData && (await countTenants(database.db)) === 0) {

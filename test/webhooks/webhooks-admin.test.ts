@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
-import { createTestApp, signIn, signInMany, visitor, type ApiClient, type TestApp } from "../helpers/app.js";
+import { resealWebhookSecrets } from "../../src/modules/webhooks/index.js";
+import { createSettingsSecrets } from "../../src/platform/settings-secrets.js";
+import { createTestApp, signIn, signInMany, TEST_SESSION_SECRET, visitor, type ApiClient, type TestApp } from "../helpers/app.js";
 import { auditActions } from "../helpers/audit-log.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
 import { WebhookReceiver } from "./webhook-receiver.js";
@@ -176,6 +178,35 @@ describe("Outgoing webhooks: the admin API (CONTRACT §11)", () => {
     } finally {
       receiver.delayMs = 0;
       await slow.close();
+    }
+  });
+
+  it("a SESSION_SECRET rotation seals the signing secrets again: the endpoint keeps the secret its receiver verifies with", async () => {
+    const t = await createTenantFixture(app.db);
+    const admin = await signIn(app, t.tenant.slug, "admin");
+    const { body: hook } = await admin.post("/admin/webhooks", { url: receiver.url, events: ["question.created"] }).expect(201);
+    const newSecret = "rotated-session-secret-of-at-least-32-characters";
+    const rotated = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: "true", SESSION_SECRET: newSecret, SESSION_SECRET_PREVIOUS: TEST_SESSION_SECRET } });
+    try {
+      const secrets = createSettingsSecrets([newSecret, TEST_SESSION_SECRET]);
+      const sealedBefore = (await app.db("webhook_endpoints").where({ tenant_id: t.tenant.id, id: hook.id }).first()).secret_sealed;
+      expect(secrets.isCurrent(sealedBefore)).toBe(false);
+      expect(await resealWebhookSecrets(rotated.db, secrets, { tenantIds: [t.tenant.id] })).toBe(1);
+      expect(await resealWebhookSecrets(rotated.db, secrets, { tenantIds: [t.tenant.id] })).toBe(0);
+      const sealedAfter = (await app.db("webhook_endpoints").where({ tenant_id: t.tenant.id, id: hook.id }).first()).secret_sealed;
+      expect(secrets.isCurrent(sealedAfter)).toBe(true);
+      // Only the new SESSION_SECRET from now on: the endpoint still signs with the secret its receiver has.
+      const after = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: "true", SESSION_SECRET: newSecret } });
+      try {
+        receiver.verifyWith(hook.secret);
+        const result = await (await signIn(after, t.tenant.slug, "admin")).post(`/admin/webhooks/${hook.id}/test`).expect(200);
+        expect(result.body).toMatchObject({ succeeded: true, delivery: { responseCode: 200 } });
+        expect(receiver.refused).toEqual([]);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await rotated.close();
     }
   });
 });

@@ -282,3 +282,17 @@ export async function listPendingDeliveries(db: Executor, afterId: string | null
   if (tenantIds) query.whereIn("tenant_id", tenantIds);
   return (await query).map(toDelivery);
 }
+
+/** Every tenant's endpoints with their sealed secret (a SESSION_SECRET rotation seals them again). */
+export async function listSealedSecrets(db: Executor, tenantIds?: string[]): Promise<Array<{ tenantId: string; id: string; secretSealed: string }>> {
+  const query = db("webhook_endpoints").select("tenant_id", "id", "secret_sealed");
+  if (tenantIds) query.whereIn("tenant_id", tenantIds);
+  const rows = await query;
+  return rows.map((row) => ({ tenantId: row.tenant_id, id: row.id, secretSealed: row.secret_sealed }));
+}
+
+/** Replaces a secret's sealed form, only if it is still the one that was read. */
+export async function replaceSealedSecret(db: Executor, tenantId: string, id: string, from: string, to: string): Promise<boolean> {
+  const updated = await db("webhook_endpoints").where({ tenant_id: tenantId, id, secret_sealed: from }).update({ secret_sealed: to });
+  return Number(updated) > 0;
+}
