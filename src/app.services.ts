@@ -256,7 +256,7 @@ function buildWebhooks(deps: ServiceDeps, shared: Shared) {
     queue,
     delivery,
     publish: createWebhookPublisher({ db, clock, logger, queue }),
-    service: createWebhookService({ db, clock, logger, secrets, queue, delivery, rules: config.webhooks }),
+    service: createWebhookService({ db, clock, secrets, queue, delivery, rules: config.webhooks }),
   };
 }
 

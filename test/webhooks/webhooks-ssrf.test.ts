@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../src/config.js";
 import { checkWebhookUrl, isForbiddenAddress } from "../../src/modules/webhooks/webhooks.address.js";
 import { sendWebhook } from "../../src/modules/webhooks/webhooks.sender.js";
 import { createTestApp, signIn, signInMany, type ApiClient, type TestApp } from "../helpers/app.js";
@@ -158,6 +159,13 @@ describe("Outgoing webhooks: no private addresses (SSRF)", () => {
     );
     expect(outcome).toMatchObject({ ok: false, responseCode: null, error: expect.stringContaining("https") });
     expect(receiver.received).toEqual([]);
+  });
+
+  it("WEBHOOK_ALLOW_PRIVATE is off unless set to true; production requires https", () => {
+    expect(loadConfig({}).webhooks).toEqual({ httpsOnly: false, allowPrivate: false });
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "true" }).webhooks.allowPrivate).toBe(true);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "false" }).webhooks.allowPrivate).toBe(false);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: "maybe" })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);
   });
 
   it("classifies addresses: public ones pass, the forbidden ranges do not", () => {

@@ -3,7 +3,6 @@ import type { Clock } from "../../platform/clock.js";
 import type { RequestContext } from "../../platform/context.js";
 import type { Database } from "../../platform/db.js";
 import { errors } from "../../platform/errors.js";
-import type { Logger } from "../../platform/logger.js";
 import type { SettingsSecrets } from "../../platform/settings-secrets.js";
 import { recordAudit } from "../audit/index.js";
 import { checkWebhookUrl } from "./webhooks.address.js";
@@ -44,7 +43,6 @@ const about = (endpoint: WebhookEndpointRecord) => ({
 export function createWebhookService(deps: {
   db: Database;
   clock: Clock;
-  logger: Logger;
   secrets: SettingsSecrets;
   queue: WebhookQueue;
   delivery: WebhookDelivery;
