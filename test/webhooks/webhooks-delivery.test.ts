@@ -203,3 +203,30 @@ describe("Outgoing webhooks: attempts lost with their process", () => {
     }
   });
 });
+
+describe("Outgoing webhooks: questions held for review", () => {
+  it("a question under review goes out only once approved; one rejected under review never goes out", async () => {
+    const receiver = new WebhookReceiver();
+    await receiver.start();
+    const app = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: "true" } });
+    try {
+      const t = await createTenantFixture(app.db, { settings: { features: { requireQuestionApproval: true } } });
+      const { admin, member, moderator } = await signInMany(app, t.tenant.slug, ["admin", "member", "moderator"]);
+      const { body: hook } = await admin.post("/admin/webhooks", { url: receiver.url, events: ["question.created", "question.deleted"] }).expect(201);
+      receiver.verifyWith(hook.secret);
+      const held = await askQuestion(member, t.teams.a.id);
+      const rejected = await askQuestion(member, t.teams.a.id);
+      expect([held.status, rejected.status]).toEqual(["UNDER_REVIEW", "UNDER_REVIEW"]);
+      await moderator.post(`/questions/${rejected.id}/reject`, {}).expect(204);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(receiver.received).toEqual([]);
+      await moderator.post(`/questions/${held.id}/approve`, {}).expect(200);
+      await eventually(async () => expect(receiver.processed).toHaveLength(1));
+      expect(receiver.processed[0]?.payload).toMatchObject({ type: "question.created", data: { id: held.id, status: "OPEN" } });
+      expect(JSON.stringify(receiver.received)).not.toContain(rejected.id);
+    } finally {
+      await app.close();
+      await receiver.close();
+    }
+  });
+});
