@@ -22,6 +22,7 @@ import * as scimProvisioning from "./20261128000500_scim_provisioning.js";
 import * as pulseInviteWeeksReminders from "./20261128000600_pulse_invite_weeks_reminders.js";
 import * as pulseCommentsCountIndex from "./20261128000700_pulse_comments_count_index.js";
 import * as companySignIn from "./20261128000800_company_sign_in.js";
+import * as webhooks from "./20261128001000_webhooks.js";
 import * as slackInteractions from "./20261128001100_slack_interactions.js";
 
 export interface Migration {
@@ -58,5 +59,6 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ["20261128000600_pulse_invite_weeks_reminders", pulseInviteWeeksReminders],
   ["20261128000700_pulse_comments_count_index", pulseCommentsCountIndex],
   ["20261128000800_company_sign_in", companySignIn],
+  ["20261128001000_webhooks", webhooks],
   ["20261128001100_slack_interactions", slackInteractions],
 ];

@@ -50,6 +50,15 @@ import { createMembersService, createTeamDirectory, createTeamsService, findTeam
 import { TenantDirectory } from "./modules/tenants/index.js";
 import { createTokenService, listLiveTokenIds } from "./modules/tokens/index.js";
 import { clearPrimaryTeam, createUsersService, findActiveUserIds, findUser } from "./modules/users/index.js";
+import {
+  createWebhookDelivery,
+  createWebhookPublisher,
+  createWebhookService,
+  InProcessWebhookQueue,
+  WEBHOOK_TIMEOUT_MS,
+  type PublishWebhookEvent,
+  type WebhookQueue,
+} from "./modules/webhooks/index.js";
 
 /**
  * The composition of the modules (app.ts builds the HTTP app around it): what they share, and
@@ -65,12 +74,17 @@ export interface ServiceDeps {
   bus: EventBus;
   /** The email queue: every module queues through its JobQueue part; the admin view inspects it. */
   queue: EmailQueue;
+  /** The outgoing webhooks' queue: BullMQ when the server has Redis; by default attempts run in this process. */
+  webhookQueue?: WebhookQueue;
   /** Test knobs; production uses the defaults. */
   tuning?: {
     sseHeartbeatMs?: number;
     streamCheckMs?: number;
     /** How long a pulse tap is held against link scanners (CONTRACT §5: 60 s); 0 commits at once. */
     pulseScannerWindowMs?: number;
+    /** The waits before each webhook retry (default: 5 s up to 14 h, over about 31 hours). */
+    webhookRetryDelaysMs?: number[];
+    webhookTimeoutMs?: number;
   };
 }
 
@@ -135,7 +149,8 @@ export function buildServices(deps: ServiceDeps, shared: Shared) {
   const { config, db, kv, clock, queue } = deps;
   const auth = createAuthService({ config, db, clock, tenants: shared.tenants, rateLimits: shared.rateLimits });
   const admin = buildAdministration(deps, shared);
-  const pulse = buildPulse(deps, shared, admin.settings);
+  const webhooks = buildWebhooks(deps, shared);
+  const pulse = buildPulse(deps, shared, admin.settings, webhooks.publish);
   return {
     auth,
     oauth: createOAuthService({ db, usersChanged: shared.changed(cacheScope.users, cacheScope.questions) }),
@@ -145,11 +160,12 @@ export function buildServices(deps: ServiceDeps, shared: Shared) {
     admin,
     email: createEmailAdminService({ db, queue }),
     unsubscribe: createUnsubscribeService({ db, clock, secret: config.session.secret }),
-    ...buildQuestions(deps, shared),
-    polls: buildPolls(deps, shared),
+    ...buildQuestions(deps, shared, webhooks.publish),
+    polls: buildPolls(deps, shared, webhooks.publish),
     pulse,
     slack: buildSlack(deps, shared, pulse),
     scim: buildScim(deps, admin),
+    webhooks,
   };
 }
 
@@ -234,11 +250,39 @@ function buildScim(deps: ServiceDeps, admin: ReturnType<typeof buildAdministrati
   };
 }
 
+/**
+ * Outgoing webhooks (CONTRACT §11): the admin's endpoints, the events the modules publish to them
+ * after commit, and the attempts (signed, retried, the endpoint disabled after 3 days of failures).
+ */
+function buildWebhooks(deps: ServiceDeps, shared: Shared) {
+  const { config, db, clock, logger } = deps;
+  const queue = deps.webhookQueue ?? new InProcessWebhookQueue(logger);
+  const rules = { ...config.webhooks, timeoutMs: deps.tuning?.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS };
+  const secrets = shared.settingsSecrets;
+  const delivery = createWebhookDelivery({
+    db,
+    clock,
+    logger,
+    secrets,
+    queue,
+    emailQueue: shared.systemQueue,
+    rules,
+    retryDelaysMs: deps.tuning?.webhookRetryDelaysMs,
+  });
+  if (queue instanceof InProcessWebhookQueue) queue.process(delivery.attempt);
+  return {
+    queue,
+    delivery,
+    publish: createWebhookPublisher({ db, clock, logger, queue }),
+    service: createWebhookService({ db, clock, secrets, queue, delivery, rules: config.webhooks }),
+  };
+}
+
 /** The Q&A board: tags, questions and their moderation, with their live events. */
-function buildQuestions(deps: ServiceDeps, shared: Shared) {
+function buildQuestions(deps: ServiceDeps, shared: Shared, webhooks: PublishWebhookEvent) {
   const { db, clock, bus, logger } = deps;
   const { readCache, userCache, teamDirectory } = shared;
-  const events = createQuestionEvents(bus, logger, (tenantId, questionId) => currentUpvoteCount(db, tenantId, questionId), readCache);
+  const events = createQuestionEvents(bus, logger, (tenantId, questionId) => currentUpvoteCount(db, tenantId, questionId), readCache, webhooks);
   const limits = createQuestionLimits(shared.rateLimits);
   const upvotes = createUpvoteSets(db, userCache);
   return {
@@ -249,20 +293,20 @@ function buildQuestions(deps: ServiceDeps, shared: Shared) {
 }
 
 /** Live polls: their moderation, the anonymous votes (keys derived from SESSION_SECRET), their live events. */
-function buildPolls(deps: ServiceDeps, shared: Shared) {
+function buildPolls(deps: ServiceDeps, shared: Shared, webhooks: PublishWebhookEvent) {
   const { config, db, clock, bus, logger } = deps;
   const keys = createVoterKeys([config.session.secret, ...config.session.previousSecrets]);
-  const events = createPollEvents({ bus, logger, db });
+  const events = createPollEvents({ bus, logger, db, webhooks });
   const votes = createPollVotes({ db, keys, events, rateLimits: shared.rateLimits });
   return { keys, votes, service: createPollService({ db, clock, events, myVotes: votes.myVotes }) };
 }
 
 /** The weekly pulse: answering (taps held against link scanners, sealed, released in batches), its administration and summary. */
-function buildPulse(deps: ServiceDeps, shared: Shared, settings: ReturnType<typeof buildAdministration>["settings"]) {
+function buildPulse(deps: ServiceDeps, shared: Shared, settings: ReturnType<typeof buildAdministration>["settings"], webhooks: PublishWebhookEvent) {
   const { config, db, clock, logger } = deps;
   const sealer = createPulseSealer([config.session.secret, ...config.session.previousSecrets]);
   const heldAnswers = createHeldAnswers({ db, clock, sealer, windowMs: deps.tuning?.pulseScannerWindowMs });
-  const releaser = createPulseReleaser({ db, clock, logger, sealer, heldAnswers });
+  const releaser = createPulseReleaser({ db, clock, logger, sealer, heldAnswers, webhooks });
   const privacy = createPulsePrivacyService({ db });
   return {
     releaser,

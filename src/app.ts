@@ -37,6 +37,7 @@ import { couldBeTeamSlug, teamRoutes } from "./modules/teams/index.js";
 import { tenantRoutes, type TenantDirectory } from "./modules/tenants/index.js";
 import { tokenRoutes } from "./modules/tokens/index.js";
 import { emailPreferenceRoutes, findActiveUserWithTeams, userRoutes } from "./modules/users/index.js";
+import { webhookRoutes, type WebhookJob, type WebhookQueue } from "./modules/webhooks/index.js";
 
 export interface AppDeps extends ServiceDeps {
   web?: WebFrontend;
@@ -59,6 +60,8 @@ export interface BuiltApp {
   pulseReleaser: PulseReleaser;
   /** Sheds what this process cannot serve in time (503 + Retry-After); close() it at shutdown. */
   overload: LoadShedder;
+  /** Outgoing webhooks: their queue (close() it at shutdown) and one attempt, for a BullMQ worker to run. */
+  webhooks: { queue: WebhookQueue; attempt: (job: WebhookJob) => Promise<void>; resumePending: (options?: { tenantIds?: string[] }) => Promise<number> };
 }
 
 /**
@@ -90,6 +93,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     beginShutdown: services.health.beginShutdown,
     pulseReleaser: services.pulse.releaser,
     overload,
+    webhooks: { queue: services.webhooks.queue, attempt: services.webhooks.delivery.attempt, resumePending: services.webhooks.delivery.resumePending },
   };
 }
 
@@ -141,6 +145,7 @@ function buildRoutes(deps: AppDeps, shared: Shared, services: Services): AnyRout
     ...exportRoutes({ exports: admin.exports, pulseExport: admin.pulseExport, pollExport: admin.pollExport }),
     ...emailAdminRoutes({ email: services.email }),
     ...scimTokenRoutes({ scimTokens: services.scim.tokens }),
+    ...webhookRoutes({ webhooks: services.webhooks.service }),
   ];
 }
 

@@ -84,6 +84,8 @@ const environmentSchema = z.object({
   HOSTED_FROM_NAME: optionalString,
 
   SCHEDULER: booleanFlag,
+  // Outgoing webhooks may reach loopback and private addresses (tests, receivers on a private network).
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag,
   METRICS_TOKEN: optionalString,
 
   // Worker processes sharing the port (node:cluster); 1 = this process serves, as always.
@@ -154,6 +156,8 @@ export interface Config {
     hosted: { apiKey?: string; apiUrl: string; fromEmail: string; fromName: string };
   };
   schedulerEnabled: boolean;
+  /** Outgoing webhooks (CONTRACT §11): https only in production; `allowPrivate` lifts the address rules. */
+  webhooks: { httpsOnly: boolean; allowPrivate: boolean };
   metricsToken: string | undefined;
   webDevServer: boolean;
   /** Worker processes sharing the port; above 1 needs Redis and a PostgreSQL server (checked here). */
@@ -311,6 +315,7 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
     },
     slack: { apiUrl: e.SLACK_API_URL.endsWith("/") ? e.SLACK_API_URL : `${e.SLACK_API_URL}/`, retryBaseMs: e.SLACK_RETRY_BASE_MS },
     schedulerEnabled: e.SCHEDULER ?? true,
+    webhooks: { httpsOnly: isProduction, allowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false },
     metricsToken: e.METRICS_TOKEN,
     webDevServer: e.WEB_DEV_SERVER ?? false,
     workers: e.WEB_CONCURRENCY,

@@ -21,6 +21,7 @@ import { createPulseSealer, startReleaseSweeps } from "./modules/pulse/index.js"
 import type { Sealer } from "./platform/sealed-box.js";
 import { startEmailWorker, type EmailWorker } from "./modules/email/index.js";
 import { slackJobProcessors } from "./modules/slack/index.js";
+import { BullWebhookQueue, resealWebhookSecrets, startWebhookWorker, type WebhookWorker } from "./modules/webhooks/index.js";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -79,7 +80,9 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
   const root = projectRoot();
   const web = config.webDevServer ? await viteDevFrontend(path.join(root, "web")) : builtFrontend(path.join(root, "web", "dist"));
 
-  const { app, sse, metrics, systemQueue, beginShutdown, pulseReleaser, overload } = buildApp({
+  // Outgoing webhooks: on BullMQ beside the email queue with Redis; without it, in this process.
+  const webhookQueue = kv ? new BullWebhookQueue({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }) : undefined;
+  const { app, sse, metrics, systemQueue, beginShutdown, pulseReleaser, overload, webhooks } = buildApp({
     config,
     db: database.db,
     kv,
@@ -87,8 +90,17 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
     clock: systemClock,
     bus,
     queue,
+    webhookQueue,
     web,
   });
+  const webhookWorker: WebhookWorker | null =
+    webhookQueue && runsJobs ? startWebhookWorker({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }, webhooks.attempt) : null;
+  if (runsJobs) {
+    webhooks
+      .resumePending()
+      .then((resumed) => resumed && logger.info({ deliveries: resumed }, "pending webhook deliveries queued again"))
+      .catch((error: unknown) => logger.warn({ err: error }, "pending webhook deliveries not queued again"));
+  }
   // Every instance releases pulse answers, SCHEDULER or not (CONTRACT §5: within 30 s everywhere);
   // of an instance's workers, the one that runs the jobs.
   const stopReleaseSweeps = runsJobs ? startReleaseSweeps(pulseReleaser, logger) : async () => undefined;
@@ -131,6 +143,8 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
     overload.close();
     // Running email jobs finish (they need the database) before anything closes under them.
     if (emailWorker) await emailWorker.close().catch((error) => logger.warn({ err: error }, "email worker did not close cleanly"));
+    if (webhookWorker) await webhookWorker.close().catch((error) => logger.warn({ err: error }, "webhook worker did not close cleanly"));
+    await webhooks.queue.close().catch((error) => logger.warn({ err: error }, "webhook queue did not close cleanly"));
     await systemQueue.close();
     await Promise.allSettled([web.close(), bus.close(), queue.close()]);
     await database.close();
@@ -155,6 +169,8 @@ export async function prepareDatabase(config: Config, logger: Logger, seedDemoDa
     const secrets = createSettingsSecrets([config.session.secret, ...config.session.previousSecrets]);
     const resealed = await resealSettingsSecrets(database.db, secrets, new Date());
     if (resealed) logger.info({ tenants: resealed }, "identity provider secrets sealed again with the current SESSION_SECRET");
+    const webhookSecrets = await resealWebhookSecrets(database.db, secrets);
+    if (webhookSecrets) logger.info({ endpoints: webhookSecrets }, "webhook signing secrets sealed again with the current SESSION_SECRET");
   }
 
   if (config.seedDemoData && (await countTenants(database.db)) === 0) {

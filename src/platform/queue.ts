@@ -23,6 +23,8 @@ export interface EmailJobs {
   "pulse-invite-slack": { tenantId: string; inviteId: string; reminder?: boolean };
   /** An admin's direct email to users and/or addresses. */
   "direct-email": { tenantId: string; to: string[]; subject: string; body: string; sentByUserId: string };
+  /** To the tenant's admins and owners: one of its webhook endpoints was disabled after failing for 3 days. */
+  "webhook-disabled": { tenantId: string; endpointId: string; url: string; failingSince: string };
 }
 
 export type EmailJobName = keyof EmailJobs;

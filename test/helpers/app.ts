@@ -12,6 +12,7 @@ import { connectRedis, createRedis, type Redis } from "../../src/platform/kv.js"
 import { createLogger, type Logger } from "../../src/platform/logger.js";
 import { InMemoryJobQueue, type EmailQueue } from "../../src/platform/queue.js";
 import { BullEmailQueue } from "../../src/platform/queue-bullmq.js";
+import { BullWebhookQueue, startWebhookWorker, type WebhookWorker } from "../../src/modules/webhooks/index.js";
 import type { WebFrontend } from "../../src/platform/http/spa.js";
 
 import { builtArtifact } from "../setup/background-build.js";
@@ -41,6 +42,8 @@ export interface TestAppOptions {
    * prefix. Default: the in-memory queue, whose `waiting` array tests read.
    */
   emailQueue?: "memory" | "bullmq";
+  /** "bullmq": outgoing webhooks on the test Redis with their worker (implies `redis`). Default: attempts run in this process. */
+  webhookQueue?: "memory" | "bullmq";
 }
 
 export interface TestApp<Q extends EmailQueue = InMemoryJobQueue> extends BuiltApp {
@@ -88,7 +91,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: "info",
     SESSION_SECRET: TEST_SESSION_SECRET,
     KV_PREFIX: kvPrefix,
-    ...(options.redis || options.emailQueue === "bullmq" ? { KVSTORE_URL: inject("redisUrl") } : {}),
+    ...(options.redis || options.emailQueue === "bullmq" || options.webhookQueue === "bullmq" ? { KVSTORE_URL: inject("redisUrl") } : {}),
     ...options.env,
   });
   const { handle, owned } = await openTestDatabase(options);
@@ -121,7 +124,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     options.emailQueue === "bullmq" && kv
       ? new BullEmailQueue({ kv, url: config.kv.url as string, kvPrefix: config.kv.prefix, backoffMs: config.email.backoffMs, logger })
       : new InMemoryJobQueue();
-  const built = buildApp({ config, db: handle.db, kv, logger, clock, bus, queue, web: options.web, tuning: options.tuning });
+  const webhookQueue =
+    options.webhookQueue === "bullmq" && config.kv.url ? new BullWebhookQueue({ url: config.kv.url, kvPrefix: config.kv.prefix, logger }) : undefined;
+  const built = buildApp({ config, db: handle.db, kv, logger, clock, bus, queue, webhookQueue, web: options.web, tuning: options.tuning });
+  const webhookWorker: WebhookWorker | null = webhookQueue
+    ? startWebhookWorker({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }, built.webhooks.attempt)
+    : null;
   recordOpenApiContract(built.app, built.routes, { webApp: Boolean(options.web) });
   return {
     ...built,
@@ -137,6 +145,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       built.sse.close();
       await built.systemQueue.close();
+      await webhookWorker?.close();
+      await built.webhooks.queue.close();
       await bus.close();
       if (queue.kind === "bullmq") await queue.close();
       if (kv) kv.disconnect();

@@ -49,6 +49,24 @@ async function freshScimToken(app: TestApp, tenantId: string): Promise<string> {
     .returning(["id"]);
   return row.id;
 }
+/** An endpoint no request reaches (a name resolving to loopback is refused when connecting). */
+const WEBHOOK_URL = "https://localhost:1/hook";
+async function freshWebhook(app: TestApp, tenantId: string): Promise<string> {
+  const [row] = await app
+    .db("webhook_endpoints")
+    .insert({ tenant_id: tenantId, url: WEBHOOK_URL, events: ["question.created"], secret_sealed: "sealed.v1.matrix" })
+    .returning(["id"]);
+  return row.id;
+}
+/** A finished delivery (replayable) of a fresh endpoint: its path prefix `/admin/webhooks/:id/deliveries/:deliveryId`. */
+async function freshDelivery(app: TestApp, tenantId: string): Promise<string> {
+  const endpointId = await freshWebhook(app, tenantId);
+  const [row] = await app
+    .db("webhook_deliveries")
+    .insert({ tenant_id: tenantId, endpoint_id: endpointId, event_type: "question.created", payload: JSON.stringify({}), status: "failed", attempts: 8 })
+    .returning(["id"]);
+  return `/admin/webhooks/${endpointId}/deliveries/${row.id}`;
+}
 const get = (path: string) => async (): Promise<Call> => ({ path });
 const queueEmail = (w: World, tenantId: string) =>
   w.app.queue.add("direct-email", { tenantId, to: [email()], subject: "Matrix", body: "Hello", sentByUserId: w.own.users.admin.id });
@@ -201,6 +219,42 @@ const TABLE: Record<string, Row> = {
     success: 204,
     call: async (w) => ({ path: `/admin/scim-tokens/${await freshScimToken(w.app, w.own.tenant.id)}` }),
     foreign: async (w) => ({ path: `/admin/scim-tokens/${await freshScimToken(w.app, w.other.tenant.id)}` }),
+  },
+  "GET /admin/webhooks": { allowed: ADMINS, success: 200, call: get("/admin/webhooks") },
+  "POST /admin/webhooks": {
+    allowed: ADMINS,
+    success: 201,
+    call: async () => ({ path: "/admin/webhooks", body: { url: WEBHOOK_URL, events: ["poll.closed"] } }),
+  },
+  "PUT /admin/webhooks/:id": {
+    allowed: ADMINS,
+    success: 200,
+    call: async (w) => ({ path: `/admin/webhooks/${await freshWebhook(w.app, w.own.tenant.id)}`, body: { description: "Matrix" } }),
+    foreign: async (w) => ({ path: `/admin/webhooks/${await freshWebhook(w.app, w.other.tenant.id)}`, body: { description: "Matrix" } }),
+  },
+  "DELETE /admin/webhooks/:id": {
+    allowed: ADMINS,
+    success: 204,
+    call: async (w) => ({ path: `/admin/webhooks/${await freshWebhook(w.app, w.own.tenant.id)}` }),
+    foreign: async (w) => ({ path: `/admin/webhooks/${await freshWebhook(w.app, w.other.tenant.id)}` }),
+  },
+  "GET /admin/webhooks/:id/deliveries": {
+    allowed: ADMINS,
+    success: 200,
+    call: async (w) => ({ path: `/admin/webhooks/${await freshWebhook(w.app, w.own.tenant.id)}/deliveries` }),
+    foreign: async (w) => ({ path: `/admin/webhooks/${await freshWebhook(w.app, w.other.tenant.id)}/deliveries` }),
+  },
+  "POST /admin/webhooks/:id/test": {
+    allowed: ADMINS,
+    success: 200,
+    call: async (w) => ({ path: `/admin/webhooks/${await freshWebhook(w.app, w.own.tenant.id)}/test` }),
+    foreign: async (w) => ({ path: `/admin/webhooks/${await freshWebhook(w.app, w.other.tenant.id)}/test` }),
+  },
+  "POST /admin/webhooks/:id/deliveries/:deliveryId/replay": {
+    allowed: ADMINS,
+    success: 202,
+    call: async (w) => ({ path: `${await freshDelivery(w.app, w.own.tenant.id)}/replay` }),
+    foreign: async (w) => ({ path: `${await freshDelivery(w.app, w.other.tenant.id)}/replay` }),
   },
 };
 

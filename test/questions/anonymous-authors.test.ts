@@ -129,6 +129,7 @@ describe("the author of an anonymous question, looked for by a curious admin and
       });
     }
     const comments = (await app.db("pulse_comments").where({ tenant_id: fixture.tenant.id }).select("id")) as Array<{ id: string }>;
+    const webhooks = (await admin.get("/admin/webhooks").expect(200)).body as Array<{ id: string }>;
     return [
       fixture.tenant.id,
       fixture.teams.a.id,
@@ -141,6 +142,7 @@ describe("the author of an anonymous question, looked for by a curious admin and
       ...polls.map((poll) => poll.id),
       ...pulseQuestions.map((question) => question.id),
       ...comments.map((comment) => comment.id),
+      ...webhooks.map((webhook) => webhook.id),
       ...Object.values(asked).map((question) => question.id),
       ...Object.values(view.recent)
         .flat()
@@ -194,6 +196,14 @@ describe("the author of an anonymous question, looked for by a curious admin and
       session("team moderator", staff.teammoderator),
     ];
     document = (await staff.admin.get("/openapi.json").expect(200)).body as WalkedDocument;
+    // An outgoing webhook for every event (CONTRACT §11): its deliveries' stored payloads are read by the walk too.
+    // Nothing reaches it (a name resolving to loopback is refused when connecting), and nothing needs to.
+    await staff.admin
+      .post("/admin/webhooks", {
+        url: "https://localhost:1/hook",
+        events: ["question.created", "question.answered", "question.deleted", "poll.closed", "pulse.batch_released"],
+      })
+      .expect(201);
 
     // The author is known before: signed in (from their address), with a question under their name.
     const member = await memberFrom(server.url, authorAddress, fixture.tenant.slug, author.username);

@@ -61,6 +61,10 @@ export const AUDIT_ACTIONS = {
   "api_token.revoke": ["api_token"],
   "scim_token.create": ["scim_token"],
   "scim_token.revoke": ["scim_token"],
+  "webhook.create": ["webhook"],
+  "webhook.update": ["webhook"],
+  "webhook.delete": ["webhook"],
+  "webhook.delivery_replay": ["webhook"],
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

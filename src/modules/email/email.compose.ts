@@ -6,8 +6,8 @@ import { tenantAddress } from "../../platform/tenant-address.js";
 import { isUuid } from "../../platform/validation.js";
 import { TenantDirectory } from "../tenants/index.js";
 import type { OutgoingEmail } from "./email.delivery.js";
-import { findAnsweredQuestion, findPulseInvite, findRecipient, findRecipients, type EmailRecipient } from "./email.repository.js";
-import { directEmail, pulseInviteEmail, questionAnsweredEmail, type RenderedEmail } from "./email.templates.js";
+import { findAnsweredQuestion, findPulseInvite, findRecipient, findRecipients, findTenantAdmins, type EmailRecipient } from "./email.repository.js";
+import { directEmail, pulseInviteEmail, questionAnsweredEmail, webhookDisabledEmail, type RenderedEmail } from "./email.templates.js";
 import { unsubscribeUrl } from "./email.unsubscribe.token.js";
 
 /** Either the messages to send, or why nothing is sent (the job completes as "skipped"). */
@@ -136,6 +136,24 @@ export function createEmailComposer(deps: ComposerDeps) {
     return { kind: "send", emails: recipients.map((recipient) => message(recipient, rendered)) };
   }
 
+  /** An operational notice, like an admin's own message: sent whether or not the admin unsubscribed from the automatic emails. */
+  async function webhookDisabled(data: EmailJobs["webhook-disabled"]): Promise<Composition> {
+    const tenant = await tenants.resolve(data.tenantId);
+    if (!tenant) return skip("tenant not found");
+    const admins = await findTenantAdmins(db, data.tenantId);
+    if (admins.length === 0) return skip("no active admin");
+    const adminUrl = `${tenantAddress(config.frontendUrl, config.baseDomain, tenant.tenant.slug)}/admin`;
+    return {
+      kind: "send",
+      emails: admins.map((admin) =>
+        message(
+          admin,
+          webhookDisabledEmail({ recipientName: admin.name, tenantName: tenant.tenant.name, url: data.url, failingSince: data.failingSince, adminUrl }),
+        ),
+      ),
+    };
+  }
+
   return {
     async compose(job: Pick<QueueJob, "name" | "data">): Promise<Composition> {
       if (!isUuid(job.data.tenantId)) return skip("tenant not found");
@@ -146,6 +164,8 @@ export function createEmailComposer(deps: ComposerDeps) {
           return pulseInvite(job.data as EmailJobs["pulse-invite"]);
         case "direct-email":
           return direct(job.data as EmailJobs["direct-email"]);
+        case "webhook-disabled":
+          return webhookDisabled(job.data as EmailJobs["webhook-disabled"]);
         default:
           return skip(`unknown job name ${String(job.name)}`);
       }

@@ -1,7 +1,15 @@
-import type { EmailJobs, JobSnapshot } from "../../platform/queue.js";
+import type { EmailJobName, EmailJobs, JobSnapshot } from "../../platform/queue.js";
 import { isRecipientHidden, withoutAddresses } from "./email.recipient-privacy.js";
 import type { EmailJobView } from "./email.schemas.js";
-import { PULSE_INVITE_SUBJECT, QUESTION_ANSWERED_SUBJECT } from "./email.templates.js";
+import { PULSE_INVITE_SUBJECT, QUESTION_ANSWERED_SUBJECT, WEBHOOK_DISABLED_SUBJECT } from "./email.templates.js";
+
+const SUBJECTS: Record<EmailJobName, string> = {
+  "question-answered": QUESTION_ANSWERED_SUBJECT,
+  "pulse-invite": PULSE_INVITE_SUBJECT,
+  "pulse-invite-slack": `Slack direct message: ${PULSE_INVITE_SUBJECT}`,
+  "direct-email": "",
+  "webhook-disabled": WEBHOOK_DISABLED_SUBJECT,
+};
 
 /**
  * A queued e-mail as the admin's queue view shows it: subject and recipients, never the body;
@@ -10,13 +18,7 @@ import { PULSE_INVITE_SUBJECT, QUESTION_ANSWERED_SUBJECT } from "./email.templat
 export function presentJob(job: JobSnapshot): EmailJobView {
   const result = (job.result ?? null) as { outcome?: "sent" | "skipped"; to?: string[] | null; reason?: string } | null;
   const direct = job.name === "direct-email" ? (job.data as EmailJobs["direct-email"]) : null;
-  const subject = direct
-    ? direct.subject
-    : job.name === "question-answered"
-      ? QUESTION_ANSWERED_SUBJECT
-      : job.name === "pulse-invite-slack"
-        ? `Slack direct message: ${PULSE_INVITE_SUBJECT}`
-        : PULSE_INVITE_SUBJECT;
+  const subject = direct ? direct.subject : SUBJECTS[job.name];
   const hidden = isRecipientHidden(job);
   return {
     id: job.id,

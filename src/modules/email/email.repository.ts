@@ -40,6 +40,12 @@ export async function findRecipients(db: Executor, tenantId: string, userIds: st
   return rows.map(toRecipient);
 }
 
+/** The tenant's active admins and owners: who is told of a problem with the tenant's configuration. */
+export async function findTenantAdmins(db: Executor, tenantId: string): Promise<EmailRecipient[]> {
+  const rows = await db("users").where({ tenant_id: tenantId }).whereIn("role", ["admin", "owner"]).whereNull("deactivated_at").select(RECIPIENT_COLUMNS);
+  return rows.map(toRecipient);
+}
+
 export interface AnsweredQuestion {
   id: string;
   body: string;

@@ -177,3 +177,44 @@ export function directEmail(input: DirectEmailInput): RenderedEmail {
     text: [input.body, "", "--", signature].join("\n"),
   };
 }
+
+export const WEBHOOK_DISABLED_SUBJECT = "A webhook was disabled after failing for 3 days";
+
+export interface WebhookDisabledInput {
+  recipientName: string | null;
+  tenantName: string;
+  url: string;
+  failingSince: string;
+  adminUrl: string;
+}
+
+/** To the tenant's admins: nothing more is sent to the endpoint until one of them enables it again. */
+export function webhookDisabledEmail(input: WebhookDisabledInput): RenderedEmail {
+  const since = new Date(input.failingSince).toUTCString();
+  const body = html` <p style="margin:0 0 12px;">Hi ${greetingName(input.recipientName)},</p>
+    <p style="margin:0 0 16px;">
+      Every delivery to the webhook <strong>${input.url}</strong> of ${input.tenantName} has failed since ${since}, so it was disabled: no event is sent to it
+      any more.
+    </p>
+    <p style="margin:0 0 16px;">Check the receiver, then enable the webhook again in the administration (its failed deliveries can be replayed).</p>
+    <p style="margin:0;">${button(input.adminUrl, "Open the webhooks")}</p>`;
+  const text = [
+    `Hi ${greetingName(input.recipientName)},`,
+    "",
+    `Every delivery to the webhook ${input.url} of ${input.tenantName} has failed since ${since}, so it was disabled: no event is sent to it any more.`,
+    "",
+    "Check the receiver, then enable the webhook again in the administration (its failed deliveries can be replayed).",
+    "",
+    `Open the webhooks: ${input.adminUrl}`,
+  ].join("\n");
+  return {
+    subject: WEBHOOK_DISABLED_SUBJECT,
+    html: layout({
+      title: WEBHOOK_DISABLED_SUBJECT,
+      preheader: `${input.url} was disabled`,
+      body,
+      footer: html`Sent to the administrators of ${input.tenantName}.`,
+    }),
+    text,
+  };
+}

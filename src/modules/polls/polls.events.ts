@@ -4,6 +4,7 @@ import type { Database } from "../../platform/db.js";
 import type { EventBus } from "../../platform/events.js";
 import { liveEventPublisher, LiveEventRefused } from "../../platform/live-events.js";
 import type { Logger } from "../../platform/logger.js";
+import type { PublishWebhookEvent } from "../webhooks/index.js";
 import { pollEventSchemas, type PollEventSchemas } from "./polls.events.schemas.js";
 import { presentPoll, presentResults } from "./polls.presenter.js";
 import { findPoll, type PollRecord } from "./polls.repository.js";
@@ -23,7 +24,14 @@ interface Tally {
  * event carries `myVote: null`. Vote events are coalesced per poll (platform/coalescer.ts), their
  * figures read from the database when they go out, so every instance sends the same.
  */
-export function createPollEvents(deps: { bus: EventBus; logger: Logger; db: Database; windowMs?: number }) {
+export function createPollEvents(deps: {
+  bus: EventBus;
+  logger: Logger;
+  db: Database;
+  windowMs?: number;
+  /** The tenant's outgoing webhooks (CONTRACT §11): a closed poll with its results. */
+  webhooks?: PublishWebhookEvent;
+}) {
   const { bus, logger, db } = deps;
   const publish = liveEventPublisher(bus, pollEventSchemas);
   async function emit<Type extends keyof PollEventSchemas>(tenantId: string, type: Type, data: z.input<PollEventSchemas[Type]>): Promise<void> {
@@ -55,6 +63,26 @@ export function createPollEvents(deps: { bus: EventBus; logger: Logger; db: Data
     windowMs: deps.windowMs,
   });
 
+  /** The poll as it closed, with its final results (whether or not the room was shown them: the tenant's own systems receive it). */
+  async function sendClosedWebhook(webhooks: PublishWebhookEvent, tenantId: string, pollId: string): Promise<void> {
+    try {
+      const poll = await findPoll(db, tenantId, pollId);
+      if (!poll || poll.status !== "closed") return;
+      const results = presentResults(poll, await tallyVotes(db, poll));
+      await webhooks(tenantId, "poll.closed", {
+        id: poll.id,
+        teamId: poll.teamId,
+        title: poll.title,
+        type: poll.type,
+        closedAt: poll.closedAt,
+        voteCount: results.voteCount,
+        results,
+      });
+    } catch (error) {
+      logger.warn({ err: { message: (error as Error).message }, tenantId }, "poll results not read for the closed poll's webhook");
+    }
+  }
+
   const everyones = (poll: PollRecord) => presentPoll(poll, null) as z.input<PollEventSchemas["poll:opened"]>["poll"];
   const isDraft = (poll: Pick<PollRecord, "status">) => poll.status === "draft";
 
@@ -64,6 +92,7 @@ export function createPollEvents(deps: { bus: EventBus; logger: Logger; db: Data
     },
     async closed(poll: Pick<PollRecord, "tenantId" | "id" | "teamId">) {
       await emit(poll.tenantId, "poll:closed", { id: poll.id, teamId: poll.teamId });
+      if (deps.webhooks) await sendClosedWebhook(deps.webhooks, poll.tenantId, poll.id);
     },
     /** Results shown or hidden; shown, the room gets them at once rather than at the next vote. */
     async resultsChanged(poll: PollRecord) {

@@ -3,6 +3,8 @@ import type { Clock } from "../../platform/clock.js";
 import type { Database, Executor } from "../../platform/db.js";
 import type { Logger } from "../../platform/logger.js";
 import type { Sealer } from "../../platform/sealed-box.js";
+import type { PublishWebhookEvent } from "../webhooks/index.js";
+import { findPulseQuestion } from "./pulse.admin.repository.js";
 import { releaseDay, utcWeekStart } from "./pulse.calendar.js";
 import { DEFAULT_THRESHOLD, openAnswerBox, openComment, resealAnswer, sealAnswer } from "./pulse.sealing.js";
 import { deleteExpiredFollowUpUses, insertReleasedComments, takeWaitingComments } from "./pulse.comments.repository.js";
@@ -65,6 +67,8 @@ export function createPulseReleaser(deps: {
   logger: Logger;
   /** Answers held against link scanners join their groups here once their window has passed. */
   heldAnswers: Pick<HeldAnswers, "commitDue">;
+  /** The tenant's outgoing webhooks (CONTRACT §11): a released batch's count and average, nothing of one answer. */
+  webhooks?: PublishWebhookEvent;
 }): PulseReleaser {
   const { db, sealer, clock, logger } = deps;
   let warnedUnopenable = -1;
@@ -94,18 +98,44 @@ export function createPulseReleaser(deps: {
     }
     if (counting < threshold) return 0;
     const day = releaseDay(clock.now());
+    let released: number;
     try {
       // The batch's comments go out in the same transaction, under the group's lock that the
       // release takes: a comment is released with its answer or still waits with it, never apart.
-      return await db.transaction(async (trx) => {
-        const released = await releaseBatch(trx, group, ids, shuffled(scores), day);
-        if (released > 0) await releaseComments(trx, group, conversations, utcWeekStart(day));
-        return released;
+      released = await db.transaction(async (trx) => {
+        const count = await releaseBatch(trx, group, ids, shuffled(scores), day);
+        if (count > 0) await releaseComments(trx, group, conversations, utcWeekStart(day));
+        return count;
       });
     } catch (error) {
       // Another release took some of these rows first: the batch went out, once, with it.
       if (isBatchChanged(error)) return 0;
       throw error;
+    }
+    if (released > 0) await announceBatch(group, scores, utcWeekStart(day));
+    return released;
+  }
+
+  /**
+   * Tells the tenant's webhooks of a released batch: how many answers and their average, figures
+   * of at least k answers, as the summary shows them; never a score, a time or an order of one.
+   */
+  async function announceBatch(group: ResponseGroup, scores: number[], week: string): Promise<void> {
+    if (!deps.webhooks) return;
+    try {
+      const question = await findPulseQuestion(db, group.tenantId, group.questionId);
+      if (!question) return;
+      const average = Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 100) / 100;
+      await deps.webhooks(group.tenantId, "pulse.batch_released", {
+        questionId: group.questionId,
+        question: question.text,
+        teamId: group.teamId,
+        week,
+        count: scores.length,
+        average,
+      });
+    } catch (error) {
+      logger.warn({ err: { message: (error as Error).message }, tenantId: group.tenantId }, "released pulse batch not announced to webhooks");
     }
   }
 

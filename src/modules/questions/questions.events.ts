@@ -3,6 +3,8 @@ import type { EventBus } from "../../platform/events.js";
 import { liveEventPublisher, LiveEventRefused } from "../../platform/live-events.js";
 import type { Logger } from "../../platform/logger.js";
 import { cacheScope, type SharedReadCache } from "../../platform/read-cache.js";
+import type { PublishWebhookEvent, WebhookEventData } from "../webhooks/index.js";
+import { presentQuestion } from "./questions.presenter.js";
 import type { QuestionRecord } from "./questions.repository.js";
 import { questionEventSchemas, type QuestionEventSchemas } from "./questions.events.schemas.js";
 import { createUpvoteCoalescer } from "./questions.upvote-coalescer.js";
@@ -20,6 +22,8 @@ export function createQuestionEvents(
   /** A question's upvote count now (null when gone or under review): coalesced vote events read it when their window ends. */
   currentUpvoteCount: (tenantId: string, questionId: string) => Promise<number | null>,
   cache: SharedReadCache,
+  /** The tenant's outgoing webhooks (CONTRACT §11): created, answered and deleted, of visible questions only. */
+  webhooks?: PublishWebhookEvent,
 ) {
   const changed = (tenantId: string) => cache.changed(cacheScope.questions(tenantId));
   const publish = liveEventPublisher(bus, questionEventSchemas);
@@ -54,12 +58,31 @@ export function createQuestionEvents(
       author: question.isAnonymous || !question.authorId || !question.authorName ? null : { id: question.authorId, name: question.authorName },
       tags: question.tags,
     });
+  /** The question as the public API shows it to anyone but its author: an anonymous author is not there. */
+  const outgoing = (question: QuestionRecord): WebhookEventData<"question.created"> => {
+    const view = presentQuestion(question, null);
+    return {
+      id: view.id,
+      teamId: view.teamId,
+      body: view.body,
+      status: view.status,
+      isAnonymous: view.isAnonymous,
+      author: view.author,
+      submittedAt: view.submittedAt,
+      upvoteCount: view.upvoteCount,
+      tags: view.tags,
+      responseText: view.responseText,
+      respondedAt: view.respondedAt,
+    };
+  };
   const emitDeleted = (question: QuestionRecord) => emit(question.tenantId, "question:deleted", { id: question.id, teamId: question.teamId });
 
   return {
     async created(question: QuestionRecord) {
       await changed(question.tenantId);
-      if (visible(question)) await emitCreated(question);
+      if (!visible(question)) return;
+      await emitCreated(question);
+      await webhooks?.(question.tenantId, "question.created", outgoing(question));
     },
     async updated(question: QuestionRecord) {
       await changed(question.tenantId);
@@ -68,7 +91,9 @@ export function createQuestionEvents(
     },
     async deleted(question: QuestionRecord) {
       await changed(question.tenantId);
-      if (visible(question)) await emitDeleted(question);
+      if (!visible(question)) return;
+      await emitDeleted(question);
+      await webhooks?.(question.tenantId, "question.deleted", { id: question.id, teamId: question.teamId });
     },
     /** Coalesced (CONTRACT §4): at most one event per question per 250 ms, with the latest count. */
     async upvoted(question: Pick<QuestionRecord, "id" | "tenantId" | "status">, upvoteCount: number) {
@@ -79,6 +104,7 @@ export function createQuestionEvents(
     async answered(question: QuestionRecord) {
       await changed(question.tenantId);
       await emit(question.tenantId, "question:answered", { id: question.id, status: question.status, responseText: question.responseText });
+      await webhooks?.(question.tenantId, "question.answered", outgoing(question));
     },
     /**
      * An answered question back to OPEN: it leaves every Answered list and arrives in the Open

@@ -1946,6 +1946,118 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/webhooks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The tenant's webhook endpoints (never their secrets), newest first
+     * @description Permission `admin.access`: admin and above.
+     */
+    get: operations["listWebhooks"];
+    put?: never;
+    /**
+     * Adds an endpoint; its signing secret is in this response only
+     * @description Events are POSTed as Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`). 400 for a URL that is not https in production, carries credentials, or names a loopback, private, link-local or metadata address; 409 WEBHOOK_LIMIT past 20 endpoints.
+     *
+     *     Permission `admin.access`: admin and above.
+     */
+    post: operations["createWebhook"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/webhooks/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Changes an endpoint's URL, events or description; `enabled: true` re-enables a disabled one
+     * @description Permission `admin.access`: admin and above.
+     */
+    put: operations["updateWebhook"];
+    post?: never;
+    /**
+     * Deletes an endpoint and its deliveries; nothing more is sent to it
+     * @description Permission `admin.access`: admin and above.
+     */
+    delete: operations["deleteWebhook"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/webhooks/{id}/deliveries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An endpoint's deliveries, newest first: event, status, attempts, last response code and duration
+     * @description Permission `admin.access`: admin and above.
+     */
+    get: operations["listWebhookDeliveries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/webhooks/{id}/test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sends a `webhook.test` event now (once, no retry) and answers what the endpoint replied
+     * @description Permission `admin.access`: admin and above.
+     */
+    post: operations["testWebhook"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/webhooks/{id}/deliveries/{deliveryId}/replay": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sends a delivery that succeeded or failed again, from its first attempt, with the same `webhook-id`
+     * @description 409 DELIVERY_PENDING while it is still being attempted; 409 WEBHOOK_DISABLED while the endpoint is disabled.
+     *
+     *     Permission `admin.access`: admin and above.
+     */
+    post: operations["replayWebhookDelivery"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/health": {
     parameters: {
       query?: never;
@@ -13026,7 +13138,7 @@ export interface operations {
               active: {
                 id: string;
                 /** @enum {string} */
-                name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email";
+                name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email" | "webhook-disabled";
                 /** @enum {string} */
                 status: "active" | "waiting" | "completed" | "failed";
                 /** @description Queued at (epoch ms) */
@@ -13054,7 +13166,7 @@ export interface operations {
               waiting: {
                 id: string;
                 /** @enum {string} */
-                name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email";
+                name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email" | "webhook-disabled";
                 /** @enum {string} */
                 status: "active" | "waiting" | "completed" | "failed";
                 /** @description Queued at (epoch ms) */
@@ -13082,7 +13194,7 @@ export interface operations {
               completed: {
                 id: string;
                 /** @enum {string} */
-                name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email";
+                name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email" | "webhook-disabled";
                 /** @enum {string} */
                 status: "active" | "waiting" | "completed" | "failed";
                 /** @description Queued at (epoch ms) */
@@ -13110,7 +13222,7 @@ export interface operations {
               failed: {
                 id: string;
                 /** @enum {string} */
-                name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email";
+                name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email" | "webhook-disabled";
                 /** @enum {string} */
                 status: "active" | "waiting" | "completed" | "failed";
                 /** @description Queued at (epoch ms) */
@@ -13220,7 +13332,7 @@ export interface operations {
           "application/json": {
             id: string;
             /** @enum {string} */
-            name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email";
+            name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email" | "webhook-disabled";
             /** @enum {string} */
             status: "active" | "waiting" | "completed" | "failed";
             /** @description Queued at (epoch ms) */
@@ -13653,6 +13765,715 @@ export interface operations {
       };
       /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            events: ("question.created" | "question.answered" | "question.deleted" | "poll.closed" | "pulse.batch_released")[];
+            description: string | null;
+            createdAt: string;
+            /** @description Set when an admin disabled it, or after 3 days of failed deliveries; nothing is sent while set */
+            disabledAt: string | null;
+            /** @description The first failed delivery since the last success */
+            failingSince: string | null;
+          }[];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Where events are POSTed: `https` in production; never a loopback, private, link-local or metadata address */
+          url: string;
+          /** @description The events sent to this endpoint */
+          events: ("question.created" | "question.answered" | "question.deleted" | "poll.closed" | "pulse.batch_released")[];
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            events: ("question.created" | "question.answered" | "question.deleted" | "poll.closed" | "pulse.batch_released")[];
+            description: string | null;
+            createdAt: string;
+            /** @description Set when an admin disabled it, or after 3 days of failed deliveries; nothing is sent while set */
+            disabledAt: string | null;
+            /** @description The first failed delivery since the last success */
+            failingSince: string | null;
+            /** @description The signing secret (`whsec_...`, Standard Webhooks): shown only in this response */
+            secret: string;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description WEBHOOK_LIMIT */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Where events are POSTed: `https` in production; never a loopback, private, link-local or metadata address */
+          url?: string;
+          /** @description The events sent to this endpoint */
+          events?: ("question.created" | "question.answered" | "question.deleted" | "poll.closed" | "pulse.batch_released")[];
+          description?: string | null;
+          /** @description true re-enables an endpoint that was disabled (by an admin, or after failing for 3 days); false disables it */
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            events: ("question.created" | "question.answered" | "question.deleted" | "poll.closed" | "pulse.batch_released")[];
+            description: string | null;
+            createdAt: string;
+            /** @description Set when an admin disabled it, or after 3 days of failed deliveries; nothing is sent while set */
+            disabledAt: string | null;
+            /** @description The first failed delivery since the last success */
+            failingSince: string | null;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              /**
+               * Format: uuid
+               * @description The `webhook-id` header of every attempt of this delivery
+               */
+              id: string;
+              eventType: string;
+              /** @enum {string} */
+              status: "pending" | "succeeded" | "failed";
+              attempts: number;
+              /** @description The last attempt's HTTP status; null when no answer came (refused, timed out) */
+              responseCode: number | null;
+              durationMs: number | null;
+              /** @description Why the last attempt failed, when it did */
+              error: string | null;
+              nextAttemptAt: string | null;
+              createdAt: string;
+              deliveredAt: string | null;
+              /** @description The body sent: `{type, timestamp, data}` */
+              payload?: unknown;
+            }[];
+            total: number;
+            limit: number;
+            offset: number;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  testWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            delivery: {
+              /**
+               * Format: uuid
+               * @description The `webhook-id` header of every attempt of this delivery
+               */
+              id: string;
+              eventType: string;
+              /** @enum {string} */
+              status: "pending" | "succeeded" | "failed";
+              attempts: number;
+              /** @description The last attempt's HTTP status; null when no answer came (refused, timed out) */
+              responseCode: number | null;
+              durationMs: number | null;
+              /** @description Why the last attempt failed, when it did */
+              error: string | null;
+              nextAttemptAt: string | null;
+              createdAt: string;
+              deliveredAt: string | null;
+              /** @description The body sent: `{type, timestamp, data}` */
+              payload?: unknown;
+            };
+            succeeded: boolean;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  replayWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /**
+             * Format: uuid
+             * @description The `webhook-id` header of every attempt of this delivery
+             */
+            id: string;
+            eventType: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: number;
+            /** @description The last attempt's HTTP status; null when no answer came (refused, timed out) */
+            responseCode: number | null;
+            durationMs: number | null;
+            /** @description Why the last attempt failed, when it did */
+            error: string | null;
+            nextAttemptAt: string | null;
+            createdAt: string;
+            deliveredAt: string | null;
+            /** @description The body sent: `{type, timestamp, data}` */
+            payload?: unknown;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description DELIVERY_PENDING or WEBHOOK_DISABLED */
+      409: {
         headers: {
           [name: string]: unknown;
         };
