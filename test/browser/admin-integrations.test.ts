@@ -147,6 +147,14 @@ describe("browser: the integrations section of the admin panel", () => {
     expect(await slackOf(adminApi)).toBeNull();
   });
 
+  it("with e-mail and Slack invites both off, “Send today's pulse now” says so instead of sending", async () => {
+    const fixture = await createTenantFixture(harness.app.db, { settings: { pulse: { enabled: true, channelEmail: false } } });
+    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "admin", "/admin/pulse");
+    await page.getByRole("button", { name: "Send today's pulse now…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Nobody to invite today" });
+    await dialog.getByText("Both email and Slack invites are off in Settings › Pulse, so there is no way to reach people.", { exact: false }).waitFor();
+  });
+
   it("a member and a moderator cannot reach it", async () => {
     const { fixture } = await newTenant();
     const member = await signInAs(await harness.newContext(), fixture.tenant.slug, "member", "/admin/integrations");
