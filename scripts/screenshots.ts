@@ -54,6 +54,7 @@ const allViews: View[] = [
   { name: "admin-audit", user: "admin", path: "/admin/audit" },
   { name: "admin-health", user: "admin", path: "/admin/health" },
   { name: "admin-sign-in", user: "owner", path: "/admin/sign-in" },
+  { name: "admin-integrations", user: "admin", path: "/admin/integrations" },
   { name: "pulse-dashboard", user: "admin", path: "/pulse/dashboard" },
   { name: "pulse-link-invalid", path: "/pulse/respond?token=not-a-real-link&score=4" },
   { name: "presenter", user: "moderator", path: "/engineering/open/present", only: bigScreen },

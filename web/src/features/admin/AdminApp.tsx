@@ -8,6 +8,7 @@ import { AuditPage } from "./AuditPage";
 import { EmailPanel } from "./EmailPanel";
 import { ExportPanel } from "./ExportPanel";
 import { HealthPage } from "./HealthPage";
+import { IntegrationsPanel } from "./IntegrationsPanel";
 import { PulseAdminPanel } from "./PulseAdminPanel";
 import { ScimPanel } from "./ScimPanel";
 import { SettingsPanel } from "./SettingsPanel";
@@ -25,6 +26,7 @@ const SECTIONS = [
   { path: "email", label: "Email" },
   { path: "sign-in", label: "Company sign-in" },
   { path: "provisioning", label: "Provisioning (SCIM)" },
+  { path: "integrations", label: "Integrations" },
   { path: "data-export", label: "Data export" },
   { path: "audit", label: "Audit log" },
   { path: "health", label: "Health" },
@@ -58,6 +60,7 @@ export default function AdminApp() {
             <Route path="email" element={<EmailPanel />} />
             <Route path="sign-in" element={<SignInPanel />} />
             <Route path="provisioning" element={<ScimPanel />} />
+            <Route path="integrations" element={<IntegrationsPanel />} />
             <Route path="data-export" element={<ExportPanel />} />
             <Route path="audit" element={<AuditPage />} />
             <Route path="health" element={<HealthPage />} />

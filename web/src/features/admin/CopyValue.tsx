@@ -26,7 +26,7 @@ export function CopyValues({ values }: { values: CopyableValue[] }) {
 }
 
 /** The clipboard where the browser allows it; otherwise a prompt with the value selected, to copy by hand. */
-function CopyButton({ name, value }: { name: string; value: string }) {
+export function CopyButton({ name, value }: { name: string; value: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;

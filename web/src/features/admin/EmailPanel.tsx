@@ -46,6 +46,14 @@ function DeliveryStatus({ delivery }: { delivery: EmailDelivery }) {
 
 type EmailJob = EmailQueue["recentJobs"]["failed"][number];
 
+/** What each job sends, in words; its technical name stays beside it, as the server's logs use it. */
+const JOB_LABELS: Record<EmailJob["name"], string> = {
+  "question-answered": "Question answered",
+  "pulse-invite": "Pulse invite",
+  "pulse-invite-slack": "Pulse invite (Slack)",
+  "direct-email": "Email from an admin",
+};
+
 /** Who a job is for. The answered email of an anonymous question does not say: its author is shown to nobody. */
 function Recipients({ job }: { job: EmailJob }) {
   if (job.recipientHidden) return <span className="hint">hidden: the author of an anonymous question</span>;
@@ -100,7 +108,10 @@ export function EmailPanel() {
               {queue.data.recentJobs.failed.map((job) => (
                 <tr key={job.id}>
                   <td>
-                    {job.name} <span className="hint">#{job.id}</span>
+                    {JOB_LABELS[job.name]}{" "}
+                    <span className="hint">
+                      {job.name} #{job.id}
+                    </span>
                   </td>
                   <td>
                     <Recipients job={job} />

@@ -15,6 +15,7 @@ const PULSE_KEYS = [
   "enabled",
   "rotatingCohorts",
   "channelEmail",
+  "channelSlack",
   "defaultCadence",
   "defaultTime",
   "anonThreshold",
@@ -51,7 +52,12 @@ const SECTIONS: Array<SectionSpec & { Fields: (props: SectionFieldsProps) => Rea
     saveLabel: "Save pulse settings",
     paths: PULSE_KEYS.map((key) => `pulse.${key}`),
     Fields: ({ draft, set, errorOf }) => (
-      <PulseSettingsFieldset pulse={draft.pulse} onChange={(key, value) => set(`pulse.${key}`, value)} errorOf={(key) => errorOf(`pulse.${key}`)} />
+      <PulseSettingsFieldset
+        pulse={draft.pulse}
+        slackConnected={draft.slack !== null}
+        onChange={(key, value) => set(`pulse.${key}`, value)}
+        errorOf={(key) => errorOf(`pulse.${key}`)}
+      />
     ),
   },
   {

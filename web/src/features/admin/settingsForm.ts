@@ -62,6 +62,31 @@ export function fieldErrorsOf(error: unknown, paths: SettingPath[], draft: Tenan
 }
 
 /**
+ * A refusal of one connection's form (an identity provider, a Slack app): messages keyed by the
+ * form's own field names (the settings' names under `prefix`), and what no field shows, where a
+ * rule of another setting (`rules`, by its path) is said in words for the person who pressed the button.
+ */
+export function connectionErrors(
+  error: unknown,
+  prefix: SettingPath,
+  fields: readonly string[],
+  rules: Record<SettingPath, string>,
+  settings: TenantSettings,
+): { fields: FieldErrors; rest: string[] } {
+  const at = `${prefix}.`;
+  const found = fieldErrorsOf(error, [...fields.map((field) => at + field), ...Object.keys(rules)], settings);
+  const byField = Object.fromEntries(
+    Object.entries(found.fields)
+      .filter(([path]) => path.startsWith(at))
+      .map(([path, message]) => [path.slice(at.length), message]),
+  );
+  const ruled = Object.entries(rules)
+    .filter(([path]) => found.fields[path])
+    .map(([, message]) => message);
+  return { fields: byField, rest: [...ruled, ...found.rest] };
+}
+
+/**
  * The server's wording is for API clients ("must not exceed questions.maxLength", "Too big:
  * expected number to be <=720"); a person reads what to enter instead.
  */
@@ -77,6 +102,7 @@ export function humanMessage(path: string, message: string, draft: TenantSetting
     const domain = draft.users.allowedEmailDomains[index];
     return `${domain ? `“${domain}”` : "Each line"} must be a domain such as example.com.`;
   }
+  if (path === "pulse.channelSlack" && /connect a Slack app/i.test(message)) return "Connect Slack in Admin › Integrations first.";
   if (/expected string to have >=?1 character/i.test(message)) return "Fill this in.";
   const atMost = /<=?\s*([\d_,]+)/.exec(message);
   if (/too big/i.test(message) && /expected string/i.test(message) && atMost) return `Must be at most ${atMost[1]} characters.`;

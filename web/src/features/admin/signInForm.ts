@@ -1,6 +1,5 @@
 import type { TenantSettings } from "../../shared/sessionApi";
 import type { SettingsPatch } from "./api";
-import { fieldErrorsOf, type FieldErrors } from "./settingsForm";
 
 /**
  * Admin › Company sign-in: the OpenID Connect and SAML forms as typed, and the settings patch each
@@ -82,27 +81,5 @@ export function samlPatch(draft: SamlDraft): SettingsPatch {
   };
 }
 
-const REQUIRE_SSO_PATH = "auth.requireSso";
-
 /** What a refusal says about requiring company sign-in, in words for the person who pressed the button. */
 export const REQUIRE_SSO_REFUSED = "Company sign-in is required, so at least one provider must stay. Turn off “Require company sign-in” first.";
-
-/**
- * A refusal of one provider's form: messages keyed by the form's own field names, and what no
- * field shows (a rule about requiring company sign-in, for one).
- */
-export function providerErrors(
-  error: unknown,
-  provider: "oidc" | "saml",
-  fields: readonly string[],
-  settings: TenantSettings,
-): { fields: FieldErrors; rest: string[] } {
-  const prefix = `auth.${provider}.`;
-  const found = fieldErrorsOf(error, [...fields.map((field) => prefix + field), REQUIRE_SSO_PATH], settings);
-  const byField = Object.fromEntries(
-    Object.entries(found.fields)
-      .filter(([path]) => path.startsWith(prefix))
-      .map(([path, message]) => [path.slice(prefix.length), message]),
-  );
-  return { fields: byField, rest: found.fields[REQUIRE_SSO_PATH] ? [REQUIRE_SSO_REFUSED, ...found.rest] : found.rest };
-}

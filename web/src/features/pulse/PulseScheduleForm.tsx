@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { cohortWeekdays, MAX_COHORTS } from "@server/modules/pulse/pulse.constants";
 import { CADENCES, type Cadence } from "@server/platform/tenant-settings.constants";
@@ -182,16 +182,45 @@ export function CadenceField({ value, onChange, error }: { value: Cadence; onCha
   );
 }
 
-export function HintedCheckbox({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (value: boolean) => void }) {
+export function HintedCheckbox({
+  label,
+  hint,
+  checked,
+  onChange,
+  disabled,
+  error,
+}: {
+  label: string;
+  hint: ReactNode;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+  disabled?: boolean;
+  /** The server's refusal of this setting, beside it. */
+  error?: string;
+}) {
   const hintId = useId();
+  const errorId = useId();
   return (
     <div className="checkbox-field">
       <label className="checkbox">
-        <input type="checkbox" checked={checked} aria-describedby={hintId} onChange={(event) => onChange(event.target.checked)} /> {label}
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />{" "}
+        {label}
       </label>
       <div id={hintId} className="hint">
         {hint}
       </div>
+      {error && (
+        <div id={errorId} className="field-error">
+          {error}
+        </div>
+      )}
     </div>
   );
 }

@@ -18,7 +18,7 @@ export function zeroReason(preview: PulseSendPreview, cadence: Cadence): string 
     case "pulse_disabled":
       return "The pulse is switched off. Turn on “Automatic sends on” and save the schedule first.";
     case "no_channel":
-      return "Email delivery of the pulse is off in Settings › Pulse, and there is no other way to reach people.";
+      return "Both email and Slack invites are off in Settings › Pulse, so there is no way to reach people. Turn on “Deliver by email” or “Send invites in Slack direct messages” and save first.";
     case "not_rotating":
       return "Rotation is off, so no group is due today. Turn it on and save the schedule first.";
     case "invalid_timezone":
@@ -105,7 +105,8 @@ export function PulseSendNow({ cadence, onSent }: { cadence: Cadence; onSent: ()
               {preview.due === preview.cohortSize
                 ? `all ${plural(preview.cohortSize, "person", "people")}`
                 : `${preview.due} of its ${plural(preview.cohortSize, "person", "people")}`}{" "}
-              {preview.due === 1 ? "has" : "have"} not been asked this {PERIODS[cadence]}. Each gets an email now with today's question.
+              {preview.due === 1 ? "has" : "have"} not been asked this {PERIODS[cadence]}. Each is invited now with today's question, as Settings › Pulse says
+              (by email, in Slack, or both).
             </p>
             <DialogFooter onCancel={close} disabled={sending}>
               {sending ? "Sending…" : `Send ${plural(preview.due, "invite", "invites")}`}

@@ -12,10 +12,13 @@ type PulseSettings = TenantSettings["pulse"];
  */
 export function PulseSettingsFieldset({
   pulse,
+  slackConnected,
   onChange,
   errorOf,
 }: {
   pulse: PulseSettings;
+  /** Slack invites need the organisation's Slack app (Admin › Integrations). */
+  slackConnected: boolean;
   onChange: <K extends keyof PulseSettings>(key: K, value: PulseSettings[K]) => void;
   /** The message for a field the server refused, by its key in the pulse settings. */
   errorOf: (key: keyof PulseSettings) => string | undefined;
@@ -39,9 +42,26 @@ export function PulseSettingsFieldset({
       />
       <HintedCheckbox
         label="Deliver by email"
-        hint="Invites are sent by email; without it there is no channel to send on."
+        hint="Invites are sent by email. With this off and Slack on, they go to Slack, and by email only to people Slack does not know. With both off, nothing is sent."
         checked={pulse.channelEmail}
         onChange={(value) => onChange("channelEmail", value)}
+        error={errorOf("channelEmail")}
+      />
+      <HintedCheckbox
+        label="Send invites in Slack direct messages"
+        hint={
+          slackConnected ? (
+            "Invites go to people's Slack direct messages, with a button per score; each Slack account is found by its email address. Someone Slack does not know gets the invite by email."
+          ) : (
+            <>
+              Connect Slack first, in <Link to="/admin/integrations">Admin › Integrations</Link>.
+            </>
+          )
+        }
+        checked={pulse.channelSlack}
+        disabled={!slackConnected && !pulse.channelSlack}
+        onChange={(value) => onChange("channelSlack", value)}
+        error={errorOf("channelSlack")}
       />
       <div className="grid-2">
         <CadenceField value={pulse.defaultCadence} onChange={(cadence) => onChange("defaultCadence", cadence)} error={errorOf("defaultCadence")} />
@@ -85,7 +105,7 @@ export function PulseSettingsFieldset({
         </Field>
         <Field
           label="Reminder after (days)"
-          hint="Someone who has not answered this many days after their pulse e-mail gets one reminder with the same links, never a second. 0 sends no reminders. At most 14."
+          hint="Someone who has not answered this many days after their invite gets one reminder the same way (the same links or buttons), never a second. 0 sends no reminders. At most 14."
           error={errorOf("reminderAfterDays")}
         >
           {(props) => (
