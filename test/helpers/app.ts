@@ -147,6 +147,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await built.systemQueue.close();
       await webhookWorker?.close();
       await built.webhooks.queue.close();
+      await built.channels.queue.close();
       await bus.close();
       if (queue.kind === "bullmq") await queue.close();
       if (kv) kv.disconnect();
