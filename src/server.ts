@@ -22,7 +22,7 @@ import type { Sealer } from "./platform/sealed-box.js";
 import { startEmailWorker, type EmailWorker } from "./modules/email/index.js";
 import { slackJobProcessors } from "./modules/slack/index.js";
 import { BullWebhookQueue, resealWebhookSecrets, startWebhookWorker, type WebhookWorker } from "./modules/webhooks/index.js";
-import { BullChannelQueue, startChannelWorker, type ChannelWorker } from "./modules/channels/index.js";
+import { BullChannelQueue, resealTeamChannelSecrets, startChannelWorker, type ChannelWorker } from "./modules/channels/index.js";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -178,6 +178,8 @@ export async function prepareDatabase(config: Config, logger: Logger, seedDemoDa
     if (resealed) logger.info({ tenants: resealed }, "identity provider secrets sealed again with the current SESSION_SECRET");
     const webhookSecrets = await resealWebhookSecrets(database.db, secrets);
     if (webhookSecrets) logger.info({ endpoints: webhookSecrets }, "webhook signing secrets sealed again with the current SESSION_SECRET");
+    const teamsWebhooks = await resealTeamChannelSecrets(database.db, secrets);
+    if (teamsWebhooks) logger.info({ teams: teamsWebhooks }, "teams' Teams URLs sealed again with the current SESSION_SECRET");
   }
 
   if (config.seedDemoData && (await countTenants(database.db)) === 0) {

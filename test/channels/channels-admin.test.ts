@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, signIn, signInMany, type ApiClient, type TestApp } from "../helpers/app.js";
+import { resealTeamChannelSecrets } from "../../src/modules/channels/index.js";
+import { createSettingsSecrets } from "../../src/platform/settings-secrets.js";
+import { createTestApp, signIn, signInMany, TEST_SESSION_SECRET, type ApiClient, type TestApp } from "../helpers/app.js";
 import { startFakeSlack, type FakeSlack } from "../helpers/fake-slack.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
 import { slackApp } from "../helpers/slack.js";
@@ -140,6 +142,27 @@ describe("Team chat channels: configuration", () => {
 
     await admin.put(channelsOf(t.teams.b.id), { slackChannel: null, teamsWebhookUrl: null }).expect(200);
     expect((await admin.post(`${channelsOf(t.teams.b.id)}/test`).expect(200)).body).toEqual({ slack: null, teams: null });
+  });
+
+  it("a SESSION_SECRET rotation seals the Teams URLs again: the channel keeps working with the new secret alone", async () => {
+    const fresh = await createTenantFixture(app.db);
+    const freshAdmin = await signIn(app, fresh.tenant.slug, "admin");
+    await freshAdmin.put(channelsOf(fresh.teams.a.id), { teamsWebhookUrl: teams.url("rotation-sig") }).expect(200);
+    const newSecret = "rotated-session-secret-of-at-least-32-characters";
+    const secrets = createSettingsSecrets([newSecret, TEST_SESSION_SECRET]);
+    const sealed = async () => (await app.db("team_channels").where({ team_id: fresh.teams.a.id }).first()).teams_webhook_sealed as string;
+    expect(secrets.isCurrent(await sealed())).toBe(false);
+    expect(await resealTeamChannelSecrets(app.db, secrets, { tenantIds: [fresh.tenant.id] })).toBe(1);
+    expect(await resealTeamChannelSecrets(app.db, secrets, { tenantIds: [fresh.tenant.id] })).toBe(0);
+    expect(secrets.isCurrent(await sealed())).toBe(true);
+    const after = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: "true", SESSION_SECRET: newSecret } });
+    try {
+      const result = await (await signIn(after, fresh.tenant.slug, "admin")).post(`${channelsOf(fresh.teams.a.id)}/test`).expect(200);
+      expect(result.body).toEqual({ slack: null, teams: { ok: true, status: 202 } });
+      expect(teams.received.at(-1)?.url).toContain("sig=rotation-sig");
+    } finally {
+      await after.close();
+    }
   });
 });
 

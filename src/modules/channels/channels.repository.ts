@@ -36,3 +36,16 @@ export async function saveTeamChannels(
     .merge(["slack_channel", "teams_webhook_sealed", "updated_at"])
     .where("team_channels.tenant_id", input.tenantId);
 }
+
+export async function listSealedTeamsWebhooks(db: Executor, tenantIds?: string[]): Promise<Array<{ tenantId: string; teamId: string; sealed: string }>> {
+  const query = db("team_channels").whereNotNull("teams_webhook_sealed").select("tenant_id", "team_id", "teams_webhook_sealed");
+  if (tenantIds) query.whereIn("tenant_id", tenantIds);
+  const rows = await query;
+  return rows.map((row) => ({ tenantId: row.tenant_id, teamId: row.team_id, sealed: row.teams_webhook_sealed }));
+}
+
+/** Replaces a Teams URL's sealed form, only if it is still the one that was read. */
+export async function replaceSealedTeamsWebhook(db: Executor, tenantId: string, teamId: string, from: string, to: string): Promise<boolean> {
+  const updated = await db("team_channels").where({ tenant_id: tenantId, team_id: teamId, teams_webhook_sealed: from }).update({ teams_webhook_sealed: to });
+  return Number(updated) > 0;
+}
