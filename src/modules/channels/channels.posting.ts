@@ -19,6 +19,20 @@ export const CHANNEL_RETRY_DELAYS_MS = [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 
 /** A Retry-After longer than this is not waited for: the post is given up like any other that keeps failing. */
 const MAX_RETRY_AFTER_MS = 60 * MINUTE;
 
+/**
+ * How long an admin's test waits for Slack: the WebClient keeps retrying an unreachable Slack
+ * for minutes, which suits a queued post but not a request someone is waiting on.
+ */
+const TEST_WAIT_MS = 15 * SECOND;
+
+function withinTestWait(posting: Promise<PostResult>): Promise<PostResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<PostResult>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, error: `Slack did not answer within ${TEST_WAIT_MS / SECOND} s` }), TEST_WAIT_MS);
+  });
+  return Promise.race([posting, late]).finally(() => clearTimeout(timer));
+}
+
 /** Where a team's Teams URL is sealed: bound to the tenant and the team, it opens nowhere else. */
 export const teamsWebhookPath = (teamId: string) => `team-channels.teamsWebhook.${teamId}`;
 
@@ -145,7 +159,7 @@ export function createChannelPosting(deps: ChannelPostingDeps) {
   async function test(tenantId: string, settings: TenantSettings, team: { id: string; name: string }) {
     const channels = await findTeamChannels(db, tenantId, team.id);
     const post: ChannelPost = { kind: "test", teamName: team.name };
-    const slack = channels?.slackChannel ? await postToSlack(tenantId, settings, channels.slackChannel, post) : null;
+    const slack = channels?.slackChannel ? await withinTestWait(postToSlack(tenantId, settings, channels.slackChannel, post)) : null;
     const teams = channels?.teamsWebhookSealed ? await postToTeams(tenantId, team.id, channels.teamsWebhookSealed, post) : null;
     return {
       slack: slack && { ok: slack.ok, ...(slack.error ? { error: slack.error } : {}) },
