@@ -24,6 +24,7 @@ import * as pulseCommentsCountIndex from "./20261128000700_pulse_comments_count_
 import * as companySignIn from "./20261128000800_company_sign_in.js";
 import * as webhooks from "./20261128001000_webhooks.js";
 import * as slackInteractions from "./20261128001100_slack_interactions.js";
+import * as teamChannels from "./20261128001200_team_channels.js";
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -61,4 +62,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ["20261128000800_company_sign_in", companySignIn],
   ["20261128001000_webhooks", webhooks],
   ["20261128001100_slack_interactions", slackInteractions],
+  ["20261128001200_team_channels", teamChannels],
 ];

@@ -11,6 +11,7 @@ import { RateLimitService } from "./platform/rate-limit.js";
 import { cacheScope, LocalScopeVersions, RedisScopeVersions, SharedReadCache } from "./platform/read-cache.js";
 import { createSessionStore } from "./platform/http/session.js";
 import { createAuditService } from "./modules/audit/index.js";
+import { createChannelPosting, createChannelPublisher, createChannelService, InProcessChannelQueue, type ChannelQueue } from "./modules/channels/index.js";
 import { createOidcClients, createAuthService, createOAuthService } from "./modules/auth/index.js";
 import { createEmailAdminService, createUnsubscribeService } from "./modules/email/index.js";
 import { createStreamGuard, createStreamSlots, SseHub } from "./modules/events/index.js";
@@ -44,7 +45,7 @@ import { createPollEvents, createPollService, createPollVotes, createVoterKeys }
 import { createScimGroupsService, createScimTokenService, createScimUsersService, SCIM_PATH } from "./modules/scim/index.js";
 import { createSettingsSecrets } from "./platform/settings-secrets.js";
 import { createSettingsService } from "./modules/settings/index.js";
-import { createSlackClients, createSlackInteractions } from "./modules/slack/index.js";
+import { createSlackClients, createSlackInteractions, type SlackClients } from "./modules/slack/index.js";
 import { createTagService } from "./modules/tags/index.js";
 import { createMembersService, createTeamDirectory, createTeamsService, findTeam } from "./modules/teams/index.js";
 import { TenantDirectory } from "./modules/tenants/index.js";
@@ -76,6 +77,8 @@ export interface ServiceDeps {
   queue: EmailQueue;
   /** The outgoing webhooks' queue: BullMQ when the server has Redis; by default attempts run in this process. */
   webhookQueue?: WebhookQueue;
+  /** The teams' chat channel posts' queue: BullMQ when the server has Redis; by default posts run in this process. */
+  channelQueue?: ChannelQueue;
   /** Test knobs; production uses the defaults. */
   tuning?: {
     sseHeartbeatMs?: number;
@@ -85,6 +88,8 @@ export interface ServiceDeps {
     /** The waits before each webhook retry (default: 5 s up to 14 h, over about 31 hours). */
     webhookRetryDelaysMs?: number[];
     webhookTimeoutMs?: number;
+    /** The waits before each retry of a chat channel post (default: 5 s up to 1 h). */
+    channelRetryDelaysMs?: number[];
   };
 }
 
@@ -150,7 +155,13 @@ export function buildServices(deps: ServiceDeps, shared: Shared) {
   const auth = createAuthService({ config, db, clock, tenants: shared.tenants, rateLimits: shared.rateLimits });
   const admin = buildAdministration(deps, shared);
   const webhooks = buildWebhooks(deps, shared);
-  const pulse = buildPulse(deps, shared, admin.settings, webhooks.publish);
+  const slackClients = createSlackClients({ apiUrl: config.slack.apiUrl, retryBaseMs: config.slack.retryBaseMs, logger: deps.logger });
+  const channels = buildChannels(deps, shared, slackClients);
+  // Every event goes to the tenant's webhooks and to the team's chat channels.
+  const publish: PublishWebhookEvent = async (tenantId, type, data) => {
+    await Promise.all([webhooks.publish(tenantId, type, data), channels.publish(tenantId, type, data)]);
+  };
+  const pulse = buildPulse(deps, shared, admin.settings, publish);
   return {
     auth,
     oauth: createOAuthService({ db, usersChanged: shared.changed(cacheScope.users, cacheScope.questions) }),
@@ -160,24 +171,25 @@ export function buildServices(deps: ServiceDeps, shared: Shared) {
     admin,
     email: createEmailAdminService({ db, queue }),
     unsubscribe: createUnsubscribeService({ db, clock, secret: config.session.secret }),
-    ...buildQuestions(deps, shared, webhooks.publish),
-    polls: buildPolls(deps, shared, webhooks.publish),
+    ...buildQuestions(deps, shared, publish),
+    polls: buildPolls(deps, shared, publish),
     pulse,
-    slack: buildSlack(deps, shared, pulse),
+    slack: buildSlack(deps, shared, pulse, slackClients),
     scim: buildScim(deps, admin),
     webhooks,
+    channels,
   };
 }
 
 /** Slack (CONTRACT §11): the interaction requests of pulse invites sent as direct messages. */
-function buildSlack(deps: ServiceDeps, shared: Shared, pulse: ReturnType<typeof buildPulse>) {
+function buildSlack(deps: ServiceDeps, shared: Shared, pulse: ReturnType<typeof buildPulse>, clients: SlackClients) {
   const { config, db, clock, logger } = deps;
   return createSlackInteractions({
     db,
     clock,
     logger,
     secrets: shared.settingsSecrets,
-    clients: createSlackClients({ apiUrl: config.slack.apiUrl, retryBaseMs: config.slack.retryBaseMs, logger }),
+    clients,
     respondAtOnce: (tenantId, input) => pulse.respond.respondAtOnce(tenantId, input),
     conversationUrl: (capability) => `${config.frontendUrl}${conversationAddress(capability)}`,
   });
@@ -275,6 +287,33 @@ function buildWebhooks(deps: ServiceDeps, shared: Shared) {
     delivery,
     publish: createWebhookPublisher({ db, clock, logger, queue }),
     service: createWebhookService({ db, clock, secrets, queue, delivery, rules: config.webhooks }),
+  };
+}
+
+/**
+ * A team's chat channels (CONTRACT §11): its new questions, answers and closed polls posted to
+ * Slack and Microsoft Teams off the request path, with retries.
+ */
+function buildChannels(deps: ServiceDeps, shared: Shared, slackClients: SlackClients) {
+  const { config, db, clock, logger } = deps;
+  const queue = deps.channelQueue ?? new InProcessChannelQueue(logger);
+  const posting = createChannelPosting({
+    db,
+    logger,
+    secrets: shared.settingsSecrets,
+    tenants: shared.tenants,
+    slackClients,
+    queue,
+    rules: { ...config.webhooks, timeoutMs: deps.tuning?.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS },
+    links: { frontendUrl: config.frontendUrl, baseDomain: config.baseDomain },
+    retryDelaysMs: deps.tuning?.channelRetryDelaysMs,
+  });
+  if (queue instanceof InProcessChannelQueue) queue.process(posting.attempt);
+  return {
+    queue,
+    posting,
+    publish: createChannelPublisher({ db, logger, queue }),
+    service: createChannelService({ db, clock, secrets: shared.settingsSecrets, posting, rules: config.webhooks }),
   };
 }
 

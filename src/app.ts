@@ -38,6 +38,7 @@ import { tenantRoutes, type TenantDirectory } from "./modules/tenants/index.js";
 import { tokenRoutes } from "./modules/tokens/index.js";
 import { emailPreferenceRoutes, findActiveUserWithTeams, userRoutes } from "./modules/users/index.js";
 import { webhookRoutes, type WebhookJob, type WebhookQueue } from "./modules/webhooks/index.js";
+import { channelRoutes, type ChannelJob, type ChannelQueue } from "./modules/channels/index.js";
 
 export interface AppDeps extends ServiceDeps {
   web?: WebFrontend;
@@ -62,6 +63,8 @@ export interface BuiltApp {
   overload: LoadShedder;
   /** Outgoing webhooks: their queue (close() it at shutdown) and one attempt, for a BullMQ worker to run. */
   webhooks: { queue: WebhookQueue; attempt: (job: WebhookJob) => Promise<void>; resumePending: (options?: { tenantIds?: string[] }) => Promise<number> };
+  /** The teams' chat channel posts: their queue (close() it at shutdown) and one post, for a BullMQ worker to run. */
+  channels: { queue: ChannelQueue; attempt: (job: ChannelJob) => Promise<void> };
 }
 
 /**
@@ -94,6 +97,7 @@ export function buildApp(deps: AppDeps): BuiltApp {
     pulseReleaser: services.pulse.releaser,
     overload,
     webhooks: { queue: services.webhooks.queue, attempt: services.webhooks.delivery.attempt, resumePending: services.webhooks.delivery.resumePending },
+    channels: { queue: services.channels.queue, attempt: services.channels.posting.attempt },
   };
 }
 
@@ -146,6 +150,7 @@ function buildRoutes(deps: AppDeps, shared: Shared, services: Services): AnyRout
     ...emailAdminRoutes({ email: services.email }),
     ...scimTokenRoutes({ scimTokens: services.scim.tokens }),
     ...webhookRoutes({ webhooks: services.webhooks.service }),
+    ...channelRoutes({ channels: services.channels.service }),
   ];
 }
 

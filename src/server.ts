@@ -22,6 +22,7 @@ import type { Sealer } from "./platform/sealed-box.js";
 import { startEmailWorker, type EmailWorker } from "./modules/email/index.js";
 import { slackJobProcessors } from "./modules/slack/index.js";
 import { BullWebhookQueue, resealWebhookSecrets, startWebhookWorker, type WebhookWorker } from "./modules/webhooks/index.js";
+import { BullChannelQueue, resealTeamChannelSecrets, startChannelWorker, type ChannelWorker } from "./modules/channels/index.js";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -82,7 +83,8 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
 
   // Outgoing webhooks: on BullMQ beside the email queue with Redis; without it, in this process.
   const webhookQueue = kv ? new BullWebhookQueue({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }) : undefined;
-  const { app, sse, metrics, systemQueue, beginShutdown, pulseReleaser, overload, webhooks } = buildApp({
+  const channelQueue = kv ? new BullChannelQueue({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }) : undefined;
+  const { app, sse, metrics, systemQueue, beginShutdown, pulseReleaser, overload, webhooks, channels } = buildApp({
     config,
     db: database.db,
     kv,
@@ -91,10 +93,13 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
     bus,
     queue,
     webhookQueue,
+    channelQueue,
     web,
   });
   const webhookWorker: WebhookWorker | null =
     webhookQueue && runsJobs ? startWebhookWorker({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }, webhooks.attempt) : null;
+  const channelWorker: ChannelWorker | null =
+    channelQueue && runsJobs ? startChannelWorker({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }, channels.attempt) : null;
   if (runsJobs) {
     webhooks
       .resumePending()
@@ -145,6 +150,8 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
     if (emailWorker) await emailWorker.close().catch((error) => logger.warn({ err: error }, "email worker did not close cleanly"));
     if (webhookWorker) await webhookWorker.close().catch((error) => logger.warn({ err: error }, "webhook worker did not close cleanly"));
     await webhooks.queue.close().catch((error) => logger.warn({ err: error }, "webhook queue did not close cleanly"));
+    if (channelWorker) await channelWorker.close().catch((error) => logger.warn({ err: error }, "channel worker did not close cleanly"));
+    await channels.queue.close().catch((error) => logger.warn({ err: error }, "channel queue did not close cleanly"));
     await systemQueue.close();
     await Promise.allSettled([web.close(), bus.close(), queue.close()]);
     await database.close();
@@ -171,6 +178,8 @@ export async function prepareDatabase(config: Config, logger: Logger, seedDemoDa
     if (resealed) logger.info({ tenants: resealed }, "identity provider secrets sealed again with the current SESSION_SECRET");
     const webhookSecrets = await resealWebhookSecrets(database.db, secrets);
     if (webhookSecrets) logger.info({ endpoints: webhookSecrets }, "webhook signing secrets sealed again with the current SESSION_SECRET");
+    const teamsWebhooks = await resealTeamChannelSecrets(database.db, secrets);
+    if (teamsWebhooks) logger.info({ teams: teamsWebhooks }, "teams' Teams URLs sealed again with the current SESSION_SECRET");
   }
 
   if (config.seedDemoData && (await countTenants(database.db)) === 0) {

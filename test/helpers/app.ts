@@ -13,6 +13,7 @@ import { createLogger, type Logger } from "../../src/platform/logger.js";
 import { InMemoryJobQueue, type EmailQueue } from "../../src/platform/queue.js";
 import { BullEmailQueue } from "../../src/platform/queue-bullmq.js";
 import { BullWebhookQueue, startWebhookWorker, type WebhookWorker } from "../../src/modules/webhooks/index.js";
+import { BullChannelQueue, startChannelWorker, type ChannelWorker } from "../../src/modules/channels/index.js";
 import type { WebFrontend } from "../../src/platform/http/spa.js";
 
 import { builtArtifact } from "../setup/background-build.js";
@@ -44,6 +45,8 @@ export interface TestAppOptions {
   emailQueue?: "memory" | "bullmq";
   /** "bullmq": outgoing webhooks on the test Redis with their worker (implies `redis`). Default: attempts run in this process. */
   webhookQueue?: "memory" | "bullmq";
+  /** "bullmq": the teams' chat channel posts on the test Redis with their worker (implies `redis`). Default: posts run in this process. */
+  channelQueue?: "memory" | "bullmq";
 }
 
 export interface TestApp<Q extends EmailQueue = InMemoryJobQueue> extends BuiltApp {
@@ -91,7 +94,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: "info",
     SESSION_SECRET: TEST_SESSION_SECRET,
     KV_PREFIX: kvPrefix,
-    ...(options.redis || options.emailQueue === "bullmq" || options.webhookQueue === "bullmq" ? { KVSTORE_URL: inject("redisUrl") } : {}),
+    ...(options.redis || options.emailQueue === "bullmq" || options.webhookQueue === "bullmq" || options.channelQueue === "bullmq"
+      ? { KVSTORE_URL: inject("redisUrl") }
+      : {}),
     ...options.env,
   });
   const { handle, owned } = await openTestDatabase(options);
@@ -126,9 +131,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       : new InMemoryJobQueue();
   const webhookQueue =
     options.webhookQueue === "bullmq" && config.kv.url ? new BullWebhookQueue({ url: config.kv.url, kvPrefix: config.kv.prefix, logger }) : undefined;
-  const built = buildApp({ config, db: handle.db, kv, logger, clock, bus, queue, webhookQueue, web: options.web, tuning: options.tuning });
+  const channelQueue =
+    options.channelQueue === "bullmq" && config.kv.url ? new BullChannelQueue({ url: config.kv.url, kvPrefix: config.kv.prefix, logger }) : undefined;
+  const built = buildApp({ config, db: handle.db, kv, logger, clock, bus, queue, webhookQueue, channelQueue, web: options.web, tuning: options.tuning });
   const webhookWorker: WebhookWorker | null = webhookQueue
     ? startWebhookWorker({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }, built.webhooks.attempt)
+    : null;
+  const channelWorker: ChannelWorker | null = channelQueue
+    ? startChannelWorker({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }, built.channels.attempt)
     : null;
   recordOpenApiContract(built.app, built.routes, { webApp: Boolean(options.web) });
   return {
@@ -147,6 +157,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await built.systemQueue.close();
       await webhookWorker?.close();
       await built.webhooks.queue.close();
+      await channelWorker?.close();
+      await built.channels.queue.close();
       await bus.close();
       if (queue.kind === "bullmq") await queue.close();
       if (kv) kv.disconnect();

@@ -198,6 +198,25 @@ const TABLE: Record<string, Row> = {
     call: async () => ({ path: "/admin/emails", body: { to: [email()], subject: "Matrix", body: "Hello" } }),
     foreign: async (w) => ({ path: "/admin/emails", body: { to: [w.other.users.member.id], subject: "Matrix", body: "Hello" } }),
   },
+  "GET /admin/teams/:teamId/channels": {
+    allowed: ADMINS,
+    success: 200,
+    call: async (w) => ({ path: `/admin/teams/${w.own.teams.a.id}/channels` }),
+    foreign: async (w) => ({ path: `/admin/teams/${w.other.teams.a.id}/channels` }),
+  },
+  "PUT /admin/teams/:teamId/channels": {
+    allowed: ADMINS,
+    success: 200,
+    call: async (w) => ({ path: `/admin/teams/${(await freshTeam(w)).id}/channels`, body: { teamsWebhookUrl: WEBHOOK_URL } }),
+    foreign: async (w) => ({ path: `/admin/teams/${w.other.teams.a.id}/channels`, body: { teamsWebhookUrl: null } }),
+  },
+  // A team without channels: the test posts nothing and answers {slack: null, teams: null}.
+  "POST /admin/teams/:teamId/channels/test": {
+    allowed: ADMINS,
+    success: 200,
+    call: async (w) => ({ path: `/admin/teams/${(await freshTeam(w)).id}/channels/test` }),
+    foreign: async (w) => ({ path: `/admin/teams/${w.other.teams.a.id}/channels/test` }),
+  },
   // This app's queue is the in-memory one (development): its jobs never run, so never fail, and
   // the permitted answer is 409 JOB_NOT_FAILED. A successful retry is tested in email-failures.test.ts.
   "POST /admin/email-queue/:id/retry": {

@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = {
   "team.create": ["team"],
   "team.update": ["team"],
   "team.delete": ["team"],
+  /** A team's chat channels (Slack, Teams): never the Teams URL itself. */
+  "team.channels_update": ["team"],
   "team_member.add": ["team"],
   "team_member.role_change": ["team"],
   "team_member.remove": ["team"],

@@ -10,3 +10,5 @@ export { resealWebhookSecrets } from "./webhooks.reseal.js";
 export { webhookRoutes } from "./webhooks.routes.js";
 export { createWebhookService } from "./webhooks.service.js";
 export type { WebhookEventData } from "./webhooks.schemas.js";
+export { checkWebhookUrl, type UrlVerdict } from "./webhooks.address.js";
+export { postJson, type PostOutcome, type SendRules } from "./webhooks.sender.js";

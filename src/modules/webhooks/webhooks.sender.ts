@@ -33,28 +33,65 @@ export interface SendOutcome {
 const filteringAgents = { http: new RequestFilteringHttpAgent({ keepAlive: false }), https: new RequestFilteringHttpsAgent({ keepAlive: false }) };
 const openAgents = { http: new http.Agent({ keepAlive: false }), https: new https.Agent({ keepAlive: false }) };
 
+/** How one POST went: 2xx is success; `retryAfterMs` is the receiver's Retry-After (seconds or a date), when it sent one. */
+export interface PostOutcome extends SendOutcome {
+  retryAfterMs: number | null;
+}
+
+/** Retry-After as milliseconds from now: delta-seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
 /**
  * One attempt: POSTs the payload signed as Standard Webhooks says (`webhook-id`,
- * `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>`), does not follow redirects,
- * gives up after `timeoutMs`, and reads at most a few KB of the answer. 2xx is success.
+ * `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>`), with postJson's rules.
  */
 export async function sendWebhook(
   input: { url: string; secret: string; messageId: string; timestamp: Date; body: string },
   rules: SendRules,
 ): Promise<SendOutcome> {
+  const signature = new Webhook(input.secret).sign(input.messageId, input.timestamp, input.body);
+  const { retryAfterMs: _ignored, ...outcome } = await postJson(
+    {
+      url: input.url,
+      body: input.body,
+      userAgent: "TeamQA-Webhooks/1.0",
+      headers: {
+        "webhook-id": input.messageId,
+        "webhook-timestamp": String(Math.floor(input.timestamp.getTime() / 1000)),
+        "webhook-signature": signature,
+      },
+    },
+    rules,
+  );
+  return outcome;
+}
+
+/**
+ * POSTs a JSON body to a URL an admin gave (a webhook, a chat channel's incoming webhook): the
+ * URL passes checkWebhookUrl, the address connected to is checked by the agent, redirects are
+ * not followed, it gives up after `timeoutMs`, and reads at most a few KB of the answer.
+ */
+export async function postJson(
+  input: { url: string; body: string; userAgent: string; headers?: Record<string, string> },
+  rules: SendRules,
+): Promise<PostOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const verdict = checkWebhookUrl(input.url, { httpsOnly: rules.httpsOnly, allowPrivate: rules.allowPrivate });
-  if (!verdict.ok) return { ok: false, responseCode: null, durationMs: 0, error: `URL refused: it ${verdict.reason}` };
+  if (!verdict.ok) return { ok: false, responseCode: null, durationMs: 0, error: `URL refused: it ${verdict.reason}`, retryAfterMs: null };
   const url = verdict.url;
-  const signature = new Webhook(input.secret).sign(input.messageId, input.timestamp, input.body);
   const secure = url.protocol === "https:";
   const agent = rules.allowPrivate ? (secure ? openAgents.https : openAgents.http) : secure ? filteringAgents.https : filteringAgents.http;
   const transport = secure ? https : http;
 
-  return new Promise<SendOutcome>((resolve) => {
+  return new Promise<PostOutcome>((resolve) => {
     let settled = false;
-    const finish = (outcome: Omit<SendOutcome, "durationMs">) => {
+    const finish = (outcome: Omit<PostOutcome, "durationMs">) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -69,20 +106,19 @@ export async function sendWebhook(
         headers: {
           "content-type": "application/json",
           "content-length": Buffer.byteLength(input.body),
-          "user-agent": "TeamQA-Webhooks/1.0",
-          "webhook-id": input.messageId,
-          "webhook-timestamp": String(Math.floor(input.timestamp.getTime() / 1000)),
-          "webhook-signature": signature,
+          "user-agent": input.userAgent,
+          ...input.headers,
         },
       },
       (response) => {
         const status = response.statusCode ?? 0;
         const ok = status >= 200 && status < 300;
+        const retryAfterMs = parseRetryAfter(response.headers["retry-after"]);
         const chunks: Buffer[] = [];
         let read = 0;
         const done = () => {
           const text = Buffer.concat(chunks).toString("utf8").slice(0, ERROR_TEXT_MAX).trim();
-          finish({ ok, responseCode: status, error: ok ? null : `HTTP ${status}${text ? `: ${text}` : ""}` });
+          finish({ ok, responseCode: status, error: ok ? null : `HTTP ${status}${text ? `: ${text}` : ""}`, retryAfterMs });
           response.destroy();
         };
         response.on("data", (chunk: Buffer) => {
@@ -96,10 +132,10 @@ export async function sendWebhook(
       },
     );
     const timer = setTimeout(() => {
-      finish({ ok: false, responseCode: null, error: `no answer within ${rules.timeoutMs} ms` });
+      finish({ ok: false, responseCode: null, error: `no answer within ${rules.timeoutMs} ms`, retryAfterMs: null });
       request.destroy();
     }, rules.timeoutMs);
-    request.on("error", (error) => finish({ ok: false, responseCode: null, error: error.message.slice(0, ERROR_TEXT_MAX) }));
+    request.on("error", (error) => finish({ ok: false, responseCode: null, error: error.message.slice(0, ERROR_TEXT_MAX), retryAfterMs: null }));
     request.end(input.body);
   });
 }

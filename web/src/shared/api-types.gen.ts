@@ -2058,6 +2058,52 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/admin/teams/{teamId}/channels": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The team's chat channels: its Slack channel, and whether a Teams URL is stored (never the URL)
+     * @description Permission `admin.access`: admin and above.
+     */
+    get: operations["getTeamChannels"];
+    /**
+     * Sets or removes the team's Slack channel and Teams URL (omitted: kept; null: removed)
+     * @description 400 at `body.slackChannel` when the tenant's Slack app is not connected; 400 at `body.teamsWebhookUrl` for a URL that is not https in production, carries credentials, or names a loopback, private, link-local or metadata address. Audited as `team.channels_update`, without the URL.
+     *
+     *     Permission `admin.access`: admin and above.
+     */
+    put: operations["updateTeamChannels"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/admin/teams/{teamId}/channels/test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Posts a test message to each channel the team has, once, and answers how each went (null: not set)
+     * @description Permission `admin.access`: admin and above.
+     */
+    post: operations["testTeamChannels"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/health": {
     parameters: {
       query?: never;
@@ -14474,6 +14520,281 @@ export interface operations {
       };
       /** @description DELIVERY_PENDING or WEBHOOK_DISABLED */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getTeamChannels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        teamId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            slackChannel: string | null;
+            /** @description A Teams URL is stored; it is never answered back */
+            teamsWebhookSet: boolean;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateTeamChannels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        teamId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description A channel ID (`C0123ABCD`) or `#name`; the tenant's Slack app must be connected and invited to it. null removes it; omitted keeps it */
+          slackChannel?: string | null;
+          /** @description The Teams Workflows URL ("Post to a channel when a webhook request is received"): write-only, stored sealed. https in production; never a loopback, private, link-local or metadata address. null removes it; omitted keeps it */
+          teamsWebhookUrl?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            slackChannel: string | null;
+            /** @description A Teams URL is stored; it is never answered back */
+            teamsWebhookSet: boolean;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: a body over 100 kB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE with Retry-After (seconds): the server is busy (refused before anything of the request ran, so a write may be sent again) or a backing service is unreachable */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Error (CONTRACT §1 error body) */
+      default: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  testTeamChannels: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        teamId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** @description null when no Slack channel is set */
+            slack: {
+              ok: boolean;
+              error?: string;
+            } | null;
+            /** @description null when no Teams URL is set */
+            teams: {
+              ok: boolean;
+              status?: number;
+              error?: string;
+            } | null;
+          };
+        };
+      };
+      /** @description VALIDATION_FAILED (details: each invalid field; or a body that is not JSON) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description UNAUTHENTICATED: no session or API token, or an invalid one */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description FORBIDDEN: the permission is missing; CSRF_INVALID (a session without its x-csrf-token); TOKEN_SCOPE (a read-only API token) */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description NOT_FOUND: the record does not exist or is not visible to the caller; TENANT_NOT_FOUND */
+      404: {
         headers: {
           [name: string]: unknown;
         };

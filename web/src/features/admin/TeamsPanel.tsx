@@ -6,6 +6,7 @@ import type { Team } from "../../shared/sessionApi";
 import { TeamSelect } from "../../shared/TeamSelect";
 import { ConfirmDialog } from "../../shared/ConfirmDialog";
 import { announce, DataTable, Dialog, DialogFooter, ErrorNotice, Field, Loading, Notice, RowActions, useLoad } from "../../shared/ui";
+import { TeamChannels } from "./TeamChannels";
 import { addMember, changeMemberRole, createTeam, deleteTeam, listMembers, listUsers, removeMember, updateTeam } from "./api";
 
 /** Teams (create, rename, delete) and their members with team roles. */
@@ -14,6 +15,7 @@ export function TeamsPanel() {
   const [form, setForm] = useState<{ id: string | null; name: string; slug: string; description: string }>({ id: null, name: "", slug: "", description: "" });
   const [selected, setSelected] = useState<string>(teams[0]?.id ?? "");
   const [error, setError] = useState<string | null>(null);
+  const selectedTeam = teams.find((team) => team.id === selected);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -100,6 +102,7 @@ export function TeamsPanel() {
         </div>
       </form>
       {selected && <Members team={teams.find((team) => team.id === selected)} />}
+      {selectedTeam && <TeamChannels key={selectedTeam.id} team={selectedTeam} />}
       {deleting && (
         <ConfirmDialog title="Delete this team?" confirmLabel="Delete team" onConfirm={() => remove(deleting)} onClose={() => setDeleting(null)}>
           <p>
