@@ -52,6 +52,7 @@ const JOB_LABELS: Record<EmailJob["name"], string> = {
   "pulse-invite": "Pulse invite",
   "pulse-invite-slack": "Pulse invite (Slack)",
   "direct-email": "Email from an admin",
+  "webhook-disabled": "Webhook disabled (to admins)",
 };
 
 /** Who a job is for. The answered email of an anonymous question does not say: its author is shown to nobody. */
