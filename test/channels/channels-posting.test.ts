@@ -95,7 +95,11 @@ describe("Team chat channels: what is posted", () => {
     expect(JSON.stringify(alpha.posted[1]!.body)).toContain("Answered in Team Alpha");
     expect(JSON.stringify(slackIn(channels.a)[1]!.blocks)).toContain("Lisbon, in February.");
 
-    const poll = await openPoll(moderator, pollBodies.single(t.teams.a.id));
+    // Results the room was not shown are not posted either.
+    const hidden = await openPoll(moderator, pollBodies.single(t.teams.a.id, { title: "A poll whose results stay hidden" }));
+    await member.post(`/polls/${hidden.id}/votes`, { optionIds: [hidden.options[0]?.id] }).expect(200);
+    await moderator.post(`/polls/${hidden.id}/close`).expect(200);
+    const poll = await openPoll(moderator, pollBodies.single(t.teams.a.id, { resultsVisible: true }));
     await member.post(`/polls/${poll.id}/votes`, { optionIds: [poll.options[1]?.id] }).expect(200);
     await moderator.post(`/polls/${poll.id}/close`).expect(200);
     await eventually(async () => expect(alpha.posted).toHaveLength(3));
@@ -107,6 +111,7 @@ describe("Team chat channels: what is posted", () => {
     expect(JSON.stringify(slackIn(channels.a)[2]!.blocks)).toContain("Oslo: 1 (100%)");
 
     await settle();
+    expect(JSON.stringify([alpha.posted, slackIn(channels.a)])).not.toContain("A poll whose results stay hidden");
     expect(beta.received).toEqual([]);
     expect(slackIn(channels.b)).toEqual([]);
     // Deletions are not posted.

@@ -20,6 +20,8 @@ export function createChannelPublisher(deps: { db: Database; logger: Logger; que
     if (!isChannelEvent(type)) return;
     try {
       if (typeof data.teamId !== "string" || typeof data.id !== "string") return;
+      // A channel is read by people: results the room was not shown stay with the poll's moderators.
+      if (type === "poll.closed" && data.resultsVisible !== true) return;
       // An anonymous question's author never reaches a channel, whatever the caller passed.
       const safe = data.isAnonymous === true ? { ...data, author: null } : data;
       const channels = await findTeamChannels(db, tenantId, data.teamId);

@@ -76,6 +76,7 @@ export function createPollEvents(deps: {
         type: poll.type,
         closedAt: poll.closedAt,
         voteCount: results.voteCount,
+        resultsVisible: poll.resultsVisible,
         results,
       });
     } catch (error) {

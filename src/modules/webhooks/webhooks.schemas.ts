@@ -126,6 +126,7 @@ export const webhookEventSchemas = {
     type: z.string(),
     closedAt: z.string().nullable(),
     voteCount: z.number().int(),
+    resultsVisible: z.boolean().describe("Whether the room was shown the results; the full results are here either way"),
     results: z
       .record(z.string(), z.unknown())
       .describe("As `GET /polls/:id/results` answers: counts per option, a rating's average and distribution, or words"),
