@@ -119,14 +119,24 @@ export function createPulseRespondService(deps: {
     };
   }
 
+  /**
+   * A tap's score and token, checked before anything is held or stored, so a score off the
+   * question's scale leaves the invite open. A question's scale cannot change once it has invites
+   * (pulse.admin.service.ts), so the scale read here is the one of the answer stored after.
+   */
+  async function checkedTap(input: { token: unknown; score: unknown }): Promise<{ score: number; token: string }> {
+    const score = parseScore(input.score);
+    if (score === null) throw invalidScore(null);
+    const token = tokenOf(input.token);
+    if (!token) throw invalidInvite();
+    const scale = await findOpenInviteScale(db, token, clock.now());
+    if (scale && !isScoreOnScale(scale, score)) throw invalidScore(scale);
+    return { score, token };
+  }
+
   return {
     async respondAtOnce(tenantId, input) {
-      const score = parseScore(input.score);
-      if (score === null) throw invalidScore(null);
-      const token = tokenOf(input.token);
-      if (!token) throw invalidInvite();
-      const scale = await findOpenInviteScale(db, token, clock.now());
-      if (scale && !isScoreOnScale(scale, score)) throw invalidScore(scale);
+      const { score, token } = await checkedTap(input);
       const secret = newConversationSecret();
       const now = clock.now();
       const answered = await answerAtOnce(db, {
@@ -152,15 +162,7 @@ export function createPulseRespondService(deps: {
     },
 
     async respond(_ctx, input, options = {}) {
-      const score = parseScore(input.score);
-      if (score === null) throw invalidScore(null);
-      const token = tokenOf(input.token);
-      if (!token) throw invalidInvite();
-      // Checked before anything is held, so a score off the question's scale leaves the invite
-      // open. A question's scale cannot change once it has invites (pulse.admin.service.ts), so
-      // the scale read here is the one of the answer held below.
-      const scale = await findOpenInviteScale(db, token, clock.now());
-      if (scale && !isScoreOnScale(scale, score)) throw invalidScore(scale);
+      const { score, token } = await checkedTap(input);
 
       // Read before the tap: a committed answer's invite is no longer open.
       const invite = options.page ? await findOpenInvite(db, token, clock.now()) : null;
