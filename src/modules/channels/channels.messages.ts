@@ -91,19 +91,32 @@ export function slackMessage(post: ChannelPost): { text: string; blocks: KnownBl
   return { text: `${text}: ${clip(post.body).slice(0, 200)}`, blocks };
 }
 
+/**
+ * People's text (a question, an answer, a name, poll options) as plain runs: a TextBlock renders
+ * Markdown, so "[Reset your password](https://…)" in a question would become a link in the
+ * channel. A RichTextBlock's TextRun is shown as written.
+ */
+const plainText = (text: string, style: { weight?: "Bolder"; isSubtle?: boolean } = {}) => ({
+  type: "RichTextBlock",
+  inlines: [{ type: "TextRun", text, ...style }],
+});
+
 /** The Workflows webhook's body: one message with one Adaptive Card. */
 export function teamsMessage(post: ChannelPost) {
-  const body: Array<Record<string, unknown>> = [{ type: "TextBlock", text: headline(post), weight: "Bolder", size: "Medium", wrap: true }];
+  // The headline names the team (an admin's words) and a poll's title: plain too.
+  const body: Array<Record<string, unknown>> = [
+    { type: "RichTextBlock", inlines: [{ type: "TextRun", text: headline(post), weight: "Bolder", size: "Medium" }] },
+  ];
   const actions: Array<Record<string, unknown>> = [];
   if (post.kind === "test") {
     body.push({ type: "TextBlock", text: "Team Q&A will post this team's new questions, answers and closed polls here.", wrap: true });
   } else if (post.kind === "poll.closed") {
-    body.push({ type: "FactSet", facts: post.lines.map((line) => ({ title: "", value: line })) });
+    for (const line of post.lines) body.push(plainText(line));
     body.push({ type: "TextBlock", text: `${post.voteCount} ${post.voteCount === 1 ? "vote" : "votes"}`, isSubtle: true, wrap: true });
   } else {
-    body.push({ type: "TextBlock", text: clip(post.body), wrap: true, weight: "Bolder" });
-    if (post.kind === "question.answered" && post.responseText) body.push({ type: "TextBlock", text: `Answer: ${clip(post.responseText)}`, wrap: true });
-    body.push({ type: "TextBlock", text: `Asked by ${post.authorName ?? "Anonymous"}`, isSubtle: true, wrap: true });
+    body.push(plainText(clip(post.body), { weight: "Bolder" }));
+    if (post.kind === "question.answered" && post.responseText) body.push(plainText(`Answer: ${clip(post.responseText)}`));
+    body.push(plainText(`Asked by ${post.authorName ?? "Anonymous"}`, { isSubtle: true }));
     actions.push({ type: "Action.OpenUrl", title: "Open the question", url: post.link });
   }
   return {
