@@ -85,11 +85,16 @@ export async function signInAs(context: BrowserContext, tenantSlug: string, user
 
 /**
  * Runs axe-core in the page and fails on any serious or critical violation, naming each one.
- * `scheme` first checks that the page shows that colour scheme (<html data-color-scheme>), so a
+ * `scheme` first waits until the page shows that colour scheme (<html data-color-scheme>), so a
  * check meant for dark mode cannot pass on the light page.
  */
 export async function expectAccessible(page: Page, screen: string, options: { scheme?: "light" | "dark" } = {}): Promise<void> {
-  if (options.scheme) expect(await page.evaluate(() => document.documentElement.dataset.colorScheme), `colour scheme of ${screen}`).toBe(options.scheme);
+  // Waited for: the page follows an emulated scheme through a media-query listener, which a loaded machine runs a moment later.
+  if (options.scheme) {
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.colorScheme), { message: `colour scheme of ${screen}`, timeout: 5000 })
+      .toBe(options.scheme);
+  }
   // Evaluated through the DevTools protocol: the page's CSP (no inline scripts) does not apply to it.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
