@@ -107,9 +107,17 @@ describe("browser: first load of a team board", () => {
       if (new URL(response.url()).pathname === "/auth/session") sessions.push(response.json());
     });
     const signedInAs = async () => (await Promise.all(sessions)).map((session) => session.me?.user.name ?? null);
-    // The app's script arrives late, as on a slow phone: the reads must not wait for it.
+    // The app's script arrives late, as on a slow phone: the reads must not wait for it. It is
+    // held until the board's list has been asked for (at most 5 s), rather than for a fixed
+    // while, which a slow moment of the machine could outlast: reads that waited for the script
+    // would hold it the whole 5 s and still start after it.
+    let listAsked = () => {};
+    const listRequested = new Promise<void>((resolve) => (listAsked = resolve));
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/questions") listAsked();
+    });
     await page.route(APP_SCRIPT, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await Promise.race([listRequested, new Promise((resolve) => setTimeout(resolve, 5000))]);
       await route.continue();
     });
 

@@ -119,9 +119,9 @@ describe("hosted_api provider against a local fake API", () => {
   });
 
   it("an unreachable API is retried: 'Email API unreachable'", async () => {
-    const closed = await startFakeEmailApi(fakeApiAnswer);
-    await closed.close();
-    const unreachable = await createTestApp({ emailQueue: "bullmq", env: hostedEnv(closed.url) });
+    // Port 9 (discard) on loopback: nothing listens there, whereas a port a closed fake just freed
+    // can be taken by another suite's server at once.
+    const unreachable = await createTestApp({ emailQueue: "bullmq", env: hostedEnv("http://127.0.0.1:9") });
     const unreachableWorker = startWorker(unreachable);
     try {
       const tenant = await createTenantFixture(unreachable.db);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtFrontend } from "../../src/platform/http/spa.js";
 import type { BullEmailQueue } from "../../src/platform/queue-bullmq.js";
 import type { EmailWorker } from "../../src/modules/email/index.js";
+import { eventually } from "../helpers/eventually.js";
 import { createTestApp, signIn, signInMany, type ApiClient, type TestApp } from "../helpers/app.js";
 import { smtpEnv, startWorker, waitForJob } from "../helpers/email.js";
 import { createTenantFixture, insertUser, questionBody, type TenantFixture } from "../helpers/factories.js";
@@ -172,7 +173,13 @@ describe("the author of an anonymous question, looked for by a curious admin and
     });
     distDir = fs.mkdtempSync(path.join(os.tmpdir(), "qa-anonymous-authors-"));
     fs.writeFileSync(path.join(distDir, "index.html"), INDEX);
-    app = await createTestApp({ emailQueue: "bullmq", env: smtpEnv(sink.port, { METRICS_TOKEN }), web: builtFrontend(distDir) });
+    // No webhook retries: a delivery that is retried changes (attempts, error) between the walks, and its payload would count as newly read.
+    app = await createTestApp({
+      emailQueue: "bullmq",
+      env: smtpEnv(sink.port, { METRICS_TOKEN }),
+      web: builtFrontend(distDir),
+      tuning: { webhookRetryDelaysMs: [] },
+    });
     worker = startWorker(app);
     server = await listen(app.app);
     fixture = await createTenantFixture(app.db, { settings: { features: { enableEmailNotifications: true, allowAnonymousQuestions: true } } });
@@ -215,6 +222,8 @@ describe("the author of an anonymous question, looked for by a curious admin and
     await staff.moderator.post(`/polls/${poll.id}/results`, { visible: true }).expect(200);
     // A pulse question, so the routes that read one (its e-mail's preview) are walked too.
     await staff.admin.post("/admin/pulse/questions", { text: "How clear are this week's priorities?" }).expect(201);
+    // Each delivery's one attempt has ended before the first walk reads the deliveries.
+    await eventually(async () => expect(await app.db("webhook_deliveries").where({ tenant_id: fixture.tenant.id, status: "pending" })).toEqual([]));
     before = await walk();
 
     streams = await Promise.all(
