@@ -40,14 +40,6 @@ describe("OpenID Connect sign-in per tenant (CONTRACT §10), with a real OpenID 
     await configure(owner, { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, buttonLabel: "Sign in with Corp" }).expect(200);
   });
   afterAll(async () => {
-    if (process.env.DEBUG_OIDC)
-      console.log(
-        JSON.stringify(
-          app.logs.filter((l) => (l.level as number) >= 40),
-          null,
-          1,
-        ).slice(0, 5000),
-      );
     await app.close();
     await idp.close();
   });
