@@ -25,6 +25,7 @@ import * as companySignIn from "./20261128000800_company_sign_in.js";
 import * as webhooks from "./20261128001000_webhooks.js";
 import * as slackInteractions from "./20261128001100_slack_interactions.js";
 import * as teamChannels from "./20261128001200_team_channels.js";
+import * as answersViaSlack from "./20261128001300_answers_via_slack.js";
 
 export interface Migration {
   up(knex: Knex): Promise<void>;
@@ -63,4 +64,5 @@ export const migrations: ReadonlyArray<readonly [name: string, migration: Migrat
   ["20261128001000_webhooks", webhooks],
   ["20261128001100_slack_interactions", slackInteractions],
   ["20261128001200_team_channels", teamChannels],
+  ["20261128001300_answers_via_slack", answersViaSlack],
 ];

@@ -13,6 +13,8 @@ export interface EmailJobs {
    * the worker's log; a job without the flag (queued before it existed) is hidden too.
    */
   "question-answered": { tenantId: string; questionId: string; recipientUserId: string; hideRecipient: boolean };
+  /** The same notice as a Slack direct message, for an author who chose Slack (CONTRACT §11); e-mailed when Slack cannot reach them. */
+  "question-answered-slack": EmailJobs["question-answered"];
   /**
    * The one-tap pulse email for one invite; `reminder`: its one reminder, with the same links.
    * `fallback`: Slack knows no account of the invitee's address, so it is e-mailed even with

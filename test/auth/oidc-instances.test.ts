@@ -65,17 +65,17 @@ describe("OpenID Connect on two instances and across a SESSION_SECRET rotation",
       expect(refused.body.error.message).toContain("must enter it again");
 
       // Sealed again with the new secret (as the server does at start while a previous secret is set), the old one can go.
-      // (Other suites' tenants in this database are sealed again too: count ours by its stored value.)
       const storedSecret = async () =>
         (await first.db("tenant_settings").where({ tenant_id: fixture.tenant.id }).first()).settings.auth.oidc.clientSecret as string;
       const before = await storedSecret();
       const rotation = createSettingsSecrets([ROTATED_SECRET, TEST_SESSION_SECRET]);
+      const ours = { tenantIds: [fixture.tenant.id] };
       expect(rotation.isCurrent(before)).toBe(false);
-      expect(await resealSettingsSecrets(first.db, rotation, new Date())).toBeGreaterThanOrEqual(1);
+      expect(await resealSettingsSecrets(first.db, rotation, new Date(), ours)).toBe(1);
       const after = await storedSecret();
       expect(after).not.toBe(before);
       expect(rotation.isCurrent(after)).toBe(true);
-      await resealSettingsSecrets(first.db, rotation, new Date());
+      expect(await resealSettingsSecrets(first.db, rotation, new Date(), ours)).toBe(0);
       expect(await storedSecret()).toBe(after);
       const retired = await createTestApp({ env: { SESSION_SECRET: ROTATED_SECRET } });
       try {

@@ -98,12 +98,41 @@ describe("browser: the account page and the pulse dashboard in both schemes", ()
     await choice.uncheck();
     await page.getByRole("status").getByText("E-mails are off. You can turn them on again here at any time.").waitFor();
     const viewer = await signIn(harness.app, fixture.tenant.slug, "viewer");
-    expect((await viewer.get("/auth/me/email-preferences")).body).toEqual({ emails: false });
+    expect((await viewer.get("/auth/me/email-preferences")).body).toEqual({ emails: false, answersVia: "email", slackAvailable: false });
     await page.reload();
     await expect(page.getByRole("checkbox", { name: /E-mail me/ }).isChecked()).resolves.toBe(false);
     await page.getByRole("checkbox", { name: /E-mail me/ }).check();
     await page.getByRole("status").getByText("E-mails are on.").waitFor();
-    expect((await viewer.get("/auth/me/email-preferences")).body).toEqual({ emails: true });
+    expect((await viewer.get("/auth/me/email-preferences")).body).toEqual({ emails: true, answersVia: "email", slackAvailable: false });
+  });
+
+  it("where the organisation has Slack: answers can be chosen to come as a Slack message, saved, said, and shown again after a reload", async () => {
+    const withSlack = await createTenantFixture(harness.app.db);
+    const admin = await signIn(harness.app, withSlack.tenant.slug, "admin");
+    await admin
+      .post("/admin/tenant-settings", { slack: { botToken: "xoxb-account-page", signingSecret: "signing-secret-of-the-account-page-test" } })
+      .expect(200);
+    const page = await signInAs(await harness.newContext({ viewport: PHONE, isMobile: true }), withSlack.tenant.slug, "member", "/account");
+    const choices = page.getByRole("group", { name: "When one of my questions is answered, tell me" });
+    await choices.waitFor();
+    await expect(choices.getByRole("radio", { name: "By e-mail" }).isChecked()).resolves.toBe(true);
+    await choices.getByRole("radio", { name: /In Slack/ }).check();
+    await page.getByRole("status").getByText("Answers to your questions will reach you in Slack.").waitFor();
+    const member = await signIn(harness.app, withSlack.tenant.slug, "member");
+    expect((await member.get("/auth/me/email-preferences")).body).toEqual({ emails: true, answersVia: "slack", slackAvailable: true });
+    await page.reload();
+    await expect(page.getByRole("radio", { name: /In Slack/ }).isChecked()).resolves.toBe(true);
+    await fitsWidth(page, PHONE.width);
+    await expectAccessible(page, "account page with the Slack choice, phone");
+
+    // Slack disconnected: the choice stays visible, with what happens now.
+    await admin.post("/admin/tenant-settings", { slack: null }).expect(200);
+    await page.reload();
+    await page.getByText("Your organisation has disconnected Slack: answers reach you by e-mail until it is connected again.").waitFor();
+    // Without Slack, a viewer of another tenant sees only the e-mail box.
+    const plain = await signInAs(await harness.newContext({ viewport: PHONE, isMobile: true }), fixture.tenant.slug, "member", "/account");
+    await plain.getByRole("checkbox", { name: /E-mail me when one of my questions is answered/ }).waitFor();
+    expect(await plain.getByRole("radio").count()).toBe(0);
   });
 
   for (const [size, viewport] of [

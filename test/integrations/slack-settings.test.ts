@@ -100,7 +100,7 @@ describe("tenant settings › slack", () => {
     const admin = await signIn(app, fixture.tenant.slug, "admin");
     await admin.post("/admin/tenant-settings", { slack: { botToken: BOT_TOKEN, signingSecret: SIGNING_SECRET } }).expect(200);
     const rotated = createSettingsSecrets(["a-new-session-secret-of-at-least-32-characters", TEST_SESSION_SECRET]);
-    expect(await resealSettingsSecrets(app.db, rotated, new Date())).toBeGreaterThanOrEqual(2);
+    expect(await resealSettingsSecrets(app.db, rotated, new Date(), { tenantIds: [fixture.tenant.id] })).toBe(2);
     const stored = await storedSlack(fixture.tenant.id);
     const onlyNew = createSettingsSecrets(["a-new-session-secret-of-at-least-32-characters"]);
     expect(onlyNew.open(fixture.tenant.id, SLACK_BOT_TOKEN_PATH, stored.botToken)).toBe(BOT_TOKEN);

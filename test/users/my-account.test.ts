@@ -61,11 +61,11 @@ describe("the signed-in user's questions and e-mail choice", () => {
 
     it("turns the caller's e-mails off and on again, audited once per real change as the unsubscribe link is", async () => {
       const viewer = await signIn(app, fixture.tenant.slug, "viewer");
-      expect((await viewer.get("/auth/me/email-preferences").expect(200)).body).toEqual({ emails: true });
+      expect((await viewer.get("/auth/me/email-preferences").expect(200)).body).toEqual({ emails: true, answersVia: "email", slackAvailable: false });
 
-      expect((await viewer.put("/auth/me/email-preferences", { emails: false }).expect(200)).body).toEqual({ emails: false });
-      expect((await viewer.put("/auth/me/email-preferences", { emails: false }).expect(200)).body).toEqual({ emails: false });
-      expect((await viewer.get("/auth/me/email-preferences").expect(200)).body).toEqual({ emails: false });
+      expect((await viewer.put("/auth/me/email-preferences", { emails: false }).expect(200)).body).toEqual({ emails: false, answersVia: "email", slackAvailable: false });
+      expect((await viewer.put("/auth/me/email-preferences", { emails: false }).expect(200)).body).toEqual({ emails: false, answersVia: "email", slackAvailable: false });
+      expect((await viewer.get("/auth/me/email-preferences").expect(200)).body).toEqual({ emails: false, answersVia: "email", slackAvailable: false });
       const row = await app.db("users").where({ id: fixture.users.viewer.id }).first("email_opt_out_at");
       expect(row.email_opt_out_at).not.toBeNull();
       const off = await auditRows("user.email_unsubscribe");
@@ -73,14 +73,14 @@ describe("the signed-in user's questions and e-mail choice", () => {
       expect(off[0]).toMatchObject({ user_id: fixture.users.viewer.id });
       expect(typeof off[0].metadata === "string" ? JSON.parse(off[0].metadata) : off[0].metadata).toMatchObject({ method: "account" });
 
-      expect((await viewer.put("/auth/me/email-preferences", { emails: true }).expect(200)).body).toEqual({ emails: true });
+      expect((await viewer.put("/auth/me/email-preferences", { emails: true }).expect(200)).body).toEqual({ emails: true, answersVia: "email", slackAvailable: false });
       expect(await auditRows("user.email_resubscribe")).toHaveLength(1);
       // Nobody else's choice moved.
       const others = await app.db("users").where({ tenant_id: fixture.tenant.id }).whereNotNull("email_opt_out_at").count<{ count: number }[]>("* as count");
       expect(Number(others[0]?.count)).toBe(0);
     });
 
-    it("refuses a body that is not one boolean, a visitor, and a change without the CSRF token", async () => {
+    it("refuses a body that is not the choices, a visitor, and a change without the CSRF token", async () => {
       for (const body of [{}, { emails: "no" }, { emails: 0 }, { emails: true, userId: fixture.users.owner.id }]) {
         expect((await member.put("/auth/me/email-preferences", body).expect(400)).body.error.code, JSON.stringify(body)).toBe("VALIDATION_FAILED");
       }
@@ -90,7 +90,7 @@ describe("the signed-in user's questions and e-mail choice", () => {
         "UNAUTHENTICATED",
       );
       expect((await member.agent.put("/auth/me/email-preferences").send({ emails: false }).expect(403)).body.error.code).toBe("CSRF_INVALID");
-      expect((await member.get("/auth/me/email-preferences").expect(200)).body).toEqual({ emails: true });
+      expect((await member.get("/auth/me/email-preferences").expect(200)).body).toEqual({ emails: true, answersVia: "email", slackAvailable: false });
     });
   });
 });

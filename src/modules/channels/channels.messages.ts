@@ -1,4 +1,5 @@
 import type { KnownBlock } from "@slack/web-api";
+import { escapeMrkdwn } from "../slack/index.js";
 
 /**
  * What a team's channel shows (CONTRACT §11): a new question, an answer, a closed poll's results,
@@ -65,9 +66,6 @@ function headline(post: ChannelPost): string {
   }
 }
 
-/** Slack's mrkdwn treats &, < and > as markup. */
-const mrkdwn = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 export function slackMessage(post: ChannelPost): { text: string; blocks: KnownBlock[] } {
   const text = headline(post);
   const blocks: KnownBlock[] = [{ type: "header", text: { type: "plain_text", text: clip(text).slice(0, 150), emoji: false } }];
@@ -76,17 +74,17 @@ export function slackMessage(post: ChannelPost): { text: string; blocks: KnownBl
     return { text, blocks };
   }
   if (post.kind === "poll.closed") {
-    blocks.push({ type: "section", text: { type: "mrkdwn", text: clip(post.lines.map(mrkdwn).join("\n") || "No votes") } });
+    blocks.push({ type: "section", text: { type: "mrkdwn", text: clip(post.lines.map(escapeMrkdwn).join("\n") || "No votes") } });
     blocks.push({ type: "context", elements: [{ type: "plain_text", text: `${post.voteCount} ${post.voteCount === 1 ? "vote" : "votes"}` }] });
     return { text, blocks };
   }
-  blocks.push({ type: "section", text: { type: "mrkdwn", text: `*${mrkdwn(clip(post.body))}*` } });
+  blocks.push({ type: "section", text: { type: "mrkdwn", text: `*${escapeMrkdwn(clip(post.body))}*` } });
   if (post.kind === "question.answered" && post.responseText) {
-    blocks.push({ type: "section", text: { type: "mrkdwn", text: `*Answer:* ${mrkdwn(clip(post.responseText))}` } });
+    blocks.push({ type: "section", text: { type: "mrkdwn", text: `*Answer:* ${escapeMrkdwn(clip(post.responseText))}` } });
   }
   blocks.push({
     type: "context",
-    elements: [{ type: "mrkdwn", text: `Asked by ${mrkdwn(post.authorName ?? "Anonymous")} · <${post.link}|Open the question>` }],
+    elements: [{ type: "mrkdwn", text: `Asked by ${escapeMrkdwn(post.authorName ?? "Anonymous")} · <${post.link}|Open the question>` }],
   });
   return { text: `${text}: ${clip(post.body).slice(0, 200)}`, blocks };
 }

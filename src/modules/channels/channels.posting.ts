@@ -1,10 +1,9 @@
-import { ErrorCode, type WebAPIPlatformError } from "@slack/web-api";
 import type { Database } from "../../platform/db.js";
 import type { Logger } from "../../platform/logger.js";
 import { SLACK_BOT_TOKEN_PATH, type SettingsSecrets } from "../../platform/settings-secrets.js";
 import type { TenantSettings } from "../../platform/tenant-settings.schemas.js";
 import { tenantAddress } from "../../platform/tenant-address.js";
-import type { SlackClients } from "../slack/index.js";
+import { slackRefusal, type SlackClients } from "../slack/index.js";
 import { findTeam } from "../teams/index.js";
 import type { TenantDirectory } from "../tenants/index.js";
 import { postJson, type SendRules } from "../webhooks/index.js";
@@ -56,11 +55,6 @@ export interface ChannelPostingDeps {
   retryDelaysMs?: number[];
 }
 
-function platformError(error: unknown): string | null {
-  const coded = error as Partial<WebAPIPlatformError> | null;
-  return coded?.code === ErrorCode.PlatformError ? (coded.data?.error ?? null) : null;
-}
-
 /** An error text without the URL's query (its `sig=`), should a receiver or a library echo it. */
 function withoutSecret(text: string, url: string): string {
   const query = url.includes("?") ? url.slice(url.indexOf("?")) : "";
@@ -87,7 +81,7 @@ export function createChannelPosting(deps: ChannelPostingDeps) {
         .chat.postMessage({ channel, text: message.text, blocks: message.blocks, unfurl_links: false, unfurl_media: false });
       return { ok: true };
     } catch (error) {
-      const refusal = platformError(error);
+      const refusal = slackRefusal(error);
       // Slack's own answers (channel_not_found, not_in_channel, invalid_auth) do not change by retrying.
       if (refusal) return { ok: false, error: `Slack answered ${refusal}` };
       return { ok: false, error: "Slack unreachable", retry: { afterMs: null } };

@@ -6,9 +6,10 @@ import { tenantAddress } from "../../platform/tenant-address.js";
 import { isUuid } from "../../platform/validation.js";
 import { TenantDirectory } from "../tenants/index.js";
 import type { OutgoingEmail } from "./email.delivery.js";
-import { findAnsweredQuestion, findPulseInvite, findRecipient, findRecipients, findTenantAdmins, type EmailRecipient } from "./email.repository.js";
+import { findPulseInvite, findRecipient, findRecipients, findTenantAdmins, type EmailRecipient } from "./email.repository.js";
 import { directEmail, pulseInviteEmail, questionAnsweredEmail, webhookDisabledEmail, type RenderedEmail } from "./email.templates.js";
 import { unsubscribeUrl } from "./email.unsubscribe.token.js";
+import { createAnsweredNoticeReader } from "./email.answered-notice.js";
 
 /** Either the messages to send, or why nothing is sent (the job completes as "skipped"). */
 export type Composition = { kind: "send"; emails: OutgoingEmail[] } | { kind: "skip"; reason: string };
@@ -31,6 +32,7 @@ export function createEmailComposer(deps: ComposerDeps) {
   const secret = config.session.secret;
   // A pulse run queues thousands of jobs for one tenant: read its settings once every few seconds, not per email.
   const tenants = new TenantDirectory(db);
+  const readAnsweredNotice = createAnsweredNoticeReader({ db, config });
 
   /** RFC 8058 one-click unsubscribe (mail clients show an "Unsubscribe" button) plus RFC 3834. */
   function automatedHeaders(link: string): Record<string, string> {
@@ -49,32 +51,12 @@ export function createEmailComposer(deps: ComposerDeps) {
   }
 
   async function questionAnswered(data: EmailJobs["question-answered"]): Promise<Composition> {
-    // features.enableEmailNotifications was decided when the answer queued this job (from the
-    // settings as saved then); this worker's cached copy may be seconds old, so it is not asked again.
-    const tenant = await tenants.resolve(data.tenantId);
-    if (!tenant) return skip("tenant not found");
-    const question = await findAnsweredQuestion(db, data.tenantId, data.questionId);
-    if (!question) return skip("question not found");
-    if (question.status !== "ANSWERED" || !question.responseText) return skip("question is not answered");
-    // Anonymous visitors have no author (and no address): nothing to send.
-    if (!question.author || question.author.id !== data.recipientUserId) return skip("recipient is not the question's author");
-    // Queued for an anonymous question whatever its responder (questions.moderation.service.ts), but nobody is told of their own answer.
-    if (question.responderId === question.author.id) return skip("recipient answered it");
-    const user = question.author;
-    const why = unreachable(user);
-    if (why || !user) return skip(why ?? "recipient not found");
-    const link = unsubscribeUrl(config.baseUrl, secret, data.tenantId, user.id);
-    const rendered = questionAnsweredEmail({
-      recipientName: user.name,
-      tenantName: tenant.tenant.name,
-      teamName: question.teamName,
-      questionBody: question.body,
-      responseText: question.responseText,
-      responderName: question.responderName,
-      questionUrl: `${tenantAddress(config.frontendUrl, config.baseDomain, tenant.tenant.slug)}/${encodeURIComponent(question.teamSlug)}?question=${question.id}`,
-      unsubscribeUrl: link,
-    });
-    return { kind: "send", emails: [message(user, rendered, automatedHeaders(link))] };
+    const read = await readAnsweredNotice(data);
+    if (read.kind === "skip") return read;
+    const { recipient, ...notice } = read.notice;
+    const link = unsubscribeUrl(config.baseUrl, secret, data.tenantId, recipient.id);
+    const rendered = questionAnsweredEmail({ ...notice, recipientName: recipient.name, unsubscribeUrl: link });
+    return { kind: "send", emails: [message(recipient, rendered, automatedHeaders(link))] };
   }
 
   async function pulseInvite(data: EmailJobs["pulse-invite"]): Promise<Composition> {

@@ -7,6 +7,7 @@ const SUBJECTS: Record<EmailJobName, string> = {
   "question-answered": QUESTION_ANSWERED_SUBJECT,
   "pulse-invite": PULSE_INVITE_SUBJECT,
   "pulse-invite-slack": `Slack direct message: ${PULSE_INVITE_SUBJECT}`,
+  "question-answered-slack": `Slack direct message: ${QUESTION_ANSWERED_SUBJECT}`,
   "direct-email": "",
   "webhook-disabled": WEBHOOK_DISABLED_SUBJECT,
 };

@@ -5,10 +5,12 @@ import type { EmailJobName, EmailJobs } from "../../platform/queue.js";
  * (CONTRACT §3). For such a job the admin's queue view shows no recipient, and no outcome or skip
  * reason either (whether and why it was skipped says something about the recipient: unsubscribed,
  * deactivated); addresses are taken out of its failure, and the worker's log names nobody. A
- * question-answered job without the flag (queued before it existed) counts as hidden.
+ * question-answered job without the flag (queued before it existed) counts as hidden. The same
+ * notice as a Slack message (question-answered-slack) is hidden alike.
  */
 export function isRecipientHidden(job: { name: EmailJobName; data: unknown }): boolean {
-  return job.name === "question-answered" && (job.data as EmailJobs["question-answered"]).hideRecipient !== false;
+  const answered = job.name === "question-answered" || job.name === "question-answered-slack";
+  return answered && (job.data as EmailJobs["question-answered"]).hideRecipient !== false;
 }
 
 /** Anything shaped like an address (servers quote the refused one: `550 5.1.1 <a@b.example>: ...`). */

@@ -34,7 +34,7 @@ export const jobIdParams = z.object({ id: z.string().min(1).max(100) });
 
 export const emailJobSchema = z.object({
   id: z.string(),
-  name: z.enum(["question-answered", "pulse-invite", "pulse-invite-slack", "direct-email", "webhook-disabled"]),
+  name: z.enum(["question-answered", "question-answered-slack", "pulse-invite", "pulse-invite-slack", "direct-email", "webhook-disabled"]),
   status: z.enum(["active", "waiting", "completed", "failed"]),
   timestamp: z.number().int().describe("Queued at (epoch ms)"),
   attemptsMade: z.number().int(),

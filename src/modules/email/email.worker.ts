@@ -2,7 +2,7 @@ import type { Config } from "../../config.js";
 import type { Clock } from "../../platform/clock.js";
 import type { Database } from "../../platform/db.js";
 import type { Logger } from "../../platform/logger.js";
-import { PermanentJobError, type EmailJobName, type EmailJobs, type QueueJob } from "../../platform/queue.js";
+import { PermanentJobError, type EmailJobs, type QueueJob } from "../../platform/queue.js";
 import { startQueueWorker, type QueueWorker } from "../../platform/queue-bullmq.js";
 import { createEmailComposer } from "./email.compose.js";
 import { DeliveryError, FAILURE, type EmailProvider } from "./email.delivery.js";
@@ -16,13 +16,19 @@ export type EmailJobResult = { outcome: "sent"; to: string[] | null; messageIds:
 /**
  * Jobs of the system queue that are not e-mail (a pulse invite as a Slack message): the module
  * that sends them gives their processor (the composition in server.ts), so this module needs
- * none of theirs. `email-instead`: the pulse invite could not go that way and is e-mailed by this
- * same job (so a failed e-mail retries the whole delivery, and the invite is never lost).
+ * none of theirs. `email-instead`: the message could not go that way and is e-mailed by this
+ * same job (so a failed e-mail retries the whole delivery, and nothing is lost).
  */
 export type OtherJobResult = EmailJobResult | { outcome: "email-instead" };
-export type OtherJobProcessors = Partial<
-  Record<Exclude<EmailJobName, "question-answered" | "pulse-invite" | "direct-email">, (job: QueueJob) => Promise<OtherJobResult>>
->;
+
+/** The e-mail each Slack job becomes when Slack cannot deliver it. */
+const EMAIL_INSTEAD = {
+  // An invite Slack could not deliver is e-mailed whatever pulse.channelEmail says.
+  "pulse-invite-slack": (data: unknown) => ({ name: "pulse-invite" as const, data: { ...(data as EmailJobs["pulse-invite-slack"]), fallback: true } }),
+  "question-answered-slack": (data: unknown) => ({ name: "question-answered" as const, data: data as EmailJobs["question-answered"] }),
+};
+
+export type OtherJobProcessors = Partial<Record<keyof typeof EMAIL_INSTEAD, (job: QueueJob) => Promise<OtherJobResult>>>;
 
 export function createEmailProvider(config: Config): EmailProvider {
   return config.email.provider === "hosted_api" ? createHostedApiProvider(config.email.hosted) : createSmtpProvider(config.email.smtp);
@@ -50,13 +56,16 @@ export function createEmailJobProcessor(deps: EmailJobProcessorDeps) {
 
   return async function processEmailJob(queued: QueueJob): Promise<EmailJobResult> {
     let job = queued;
-    if (job.name === "pulse-invite-slack") {
-      const other = deps.otherJobs?.[job.name];
+    const instead = EMAIL_INSTEAD[job.name as keyof typeof EMAIL_INSTEAD];
+    if (instead) {
+      const other = deps.otherJobs?.[job.name as keyof OtherJobProcessors];
       // Failed, not skipped: the job stays visible and can be retried once a worker can send it.
       if (!other) throw new Error(`${FAILURE.deliveryFailed}: this worker cannot send ${job.name} jobs`);
       const result = await other(job);
+      // The job's result is kept by the queue: it names no hidden recipient either.
+      if (result.outcome === "sent" && isRecipientHidden(job)) return { ...result, to: null };
       if (result.outcome !== "email-instead") return result;
-      job = { ...job, name: "pulse-invite", data: { ...(job.data as EmailJobs["pulse-invite-slack"]), fallback: true } };
+      job = { ...job, ...instead(job.data) };
     }
     const hidden = isRecipientHidden(job);
     const context = { jobId: job.id, job: job.name, tenantId: job.data.tenantId, attempt: job.attemptsMade + 1, ...(hidden ? { recipientHidden: true } : {}) };

@@ -9,3 +9,5 @@ export { createUnsubscribeService } from "./email.unsubscribe.service.js";
 export { startEmailWorker } from "./email.worker.js";
 export type { EmailWorker, OtherJobProcessors, OtherJobResult } from "./email.worker.js";
 export { pulseInviteEmail, type RenderedEmail } from "./email.templates.js";
+export { createAnsweredNoticeReader } from "./email.answered-notice.js";
+export type { AnsweredNotice, AnsweredNoticeRead, AnsweredNoticeReader } from "./email.answered-notice.js";

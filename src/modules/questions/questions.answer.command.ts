@@ -6,7 +6,7 @@ import { findTenant } from "../tenants/index.js";
 import { runQuestionCommand, type CommandDeps } from "./questions.command.js";
 import type { QuestionLimits } from "./questions.limits.js";
 import { presentQuestion } from "./questions.presenter.js";
-import { updateQuestion, type QuestionRecord } from "./questions.repository.js";
+import { findAnswersVia, updateQuestion, type QuestionRecord } from "./questions.repository.js";
 
 export interface AnswerDeps extends CommandDeps {
   limits: QuestionLimits;
@@ -60,7 +60,8 @@ export async function answerQuestion(deps: AnswerDeps, ctx: RequestContext, ques
 
 /**
  * SPEC: the answered email goes to the author (a signed-in user, so never a visitor) when
- * notifications are on. Decided here, once, from the settings as saved now (not the request's
+ * notifications are on; as a Slack direct message instead where they chose Slack and the tenant
+ * has it connected (CONTRACT §11). Decided here, once, from the settings as saved now (not the request's
  * tenant cache, which another instance may hold for a moment after a change); the worker does
  * not decide again, so a job queued is an email meant to go out. An anonymous question's job
  * is queued even when its author answered it (the worker skips that one), since a missing job
@@ -71,7 +72,8 @@ async function notifyAuthor(deps: AnswerDeps, ctx: RequestContext, question: Que
   try {
     const settings = (await findTenant(deps.db, ctx.tenant.id))?.settings ?? ctx.settings;
     if (!settings.features.enableEmailNotifications) return;
-    await deps.queue.add("question-answered", {
+    const viaSlack = settings.slack !== null && (await findAnswersVia(deps.db, ctx.tenant.id, question.authorId)) === "slack";
+    await deps.queue.add(viaSlack ? "question-answered-slack" : "question-answered", {
       tenantId: ctx.tenant.id,
       questionId: question.id,
       recipientUserId: question.authorId,

@@ -327,3 +327,9 @@ export async function moveTeamQuestions(trx: Executor, tenantId: string, fromTea
 export async function anonymiseQuestionsOf(trx: Executor, tenantId: string, userId: string): Promise<number> {
   return trx("questions").where({ tenant_id: tenantId, author_id: userId, is_anonymous: false }).update({ is_anonymous: true });
 }
+
+/** Where the author hears that their question was answered (users.answers_via, chosen on their account page): `email` or `slack`. */
+export async function findAnswersVia(db: Executor, tenantId: string, authorId: string): Promise<"email" | "slack"> {
+  const row = await db("users").where({ tenant_id: tenantId, id: authorId }).first("answers_via");
+  return row?.answers_via === "slack" ? "slack" : "email";
+}

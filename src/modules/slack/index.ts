@@ -1,8 +1,10 @@
 /**
- * The Slack module's public face (CONTRACT §11): pulse invites as direct messages, and the
- * interaction requests of their buttons. Everything else in this folder is internal.
+ * The Slack module's public face (CONTRACT §11): pulse invites and answered notices as direct
+ * messages, the interaction requests of the invites' buttons, and what the team channels share
+ * (the clients, Slack's refusals, mrkdwn escaping). Everything else in this folder is internal.
  */
-export { createSlackClients } from "./slack.client.js";
+export { createSlackClients, slackRefusal } from "./slack.client.js";
+export { escapeMrkdwn } from "./slack.messages.js";
 export type { SlackClients } from "./slack.client.js";
 export { createSlackInviteSender } from "./slack.invites.js";
 export { createSlackInteractions } from "./slack.interactions.service.js";

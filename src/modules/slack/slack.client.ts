@@ -1,4 +1,4 @@
-import { LogLevel, WebClient, WebClientEvent, type Logger as SlackLogger } from "@slack/web-api";
+import { ErrorCode, LogLevel, WebClient, WebClientEvent, type Logger as SlackLogger, type WebAPIPlatformError } from "@slack/web-api";
 import type { Logger } from "../../platform/logger.js";
 
 export interface SlackClientOptions {
@@ -59,3 +59,20 @@ export function createSlackClients(options: SlackClientOptions) {
 }
 
 export type SlackClients = ReturnType<typeof createSlackClients>;
+
+/** Slack's own refusal of a call (`invalid_auth`, `channel_not_found`…), or null for anything else (unreachable, timed out). */
+export function slackRefusal(error: unknown): string | null {
+  const coded = error as Partial<WebAPIPlatformError> | null;
+  return coded?.code === ErrorCode.PlatformError ? (coded.data?.error ?? null) : null;
+}
+
+/** Slack's answers that no retry changes: the app is not (or no longer) allowed to do this. */
+export const APP_REFUSED = new Set([
+  "invalid_auth",
+  "not_authed",
+  "account_inactive",
+  "token_revoked",
+  "token_expired",
+  "missing_scope",
+  "not_allowed_token_type",
+]);

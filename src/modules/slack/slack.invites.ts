@@ -1,4 +1,3 @@
-import { ErrorCode, type WebAPIPlatformError } from "@slack/web-api";
 import type { Clock } from "../../platform/clock.js";
 import type { Database } from "../../platform/db.js";
 import type { Logger } from "../../platform/logger.js";
@@ -8,6 +7,7 @@ import type { OtherJobResult } from "../email/index.js";
 import { TenantDirectory } from "../tenants/index.js";
 import type { SlackClients } from "./slack.client.js";
 import { inviteMessage } from "./slack.messages.js";
+import { sendDirectMessage } from "./slack.direct-message.js";
 import { findInviteForSlack } from "./slack.repository.js";
 
 export interface SlackInviteDeps {
@@ -16,14 +16,6 @@ export interface SlackInviteDeps {
   logger: Logger;
   secrets: SettingsSecrets;
   clients: SlackClients;
-}
-
-/** Slack's answers that no retry changes: the app is not (or no longer) allowed to do this. */
-const APP_REFUSED = new Set(["invalid_auth", "not_authed", "account_inactive", "token_revoked", "token_expired", "missing_scope", "not_allowed_token_type"]);
-
-function platformError(error: unknown): string | null {
-  const coded = error as Partial<WebAPIPlatformError> | null;
-  return coded?.code === ErrorCode.PlatformError ? (coded.data?.error ?? null) : null;
 }
 
 /**
@@ -60,38 +52,29 @@ export function createSlackInviteSender(deps: SlackInviteDeps) {
     if (!settings.pulse.channelSlack || !settings.slack) return emailInstead("pulse Slack delivery is turned off");
     const botToken = secrets.open(tenant.id, SLACK_BOT_TOKEN_PATH, settings.slack.botToken);
     if (botToken === null) return emailInstead("the Slack bot token cannot be opened (enter it again in the settings)");
-    const client = clients.forTenant(tenant.id, botToken);
 
+    const message = inviteMessage({
+      tenantSlug: tenant.slug,
+      tenantName: tenant.name,
+      token: invite.token,
+      questionText: invite.questionText,
+      scale: invite.scale,
+      reminder: data.reminder === true,
+      anonThreshold: settings.pulse.anonThreshold,
+      expiresAt: invite.expiresAt,
+    });
+    let sent;
     try {
-      const lookup = await client.users.lookupByEmail({ email: invite.recipient.email });
-      const userId = lookup.user?.id;
-      if (!userId || lookup.user?.deleted || lookup.user?.is_bot) return emailInstead("no Slack account for this address");
-      const opened = await client.conversations.open({ users: userId, return_im: false });
-      const channel = opened.channel?.id;
-      if (!channel) throw new Error("Slack opened no direct message");
-      const message = inviteMessage({
-        tenantSlug: tenant.slug,
-        tenantName: tenant.name,
-        token: invite.token,
-        questionText: invite.questionText,
-        scale: invite.scale,
-        reminder: data.reminder === true,
-        anonThreshold: settings.pulse.anonThreshold,
-        expiresAt: invite.expiresAt,
-      });
-      const posted = await client.chat.postMessage({ channel, text: message.text, blocks: message.blocks, unfurl_links: false, unfurl_media: false });
-      logger.info(context, "slack invite sent");
-      return { outcome: "sent", to: [invite.recipient.email], messageIds: [posted.ts ?? null] };
+      sent = await sendDirectMessage(clients.forTenant(tenant.id, botToken), invite.recipient.email, message);
     } catch (error) {
-      const refusal = platformError(error);
-      if (refusal === "users_not_found") return emailInstead("no Slack account for this address");
-      if (refusal && APP_REFUSED.has(refusal)) {
-        logger.warn({ ...context, refusal }, "slack refused the tenant's app");
-        return emailInstead(`Slack refused the app (${refusal})`);
-      }
-      const reason = refusal ? `Slack answered ${refusal}` : "Slack unreachable";
-      logger.warn({ ...context, reason }, "slack invite failed; the queue retries it");
-      throw new Error(reason, { cause: error });
+      logger.warn({ ...context, reason: (error as Error).message }, "slack invite failed; the queue retries it");
+      throw error;
     }
+    if (sent.kind === "unreachable") {
+      if (sent.appRefused) logger.warn({ ...context, refusal: sent.appRefused }, "slack refused the tenant's app");
+      return emailInstead(sent.reason);
+    }
+    logger.info(context, "slack invite sent");
+    return { outcome: "sent", to: [invite.recipient.email], messageIds: [sent.ts] };
   };
 }

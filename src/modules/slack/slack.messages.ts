@@ -102,3 +102,39 @@ export function alreadyAnsweredMessage() {
   const text = "This pulse question has already been answered, or its invite has expired. Nothing more was recorded.";
   return { text, blocks: [{ type: "section", text: { type: "mrkdwn", text } }] };
 }
+
+/** A section's text holds 3,000 characters; longer text is cut, and the link shows it whole. */
+const SECTION_MAX = 2_900;
+const clip = (text: string) => (text.length > SECTION_MAX ? `${text.slice(0, SECTION_MAX)}…` : text);
+
+export interface AnsweredMessageInput {
+  teamName: string;
+  questionBody: string;
+  responseText: string;
+  responderName: string | null;
+  questionUrl: string;
+  accountUrl: string;
+}
+
+/**
+ * The answered notice as a direct message: what SPEC's e-mail says, people's text escaped so a
+ * question cannot carry a link, a mention or `<!channel>`. The question's address is a link, not
+ * a button: a button would send Slack an interaction for us to answer.
+ */
+export function answeredMessage(input: AnsweredMessageInput) {
+  const responder = escapeMrkdwn(input.responderName?.trim() || "a moderator");
+  const team = escapeMrkdwn(input.teamName);
+  return {
+    text: `Your question in ${input.teamName} was answered`,
+    blocks: [
+      { type: "section", text: { type: "mrkdwn", text: `Your question in *${team}* was answered by ${responder}.` } },
+      { type: "section", text: { type: "mrkdwn", text: `*Your question*\n${escapeMrkdwn(clip(input.questionBody))}` } },
+      { type: "section", text: { type: "mrkdwn", text: `*Answer from ${responder}*\n${escapeMrkdwn(clip(input.responseText))}` } },
+      { type: "section", text: { type: "mrkdwn", text: `<${input.questionUrl}|View the question>` } },
+      {
+        type: "context",
+        elements: [{ type: "mrkdwn", text: `You get answers here because you chose Slack in <${input.accountUrl}|your account>, where you can change it.` }],
+      },
+    ],
+  };
+}

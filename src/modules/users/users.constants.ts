@@ -18,3 +18,7 @@ export type UserImportAction = (typeof USER_IMPORT_ACTIONS)[number];
 
 /** What the admin page offers to download: the header and two example rows. */
 export const USER_IMPORT_TEMPLATE = 'email,name,role,team\r\nada@example.com,Ada Lovelace,member,Engineering\r\ngrace@example.com,"Hopper, Grace",viewer,\r\n';
+
+/** Where a person hears that their question was answered (CONTRACT §11); e-mail unless they choose Slack. */
+export const ANSWERS_VIA = ["email", "slack"] as const;
+export type AnswersVia = (typeof ANSWERS_VIA)[number];

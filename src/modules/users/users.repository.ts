@@ -1,5 +1,6 @@
 import { preparedRows, type Executor, type DatabaseRow } from "../../platform/db.js";
 import type { CurrentUser, Role, TeamRole } from "../../platform/context.js";
+import type { AnswersVia } from "./users.constants.js";
 
 export interface UserRecord {
   id: string;
@@ -157,9 +158,20 @@ export async function updateProfile(db: Executor, tenantId: string, userId: stri
 }
 
 /** Whether the user turned the organisation's e-mails off; null when there is no such user. */
-export async function findEmailOptOut(db: Executor, tenantId: string, userId: string): Promise<boolean | null> {
-  const row = await db("users").where({ tenant_id: tenantId, id: userId }).first("email_opt_out_at");
-  return row ? row.email_opt_out_at !== null : null;
+export async function findNotificationPreferences(
+  db: Executor,
+  tenantId: string,
+  userId: string,
+): Promise<{ optedOut: boolean; answersVia: AnswersVia } | null> {
+  const row = await db("users").where({ tenant_id: tenantId, id: userId }).first("email_opt_out_at", "answers_via");
+  return row ? { optedOut: row.email_opt_out_at !== null, answersVia: row.answers_via } : null;
+}
+
+export async function setAnswersVia(trx: Executor, tenantId: string, userId: string, answersVia: AnswersVia): Promise<void> {
+  await trx("users")
+    .where({ tenant_id: tenantId, id: userId })
+    .whereNot({ answers_via: answersVia })
+    .update({ answers_via: answersVia, updated_at: trx.fn.now() });
 }
 
 /**

@@ -1594,13 +1594,13 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Whether the signed-in user gets the organisation's e-mails (answers to their questions, the weekly pulse)
+     * Whether the signed-in user gets the organisation's messages (answers to their questions, the weekly pulse), and where answers reach them
      * @description Access: any signed-in user.
      */
     get: operations["getMyEmailPreferences"];
     /**
-     * Turns the signed-in user's e-mails on or off
-     * @description Idempotent: setting the current choice again changes nothing and writes no audit entry. Audited as `user.email_unsubscribe` or `user.email_resubscribe`.
+     * Turns the signed-in user's messages on or off, or chooses where answers to their questions reach them
+     * @description Idempotent: setting the current choice again changes nothing and writes no audit entry. `emails` is audited as `user.email_unsubscribe` or `user.email_resubscribe`. 409 SLACK_NOT_CONNECTED for `answersVia: slack` while the organisation has no Slack app connected.
      *
      *     Access: any signed-in user.
      */
@@ -11719,8 +11719,15 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Whether the organisation's e-mails reach this person: the answer to their question, and the weekly pulse. The same choice as the unsubscribe link in every e-mail. */
+            /** @description Whether the organisation's messages reach this person: the answer to their question, and the weekly pulse (by e-mail or in Slack). The same choice as the unsubscribe link in every e-mail. */
             emails: boolean;
+            /**
+             * @description Where this person hears that their question was answered: SPEC's e-mail, or a Slack direct message (CONTRACT §11). Default `email`.
+             * @enum {string}
+             */
+            answersVia: "email" | "slack";
+            /** @description Whether the organisation has connected Slack, so `answersVia: slack` may be chosen. */
+            slackAvailable: boolean;
           };
         };
       };
@@ -11772,8 +11779,13 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /** @description Whether the organisation's e-mails reach this person: the answer to their question, and the weekly pulse. The same choice as the unsubscribe link in every e-mail. */
-          emails: boolean;
+          /** @description Whether the organisation's messages reach this person: the answer to their question, and the weekly pulse (by e-mail or in Slack). The same choice as the unsubscribe link in every e-mail. */
+          emails?: boolean;
+          /**
+           * @description Where this person hears that their question was answered: SPEC's e-mail, or a Slack direct message (CONTRACT §11). Default `email`.
+           * @enum {string}
+           */
+          answersVia?: "email" | "slack";
         };
       };
     };
@@ -11785,8 +11797,15 @@ export interface operations {
         };
         content: {
           "application/json": {
-            /** @description Whether the organisation's e-mails reach this person: the answer to their question, and the weekly pulse. The same choice as the unsubscribe link in every e-mail. */
+            /** @description Whether the organisation's messages reach this person: the answer to their question, and the weekly pulse (by e-mail or in Slack). The same choice as the unsubscribe link in every e-mail. */
             emails: boolean;
+            /**
+             * @description Where this person hears that their question was answered: SPEC's e-mail, or a Slack direct message (CONTRACT §11). Default `email`.
+             * @enum {string}
+             */
+            answersVia: "email" | "slack";
+            /** @description Whether the organisation has connected Slack, so `answersVia: slack` may be chosen. */
+            slackAvailable: boolean;
           };
         };
       };
@@ -11819,6 +11838,15 @@ export interface operations {
       };
       /** @description TENANT_NOT_FOUND */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description SLACK_NOT_CONNECTED */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -13184,7 +13212,7 @@ export interface operations {
               active: {
                 id: string;
                 /** @enum {string} */
-                name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email" | "webhook-disabled";
+                name: "question-answered" | "question-answered-slack" | "pulse-invite" | "pulse-invite-slack" | "direct-email" | "webhook-disabled";
                 /** @enum {string} */
                 status: "active" | "waiting" | "completed" | "failed";
                 /** @description Queued at (epoch ms) */
@@ -13212,7 +13240,7 @@ export interface operations {
               waiting: {
                 id: string;
                 /** @enum {string} */
-                name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email" | "webhook-disabled";
+                name: "question-answered" | "question-answered-slack" | "pulse-invite" | "pulse-invite-slack" | "direct-email" | "webhook-disabled";
                 /** @enum {string} */
                 status: "active" | "waiting" | "completed" | "failed";
                 /** @description Queued at (epoch ms) */
@@ -13240,7 +13268,7 @@ export interface operations {
               completed: {
                 id: string;
                 /** @enum {string} */
-                name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email" | "webhook-disabled";
+                name: "question-answered" | "question-answered-slack" | "pulse-invite" | "pulse-invite-slack" | "direct-email" | "webhook-disabled";
                 /** @enum {string} */
                 status: "active" | "waiting" | "completed" | "failed";
                 /** @description Queued at (epoch ms) */
@@ -13268,7 +13296,7 @@ export interface operations {
               failed: {
                 id: string;
                 /** @enum {string} */
-                name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email" | "webhook-disabled";
+                name: "question-answered" | "question-answered-slack" | "pulse-invite" | "pulse-invite-slack" | "direct-email" | "webhook-disabled";
                 /** @enum {string} */
                 status: "active" | "waiting" | "completed" | "failed";
                 /** @description Queued at (epoch ms) */
@@ -13378,7 +13406,7 @@ export interface operations {
           "application/json": {
             id: string;
             /** @enum {string} */
-            name: "question-answered" | "pulse-invite" | "pulse-invite-slack" | "direct-email" | "webhook-disabled";
+            name: "question-answered" | "question-answered-slack" | "pulse-invite" | "pulse-invite-slack" | "direct-email" | "webhook-disabled";
             /** @enum {string} */
             status: "active" | "waiting" | "completed" | "failed";
             /** @description Queued at (epoch ms) */

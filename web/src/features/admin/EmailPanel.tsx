@@ -49,6 +49,7 @@ type EmailJob = EmailQueue["recentJobs"]["failed"][number];
 /** What each job sends, in words; its technical name stays beside it, as the server's logs use it. */
 const JOB_LABELS: Record<EmailJob["name"], string> = {
   "question-answered": "Question answered",
+  "question-answered-slack": "Question answered (Slack)",
   "pulse-invite": "Pulse invite",
   "pulse-invite-slack": "Pulse invite (Slack)",
   "direct-email": "Email from an admin",
