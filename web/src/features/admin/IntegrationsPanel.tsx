@@ -6,6 +6,7 @@ import { ErrorNotice, Loading, useLoad } from "../../shared/ui";
 import { getSettings, getSignInValues, saveSettings, type SettingsPatch } from "./api";
 import { SlackCard } from "./SlackCard";
 import { EMPTY_SLACK_DRAFT, serverBaseOf, slackDraftDirty, slackInteractionsUrl, type SlackDraft } from "./slackForm";
+import { WebhooksCard } from "./WebhooksCard";
 import "./admin.css";
 
 /**
@@ -18,11 +19,12 @@ export function IntegrationsPanel() {
   const loaded = useLoad((signal) => Promise.all([getSettings(signal), getSignInValues(signal)]), []);
   const [settings, setSettings] = useState<TenantSettings | null>(null);
   const [slackDraft, setSlackDraft] = useState<SlackDraft>(EMPTY_SLACK_DRAFT);
+  const [webhooksUnsaved, setWebhooksUnsaved] = useState(false);
   useEffect(() => {
     if (loaded.data) setSettings(loaded.data[0]);
   }, [loaded.data]);
 
-  const unsaved = slackDraftDirty(slackDraft) ? ["Slack"] : [];
+  const unsaved = [...(slackDraftDirty(slackDraft) ? ["Slack"] : []), ...(webhooksUnsaved ? ["Webhooks"] : [])];
   const guard = <LeaveGuard unsaved={unsaved} />;
   if (loaded.error) return <ErrorNotice error={loaded.error} />;
   if (!settings || !loaded.data) return <Loading />;
@@ -42,6 +44,7 @@ export function IntegrationsPanel() {
       <h1>Integrations</h1>
       <p className="hint">Connect the tools your organisation already uses. Each card saves on its own.</p>
       <SlackCard settings={settings} interactionsUrl={slackInteractionsUrl(serverBase)} draft={slackDraft} setDraft={setSlackDraft} save={save} />
+      <WebhooksCard onUnsavedChange={setWebhooksUnsaved} />
       {guard}
     </div>
   );
