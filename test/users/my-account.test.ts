@@ -63,8 +63,16 @@ describe("the signed-in user's questions and e-mail choice", () => {
       const viewer = await signIn(app, fixture.tenant.slug, "viewer");
       expect((await viewer.get("/auth/me/email-preferences").expect(200)).body).toEqual({ emails: true, answersVia: "email", slackAvailable: false });
 
-      expect((await viewer.put("/auth/me/email-preferences", { emails: false }).expect(200)).body).toEqual({ emails: false, answersVia: "email", slackAvailable: false });
-      expect((await viewer.put("/auth/me/email-preferences", { emails: false }).expect(200)).body).toEqual({ emails: false, answersVia: "email", slackAvailable: false });
+      expect((await viewer.put("/auth/me/email-preferences", { emails: false }).expect(200)).body).toEqual({
+        emails: false,
+        answersVia: "email",
+        slackAvailable: false,
+      });
+      expect((await viewer.put("/auth/me/email-preferences", { emails: false }).expect(200)).body).toEqual({
+        emails: false,
+        answersVia: "email",
+        slackAvailable: false,
+      });
       expect((await viewer.get("/auth/me/email-preferences").expect(200)).body).toEqual({ emails: false, answersVia: "email", slackAvailable: false });
       const row = await app.db("users").where({ id: fixture.users.viewer.id }).first("email_opt_out_at");
       expect(row.email_opt_out_at).not.toBeNull();
@@ -73,7 +81,11 @@ describe("the signed-in user's questions and e-mail choice", () => {
       expect(off[0]).toMatchObject({ user_id: fixture.users.viewer.id });
       expect(typeof off[0].metadata === "string" ? JSON.parse(off[0].metadata) : off[0].metadata).toMatchObject({ method: "account" });
 
-      expect((await viewer.put("/auth/me/email-preferences", { emails: true }).expect(200)).body).toEqual({ emails: true, answersVia: "email", slackAvailable: false });
+      expect((await viewer.put("/auth/me/email-preferences", { emails: true }).expect(200)).body).toEqual({
+        emails: true,
+        answersVia: "email",
+        slackAvailable: false,
+      });
       expect(await auditRows("user.email_resubscribe")).toHaveLength(1);
       // Nobody else's choice moved.
       const others = await app.db("users").where({ tenant_id: fixture.tenant.id }).whereNotNull("email_opt_out_at").count<{ count: number }[]>("* as count");

@@ -15,3 +15,6 @@ export const WEBHOOK_DESCRIPTION_MAX = 500;
 
 export const DELIVERY_LIST_LIMIT_DEFAULT = 50;
 export const DELIVERY_LIST_LIMIT_MAX = 200;
+
+/** An endpoint whose deliveries have all failed for this long is disabled, and its admins are e-mailed (CONTRACT §11). */
+export const WEBHOOK_DISABLE_AFTER_DAYS = 3;

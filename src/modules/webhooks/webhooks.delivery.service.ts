@@ -4,6 +4,7 @@ import type { Logger } from "../../platform/logger.js";
 import type { JobQueue } from "../../platform/queue.js";
 import type { SettingsSecrets } from "../../platform/settings-secrets.js";
 import type { WebhookJob, WebhookQueue } from "./webhooks.queue.js";
+import { WEBHOOK_DISABLE_AFTER_DAYS } from "./webhooks.constants.js";
 import {
   abandonDelivery,
   disableFailingEndpoint,
@@ -28,7 +29,7 @@ const HOUR = 60 * MINUTE;
  */
 export const WEBHOOK_RETRY_DELAYS_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 14 * HOUR];
 /** An endpoint whose deliveries have failed, without one success, for this long is disabled. */
-export const WEBHOOK_DISABLE_AFTER_MS = 3 * 24 * HOUR;
+export const WEBHOOK_DISABLE_AFTER_MS = WEBHOOK_DISABLE_AFTER_DAYS * 24 * HOUR;
 export const WEBHOOK_TIMEOUT_MS = 10 * SECOND;
 const RESUME_BATCH = 500;
 

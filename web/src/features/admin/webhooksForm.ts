@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@server/modules/webhooks/webhooks.constants";
+import { WEBHOOK_DISABLE_AFTER_DAYS, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@server/modules/webhooks/webhooks.constants";
 import { ApiError, errorMessage } from "../../shared/api";
 import type { Webhook, WebhookBody, WebhookChanges, WebhookDelivery } from "./webhooksApi";
 
@@ -19,8 +19,7 @@ export const WEBHOOK_EVENT_LABELS = {
 /** In the server's order, whatever order they were ticked in. */
 export const WEBHOOK_EVENTS: readonly WebhookEventType[] = WEBHOOK_EVENT_TYPES;
 
-/** CONTRACT §11: an endpoint failing for this long, without one success, is disabled and its admins e-mailed. */
-export const DISABLE_AFTER_DAYS = 3;
+export const DISABLE_AFTER_DAYS = WEBHOOK_DISABLE_AFTER_DAYS;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface WebhookDraft {
