@@ -145,3 +145,16 @@ export async function afterRender(page: Page): Promise<void> {
 export async function cssVariable(page: Page, name: string): Promise<string> {
   return page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
 }
+
+/**
+ * The sizes and colour schemes a screen is checked in, paired so that each size and each scheme
+ * comes once: a phone in dark, a laptop in light. Layout follows the width and colours follow the
+ * scheme, independently (colours are CSS variables that no layout rule reads), so the other two
+ * combinations would repeat these checks at the cost of a browser run each.
+ */
+export function sizesAndSchemes<P, L>(phone: P, laptop: L): ReadonlyArray<readonly ["phone", P, "dark"] | readonly ["laptop", L, "light"]> {
+  return [
+    ["phone", phone, "dark"],
+    ["laptop", laptop, "light"],
+  ] as const;
+}

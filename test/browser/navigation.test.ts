@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { createTenantFixture, insertTeam, type TenantFixture } from "../helpers/factories.js";
-import { expectAccessible, signInAs, startHarness, type Harness } from "./harness.js";
+import { expectAccessible, signInAs, sizesAndSchemes, startHarness, type Harness } from "./harness.js";
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 800 };
@@ -9,10 +9,9 @@ const SCREENS = [
   { name: "390×844 phone", viewport: PHONE, isMobile: true },
   { name: "1280×800 laptop", viewport: LAPTOP, isMobile: false },
 ] as const;
-const SCHEMES = ["light", "dark"] as const;
 type Person = "visitor" | "member" | "moderator" | "admin";
 
-/** The header on a phone and a laptop, light and dark: every destination of each role is reachable, visible and inside the screen. */
+/** The header on a phone (dark) and a laptop (light): every destination of each role is reachable, visible and inside the screen. */
 describe("browser: the header's navigation", () => {
   let harness: Harness;
   let fixture: TenantFixture;
@@ -76,74 +75,72 @@ describe("browser: the header's navigation", () => {
   }
 
   for (const person of ["visitor", "member", "moderator", "admin"] as const) {
-    for (const screen of SCREENS) {
-      it(`${person} on a ${screen.name}: every destination is reachable and inside the screen, light and dark, and the header never scrolls sideways`, async () => {
+    for (const [, screen, scheme] of sizesAndSchemes(SCREENS[0], SCREENS[1])) {
+      it(`${person} on a ${screen.name} in ${scheme}: every destination is reachable and inside the screen, and the header never scrolls sideways`, async () => {
         const { context, page } = await open(person, screen);
         const banner = page.getByRole("banner");
         await page.getByRole("heading", { level: 1, name: fixture.teams.a.name }).waitFor();
-        for (const scheme of SCHEMES) {
-          await page.emulateMedia({ colorScheme: scheme });
-          await expect.poll(() => page.evaluate(() => document.documentElement.dataset.colorScheme)).toBe(scheme);
-          const sideways = await page.evaluate(() => {
-            const header = document.querySelector(".app-header") as HTMLElement;
-            const inner = document.querySelector(".header-inner") as HTMLElement;
-            return {
-              header: header.scrollWidth - header.clientWidth,
-              inner: inner.scrollWidth - inner.clientWidth,
-              page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-            };
-          });
-          expect(sideways, "nothing in the header scrolls sideways").toEqual({ header: 0, inner: 0, page: 0 });
-          const menuButton = banner.getByRole("button", { name: "Menu" });
-          const header = await banner.boundingBox();
+        await page.emulateMedia({ colorScheme: scheme });
+        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.colorScheme)).toBe(scheme);
+        const sideways = await page.evaluate(() => {
+          const header = document.querySelector(".app-header") as HTMLElement;
+          const inner = document.querySelector(".header-inner") as HTMLElement;
+          return {
+            header: header.scrollWidth - header.clientWidth,
+            inner: inner.scrollWidth - inner.clientWidth,
+            page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          };
+        });
+        expect(sideways, "nothing in the header scrolls sideways").toEqual({ header: 0, inner: 0, page: 0 });
+        const menuButton = banner.getByRole("button", { name: "Menu" });
+        const header = await banner.boundingBox();
 
-          if (screen.viewport === PHONE) {
-            expect(header?.height ?? Infinity, "the phone's header is one slim line").toBeLessThanOrEqual(56);
-            // Every control of the phone's header row is a 44 px touch target.
-            for (const control of await banner.locator(".header-user > a, .header-user > button").all()) {
-              expect((await control.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
-            }
-            await expectInViewport(page, menuButton, "Menu button");
-            expect(await menuButton.getAttribute("aria-expanded")).toBe("false");
-            await menuButton.click();
-            expect(await menuButton.getAttribute("aria-expanded")).toBe("true");
-          } else {
-            // Wide enough for one line: no Menu, no wrapping.
-            expect(await menuButton.count(), "no Menu where the row fits").toBe(0);
-            expect(header?.height ?? Infinity, "the laptop's header is one line").toBeLessThanOrEqual(64);
+        if (screen.viewport === PHONE) {
+          expect(header?.height ?? Infinity, "the phone's header is one slim line").toBeLessThanOrEqual(56);
+          // Every control of the phone's header row is a 44 px touch target.
+          for (const control of await banner.locator(".header-user > a, .header-user > button").all()) {
+            expect((await control.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
           }
+          await expectInViewport(page, menuButton, "Menu button");
+          expect(await menuButton.getAttribute("aria-expanded")).toBe("false");
+          await menuButton.click();
+          expect(await menuButton.getAttribute("aria-expanded")).toBe("true");
+        } else {
+          // Wide enough for one line: no Menu, no wrapping.
+          expect(await menuButton.count(), "no Menu where the row fits").toBe(0);
+          expect(header?.height ?? Infinity, "the laptop's header is one line").toBeLessThanOrEqual(64);
+        }
 
-          const nav = banner.getByRole("navigation", { name: "Main" });
-          for (const name of [...teamNames, ...tools[person]]) {
-            const link = nav.getByRole("link", { name, exact: true });
-            await revealTeam(nav, link);
-            await expectInViewport(page, link, `${name} (${scheme})`);
-            if (screen.viewport === PHONE) expect((await link.boundingBox())?.height ?? 0, `${name} touch target`).toBeGreaterThanOrEqual(44);
-          }
-          if (person === "visitor") {
-            await expectInViewport(page, banner.getByRole("link", { name: "Sign in" }).last(), "Sign in");
-          } else {
-            await expectInViewport(page, banner.locator('a[href="/account"]').last(), "the account");
-            await expectInViewport(page, banner.getByRole("button", { name: "Sign out" }), "Sign out");
-          }
-          if (screen.viewport === LAPTOP) {
-            // One line: the links' middles align with the brand's.
-            const middles = await banner.locator(".header-inner > .brand, .main-nav > ul > li > .nav-item, .header-user > *").evaluateAll((elements) =>
-              elements
-                .map((element) => element.getBoundingClientRect())
-                .filter((rect) => rect.height > 0)
-                .map((rect) => (rect.top + rect.bottom) / 2),
-            );
-            expect(Math.max(...middles) - Math.min(...middles), `middles: ${middles.join(", ")}`).toBeLessThan(4);
-          }
-          await expectAccessible(page, `${person}'s header on a ${screen.name}${screen.viewport === PHONE ? " with the menu open" : ""}`, { scheme });
+        const nav = banner.getByRole("navigation", { name: "Main" });
+        for (const name of [...teamNames, ...tools[person]]) {
+          const link = nav.getByRole("link", { name, exact: true });
+          await revealTeam(nav, link);
+          await expectInViewport(page, link, `${name} (${scheme})`);
+          if (screen.viewport === PHONE) expect((await link.boundingBox())?.height ?? 0, `${name} touch target`).toBeGreaterThanOrEqual(44);
+        }
+        if (person === "visitor") {
+          await expectInViewport(page, banner.getByRole("link", { name: "Sign in" }).last(), "Sign in");
+        } else {
+          await expectInViewport(page, banner.locator('a[href="/account"]').last(), "the account");
+          await expectInViewport(page, banner.getByRole("button", { name: "Sign out" }), "Sign out");
+        }
+        if (screen.viewport === LAPTOP) {
+          // One line: the links' middles align with the brand's.
+          const middles = await banner.locator(".header-inner > .brand, .main-nav > ul > li > .nav-item, .header-user > *").evaluateAll((elements) =>
+            elements
+              .map((element) => element.getBoundingClientRect())
+              .filter((rect) => rect.height > 0)
+              .map((rect) => (rect.top + rect.bottom) / 2),
+          );
+          expect(Math.max(...middles) - Math.min(...middles), `middles: ${middles.join(", ")}`).toBeLessThan(4);
+        }
+        await expectAccessible(page, `${person}'s header on a ${screen.name}${screen.viewport === PHONE ? " with the menu open" : ""}`, { scheme });
 
-          if (screen.viewport === PHONE) {
-            // Esc closes the sheet and gives focus back to the Menu button.
-            await page.keyboard.press("Escape");
-            await nav.waitFor({ state: "hidden" });
-            await expect.poll(() => menuButton.evaluate((element) => element === document.activeElement)).toBe(true);
-          }
+        if (screen.viewport === PHONE) {
+          // Esc closes the sheet and gives focus back to the Menu button.
+          await page.keyboard.press("Escape");
+          await nav.waitFor({ state: "hidden" });
+          await expect.poll(() => menuButton.evaluate((element) => element === document.activeElement)).toBe(true);
         }
 
         if (screen.viewport === PHONE) {

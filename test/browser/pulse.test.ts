@@ -6,7 +6,7 @@ import { SCANNER_WINDOW_MS } from "../../src/modules/pulse/pulse.held-answers.se
 import { ManualClock, signIn, type ApiClient } from "../helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
 import { addInvite } from "../helpers/pulse.js";
-import { expectAccessible, signInAs, startHarness, type Harness } from "./harness.js";
+import { expectAccessible, signInAs, sizesAndSchemes, startHarness, type Harness } from "./harness.js";
 
 const QUESTION = "How manageable is your workload this week?";
 const PHONE = { width: 390, height: 844 };
@@ -120,47 +120,42 @@ describe("browser: pulse", () => {
     await expectAccessible(page, "pulse respond: invalid link");
   });
 
-  for (const [size, viewport] of [
-    ["phone", PHONE],
-    ["laptop", DESKTOP],
-  ] as const) {
-    for (const colorScheme of ["dark", "light"] as const) {
-      it(`an expired link on a ${size} in ${colorScheme} mode names the organisation and offers the way in; the score page follows the scheme too`, async () => {
-        // Invites of the fixture's one pulse question: the dashboard tests count its questions.
-        const { id: questionId } = await harness.app.db("pulse_questions").where({ tenant_id: fixture.tenant.id, text: QUESTION }).first("id");
-        const expired = await addInvite(harness.app.db, {
-          tenantId: fixture.tenant.id,
-          userId: fixture.users.member.id,
-          questionId,
-          sentAt: "2020-01-01T09:00:00Z",
-          expiresAt: "2020-01-08T09:00:00Z",
-        });
-        const page = await (await harness.newContext({ viewport })).newPage();
-        await page.emulateMedia({ colorScheme });
-        expect((await page.goto(`/pulse/respond?token=${expired.token}&score=4`))?.status()).toBe(400);
-        await page.getByRole("heading", { level: 1, name: "This link can no longer be used" }).waitFor();
-        await page.getByText(fixture.tenant.name, { exact: true }).waitFor();
-        const wayIn = page.getByRole("link", { name: `Go to ${fixture.tenant.name}’s questions` });
-        const box = await wayIn.boundingBox();
-        expect(box && box.height).toBeGreaterThanOrEqual(44);
-        expect(box && box.x + box.width).toBeLessThanOrEqual(viewport.width);
-        const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-        expect(background).toBe(colorScheme === "dark" ? "rgb(11, 17, 32)" : "rgb(243, 244, 246)");
-        await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(viewport.width);
-        await expectAccessible(page, `pulse invalid link, ${size}, ${colorScheme}`);
-
-        await wayIn.click();
-        await page.waitForURL((url) => !url.pathname.startsWith("/pulse/respond"));
-
-        // A link that still works: the scores, in the same scheme.
-        const open = await addInvite(harness.app.db, { tenantId: fixture.tenant.id, userId: fixture.users.member.id, questionId });
-        expect((await page.goto(`/pulse/respond?token=${open.token}&score=9`))?.status()).toBe(400);
-        await page.getByRole("heading", { level: 1, name: "Choose a score from 1 to 5" }).waitFor();
-        await expect(page.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe(background);
-        await expectAccessible(page, `pulse choose a score, ${size}, ${colorScheme}`);
-        await page.context().close();
+  for (const [size, viewport, colorScheme] of sizesAndSchemes(PHONE, DESKTOP)) {
+    it(`an expired link on a ${size} in ${colorScheme} mode names the organisation and offers the way in; the score page follows the scheme too`, async () => {
+      // Invites of the fixture's one pulse question: the dashboard tests count its questions.
+      const { id: questionId } = await harness.app.db("pulse_questions").where({ tenant_id: fixture.tenant.id, text: QUESTION }).first("id");
+      const expired = await addInvite(harness.app.db, {
+        tenantId: fixture.tenant.id,
+        userId: fixture.users.member.id,
+        questionId,
+        sentAt: "2020-01-01T09:00:00Z",
+        expiresAt: "2020-01-08T09:00:00Z",
       });
-    }
+      const page = await (await harness.newContext({ viewport })).newPage();
+      await page.emulateMedia({ colorScheme });
+      expect((await page.goto(`/pulse/respond?token=${expired.token}&score=4`))?.status()).toBe(400);
+      await page.getByRole("heading", { level: 1, name: "This link can no longer be used" }).waitFor();
+      await page.getByText(fixture.tenant.name, { exact: true }).waitFor();
+      const wayIn = page.getByRole("link", { name: `Go to ${fixture.tenant.name}’s questions` });
+      const box = await wayIn.boundingBox();
+      expect(box && box.height).toBeGreaterThanOrEqual(44);
+      expect(box && box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(background).toBe(colorScheme === "dark" ? "rgb(11, 17, 32)" : "rgb(243, 244, 246)");
+      await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(viewport.width);
+      await expectAccessible(page, `pulse invalid link, ${size}, ${colorScheme}`);
+
+      await wayIn.click();
+      await page.waitForURL((url) => !url.pathname.startsWith("/pulse/respond"));
+
+      // A link that still works: the scores, in the same scheme.
+      const open = await addInvite(harness.app.db, { tenantId: fixture.tenant.id, userId: fixture.users.member.id, questionId });
+      expect((await page.goto(`/pulse/respond?token=${open.token}&score=9`))?.status()).toBe(400);
+      await page.getByRole("heading", { level: 1, name: "Choose a score from 1 to 5" }).waitFor();
+      await expect(page.evaluate(() => getComputedStyle(document.body).backgroundColor)).resolves.toBe(background);
+      await expectAccessible(page, `pulse choose a score, ${size}, ${colorScheme}`);
+      await page.context().close();
+    });
   }
 
   it("an admin's dashboard shows participation, a heatmap with its legend and a trend per question", async () => {

@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from "../../src/platform/db.js";
 import { TEST_SESSION_SECRET } from "../helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.js";
+import { nodeArgsFor } from "../helpers/bundled-entry.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -29,7 +30,7 @@ interface Started {
 async function startServer(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "src/main.ts")], {
+  const child = spawn(process.execPath, await nodeArgsFor("src/main.ts"), {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",

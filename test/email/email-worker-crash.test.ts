@@ -7,6 +7,7 @@ import { createTestApp, TEST_SESSION_SECRET, type TestApp } from "../helpers/app
 import { smtpEnv, startWorker, waitForJob } from "../helpers/email.js";
 import { createTenantFixture, type TenantFixture, insertQuestion } from "../helpers/factories.js";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.js";
+import { nodeArgsFor } from "../helpers/bundled-entry.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const LOCK_MS = "1000";
@@ -66,7 +67,7 @@ describe("a worker killed mid-job", () => {
     });
 
     // The standalone worker process, as production runs it (npm run worker), on the same queue.
-    child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "src/cli/email-worker.ts")], {
+    child = spawn(process.execPath, await nodeArgsFor("src/cli/email-worker.ts"), {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? "",

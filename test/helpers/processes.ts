@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { nodeArgsFor } from "./bundled-entry.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -81,18 +82,25 @@ export interface ServerProcess {
 }
 
 /**
- * The real server as a child process (`src/main.ts`, the production entry point, through tsx;
- * with `entry` "seeds/start.ts", what `npm start` runs, which seeds an empty database), ready when it
+ * The real server as a child process (`src/main.ts`, the production entry point, bundled once
+ * (bundled-entry.ts), or through tsx with `options.tsx`; with `entry` "seeds/start.ts", what
+ * `npm start` runs, which seeds an empty database), ready when it
  * says it listens and /health/ready answers 200. A free port can be taken by another test between
  * finding it and the server binding it (the server then stops, saying so): it starts again on
  * another port, so /health/ready is never answered by some other test's app. With `env.PORT` it
  * listens there (an instance restarted behind a proxy that knows its port): a taken port then fails.
  */
-export async function startServerProcess(env: Record<string, string>, attempts = 3, entry = "src/main.ts"): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  attempts = 3,
+  entry = "src/main.ts",
+  options: { tsx?: boolean } = {},
+): Promise<ServerProcess> {
   const fixedPort = env.PORT ? Number(env.PORT) : null;
   const port = fixedPort ?? (await freePort());
   const output: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, entry)], {
+  const args = options.tsx ? ["--import", "tsx", path.join(ROOT, entry)] : await nodeArgsFor(entry);
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", PORT: String(port), LOG_LEVEL: "info", SCHEDULER: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -117,7 +125,7 @@ export async function startServerProcess(env: Record<string, string>, attempts =
   }
   if (portTaken()) {
     await exited;
-    if (attempts > 1 && fixedPort === null) return startServerProcess(env, attempts - 1, entry);
+    if (attempts > 1 && fixedPort === null) return startServerProcess(env, attempts - 1, entry, options);
     throw new Error(`${fixedPort === null ? "no free port for the server process" : `port ${port} is taken`}\n${output.join("").slice(-2000)}`);
   }
   return {

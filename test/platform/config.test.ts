@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.js";
+import { nodeArgsFor } from "../helpers/bundled-entry.js";
 
 const PRODUCTION_BASE = {
   NODE_ENV: "production",
@@ -77,9 +78,9 @@ describe("configuration", () => {
     expect(() => loadConfig({ AUTH_MODE_DEMO: "maybe" })).toThrow(/AUTH_MODE_DEMO/);
   });
 
-  it("the server process exits 1 with one clear line when production settings are missing", () => {
+  it("the server process exits 1 with one clear line when production settings are missing", async () => {
     const root = path.resolve(import.meta.dirname, "../..");
-    const result = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const result = spawnSync(process.execPath, await nodeArgsFor("src/main.ts"), {
       cwd: root,
       env: { PATH: process.env.PATH, NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), AUTH_MODE_DEMO: "true" },
       encoding: "utf8",
@@ -111,9 +112,9 @@ describe("configuration", () => {
     expect(() => loadConfig({ OVERLOAD_RETRY_AFTER_SECONDS: "0" })).toThrow(/OVERLOAD_RETRY_AFTER_SECONDS/);
   });
 
-  it("the server process refuses several workers without Redis: one clear line, exit 1, no worker started", () => {
+  it("the server process refuses several workers without Redis: one clear line, exit 1, no worker started", async () => {
     const root = path.resolve(import.meta.dirname, "../..");
-    const result = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    const result = spawnSync(process.execPath, await nodeArgsFor("src/main.ts"), {
       cwd: root,
       env: { PATH: process.env.PATH, NODE_ENV: "development", WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://postgres@127.0.0.1:5432/none" },
       encoding: "utf8",

@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { listenOn } from "../../src/platform/http/server.js";
 import { freePort } from "../helpers/processes.js";
+import { nodeArgsFor } from "../helpers/bundled-entry.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -37,7 +38,7 @@ describe("listening", () => {
   it("the server process stops with exit status 1 and that line when its port is taken, and never says it listens", async () => {
     const held = await occupy();
     try {
-      const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "src/main.ts")], {
+      const child = spawn(process.execPath, await nodeArgsFor("src/main.ts"), {
         cwd: ROOT,
         env: { PATH: process.env.PATH ?? "", NODE_ENV: "development", PORT: String(held.port), DATABASE_URL: inject("databaseUrl"), SCHEDULER: "false" },
         stdio: ["ignore", "pipe", "pipe"],

@@ -25,7 +25,7 @@ describe("start paths and the demo data", () => {
   it("npm start's first start on an empty embedded database seeds the demo organisations and serves them", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "qa-start-"));
     cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const server = await startServerProcess({ NODE_ENV: "development", DATA_DIR: dataDir }, 3, "seeds/start.ts");
+    const server = await startServerProcess({ NODE_ENV: "development", DATA_DIR: dataDir }, 3, "seeds/start.ts", { tsx: true });
     servers.push(server);
     expect(server.output.join("")).toContain("demo data seeded");
     const signIn = await fetch(`${server.url}/auth/demo?user=alice&tenant=acme`, { redirect: "manual" });

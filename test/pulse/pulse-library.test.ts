@@ -7,6 +7,7 @@ import { openEmbeddedDatabase, type DatabaseHandle } from "../../src/platform/db
 import { migrateToLatest } from "../../src/platform/migrator.js";
 import { createTestApp, signIn, type TestApp } from "../helpers/app.js";
 import { uniqueSlug } from "../helpers/factories.js";
+import { nodeArgsFor } from "../helpers/bundled-entry.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const THEMES = ["engagement", "workload", "recognition", "growth", "manager support", "belonging"];
@@ -34,12 +35,16 @@ describe("the pulse question library of a new tenant", () => {
 
   it("the tenant CLI's new tenant lists the library in the admin API, in library order, and its pulse can ask it at once", async () => {
     const slug = uniqueSlug("lib");
-    const result = spawnSync(process.execPath, ["--import", "tsx", "src/cli/tenant.ts", "create", slug, "Library Corp", "--owner", `boss@${slug}.example`], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, DATABASE_URL: inject("databaseUrl") },
-      encoding: "utf8",
-      timeout: 30_000,
-    });
+    const result = spawnSync(
+      process.execPath,
+      [...(await nodeArgsFor("src/cli/tenant.ts")), "create", slug, "Library Corp", "--owner", `boss@${slug}.example`],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, DATABASE_URL: inject("databaseUrl") },
+        encoding: "utf8",
+        timeout: 30_000,
+      },
+    );
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     const tenantId = JSON.parse(result.stdout).tenant.id;
