@@ -45,7 +45,7 @@ import { createPollEvents, createPollService, createPollVotes, createVoterKeys }
 import { createScimGroupsService, createScimTokenService, createScimUsersService, SCIM_PATH } from "./modules/scim/index.js";
 import { createSettingsSecrets } from "./platform/settings-secrets.js";
 import { createSettingsService } from "./modules/settings/index.js";
-import { createSlackClients, createSlackInteractions, type SlackClients } from "./modules/slack/index.js";
+import { createSlackClients, createSlackConnectionTest, createSlackInteractions, type SlackClients } from "./modules/slack/index.js";
 import { createTagService } from "./modules/tags/index.js";
 import { createMembersService, createTeamDirectory, createTeamsService, findTeam } from "./modules/teams/index.js";
 import { TenantDirectory } from "./modules/tenants/index.js";
@@ -175,6 +175,7 @@ export function buildServices(deps: ServiceDeps, shared: Shared) {
     polls: buildPolls(deps, shared, publish),
     pulse,
     slack: buildSlack(deps, shared, pulse, slackClients),
+    slackConnectionTest: createSlackConnectionTest({ db, secrets: shared.settingsSecrets, clients: slackClients }),
     scim: buildScim(deps, admin),
     webhooks,
     channels,

@@ -31,7 +31,7 @@ import { createBoardFirstScreen, ownQuestionRoutes, questionRoutes, type BoardFi
 import { pollRoutes } from "./modules/polls/index.js";
 import { SCIM_PATH, scimRouter, scimTokenRoutes } from "./modules/scim/index.js";
 import { settingsRoutes } from "./modules/settings/index.js";
-import { slackInteractionsRouter } from "./modules/slack/index.js";
+import { slackAdminRoutes, slackInteractionsRouter } from "./modules/slack/index.js";
 import { tagAdminRoutes, tagReadRoutes } from "./modules/tags/index.js";
 import { couldBeTeamSlug, teamRoutes } from "./modules/teams/index.js";
 import { tenantRoutes, type TenantDirectory } from "./modules/tenants/index.js";
@@ -151,6 +151,7 @@ function buildRoutes(deps: AppDeps, shared: Shared, services: Services): AnyRout
     ...scimTokenRoutes({ scimTokens: services.scim.tokens }),
     ...webhookRoutes({ webhooks: services.webhooks.service }),
     ...channelRoutes({ channels: services.channels.service }),
+    ...slackAdminRoutes({ testConnection: services.slackConnectionTest }),
   ];
 }
 

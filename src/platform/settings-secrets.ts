@@ -69,3 +69,31 @@ export function createSettingsSecrets(serverSecrets: string[]): SettingsSecrets 
     isCurrent: (stored) => stored.startsWith(`${PREFIX}.${sealer.keyId}.`),
   };
 }
+
+/** A value sealed for a tenant at a place (`path`), as a table keeps it. */
+export interface SealedValue {
+  tenantId: string;
+  path: string;
+  sealed: string;
+}
+
+/**
+ * After a SESSION_SECRET rotation (the old one in SESSION_SECRET_PREVIOUS), seals each value
+ * again with the current secret, so the previous one can be retired. A value no known secret
+ * opens is left as it is (someone must enter it again). `replace` stores the new one only if the
+ * old one is still there, so a change made meanwhile wins. Answers how many were sealed again.
+ */
+export async function resealEach<T extends SealedValue>(
+  secrets: SettingsSecrets,
+  values: T[],
+  replace: (value: T, sealed: string) => Promise<boolean>,
+): Promise<number> {
+  let resealed = 0;
+  for (const value of values) {
+    if (secrets.isCurrent(value.sealed)) continue;
+    const plaintext = secrets.open(value.tenantId, value.path, value.sealed);
+    if (plaintext === null) continue;
+    if (await replace(value, secrets.seal(value.tenantId, value.path, plaintext))) resealed += 1;
+  }
+  return resealed;
+}

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signIn, type ApiClient } from "../helpers/app.js";
 import { createTenantFixture, type TenantFixture } from "../helpers/factories.js";
+import { startFakeSlack, type FakeSlack } from "../helpers/fake-slack.js";
 import { expectAccessible, signInAs, startHarness, type Harness } from "./harness.js";
 
 const PHONE = { width: 390, height: 844 };
@@ -21,11 +22,16 @@ const fieldError = (page: Page, label: string) =>
 /** Admin › Integrations › Slack (CONTRACT §11), and the pulse's Slack switch in Settings. */
 describe("browser: the integrations section of the admin panel", () => {
   let harness: Harness;
+  let fake: FakeSlack;
 
   beforeAll(async () => {
-    harness = await startHarness();
+    fake = await startFakeSlack();
+    harness = await startHarness({ env: { SLACK_API_URL: fake.url } });
   });
-  afterAll(() => harness?.close());
+  afterAll(async () => {
+    await harness?.close();
+    await fake?.close();
+  });
 
   const newTenant = async (): Promise<{ fixture: TenantFixture; adminApi: ApiClient }> => {
     const fixture = await createTenantFixture(harness.app.db);
@@ -153,6 +159,29 @@ describe("browser: the integrations section of the admin panel", () => {
     await page.getByRole("button", { name: "Send today's pulse now…" }).click();
     const dialog = page.getByRole("dialog", { name: "Nobody to invite today" });
     await dialog.getByText("Both email and Slack invites are off in Settings › Pulse, so there is no way to reach people.", { exact: false }).waitFor();
+  });
+
+  it("Test connection: offered once Slack is saved; says where the app is installed, or why Slack refuses it", async () => {
+    const { fixture, adminApi } = await newTenant();
+    const page = await signInAs(await harness.newContext({ viewport: PHONE, isMobile: true }), fixture.tenant.slug, "admin", "/admin/integrations");
+    const card = page.getByRole("region", { name: "Slack" });
+    const testButton = card.getByRole("button", { name: "Test connection" });
+    await testButton.waitFor();
+    await expect(testButton.isDisabled()).resolves.toBe(true);
+    await card.getByText("Connect first: the test uses the saved values.").waitFor();
+
+    await adminApi.post("/admin/tenant-settings", { slack: SLACK }).expect(200);
+    await page.reload();
+    await testButton.click();
+    await card.getByText("Slack refused the bot token (invalid_auth).").waitFor();
+
+    fake.allow(SLACK.botToken);
+    const posted = fake.messages.length;
+    await testButton.click();
+    await card.getByText("Slack accepts the app: it is installed in Example Workspace as @teamqa, with every scope it needs.").waitFor();
+    expect(fake.messages).toHaveLength(posted);
+    await fitsWidth(page, PHONE.width);
+    await expectAccessible(page, "integrations, Slack connection tested");
   });
 
   it("a member and a moderator cannot reach it", async () => {

@@ -5,7 +5,8 @@ import { slackSignature } from "../../src/modules/slack/slack.signature.js";
 
 /**
  * A local stand-in for Slack's Web API (the methods the pulse invites use): users.lookupByEmail,
- * conversations.open, chat.postMessage, chat.update, chat.postEphemeral. It records every call, answers
+ * conversations.open, chat.postMessage, chat.update, chat.postEphemeral, and auth.test (with the
+ * token's scopes in X-OAuth-Scopes, as Slack sends them). It records every call, answers
  * users_not_found for chosen addresses, invalid_auth for a bot token it was not given, and 429 with
  * Retry-After once a method is called more often than its limit.
  */
@@ -33,6 +34,8 @@ export interface FakeSlackOptions {
   botTokens?: string[];
   /** Addresses Slack knows nobody by. */
   unknownEmails?: string[];
+  /** The scopes auth.test reports for an accepted token (default: all the service needs). */
+  scopes?: string[];
   /** At most `calls` calls of each listed method per `windowMs`; beyond, 429 with `Retry-After: retryAfterSeconds`. */
   rateLimit?: { methods: string[]; calls: number; windowMs: number; retryAfterSeconds: number };
 }
@@ -48,6 +51,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}) {
   const tokens = new Set(options.botTokens ?? []);
   const windows = new Map<string, { start: number; count: number }>();
   let nextTs = 1;
+  let grantedScopes = options.scopes ?? ["chat:write", "im:write", "users:read", "users:read.email"];
 
   function limited(method: string, now: number): boolean {
     const limit = options.rateLimit;
@@ -88,6 +92,16 @@ export async function startFakeSlack(options: FakeSlackOptions = {}) {
         message.updates.push({ text: String(args.text ?? ""), blocks: json(args.blocks) });
         return { ok: true, channel: message.channel, ts: message.ts };
       }
+      case "auth.test":
+        return {
+          ok: true,
+          url: "https://example-workspace.slack.com/",
+          team: "Example Workspace",
+          user: "teamqa",
+          team_id: "T0001",
+          user_id: "U0BOT",
+          bot_id: "B0001",
+        };
       case "chat.postEphemeral":
         ephemerals.push({ channel: String(args.channel), user: String(args.user), text: String(args.text ?? ""), blocks: json(args.blocks) });
         return { ok: true, message_ts: `${1_700_000_000 + nextTs++}.000200` };
@@ -113,7 +127,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}) {
       }
       const answer = tokens.has(String(req.headers.authorization).replace(/^Bearer /, "")) ? handle(method, args) : { ok: false, error: "invalid_auth" };
       record(200, answer.ok ? null : String(answer.error));
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
+      const scopes = answer.ok ? { "x-oauth-scopes": grantedScopes.join(",") } : {};
+      res.writeHead(200, { "content-type": "application/json", ...scopes }).end(JSON.stringify(answer));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -124,6 +139,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}) {
     messages,
     ephemerals,
     allow: (token: string) => tokens.add(token),
+    /** The scopes auth.test reports from now on. */
+    grant: (scopes: string[]) => (grantedScopes = scopes),
     /** Addresses Slack knows nobody by, from now on. */
     forget: (email: string) => unknown.add(email.toLowerCase()),
     /** Successful calls of a method. */

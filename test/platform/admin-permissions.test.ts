@@ -269,6 +269,9 @@ const TABLE: Record<string, Row> = {
     call: async (w) => ({ path: `/admin/webhooks/${await freshWebhook(w.app, w.own.tenant.id)}/test` }),
     foreign: async (w) => ({ path: `/admin/webhooks/${await freshWebhook(w.app, w.other.tenant.id)}/test` }),
   },
+  // These tenants have no Slack app: the permitted answer is 409 SLACK_NOT_CONNECTED (the test
+  // itself is in slack-connection-test.test.ts).
+  "POST /admin/integrations/slack/test": { allowed: ADMINS, success: 409, call: async () => ({ path: "/admin/integrations/slack/test" }) },
   "POST /admin/webhooks/:id/deliveries/:deliveryId/replay": {
     allowed: ADMINS,
     success: 202,

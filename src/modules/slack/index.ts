@@ -11,3 +11,4 @@ export { createSlackInteractions } from "./slack.interactions.service.js";
 export type { SlackInteractions } from "./slack.interactions.service.js";
 export { slackInteractionsRouter, SLACK_INTERACTIONS_PATH } from "./slack.interactions.routes.js";
 export { slackJobProcessors } from "./slack.jobs.js";
+export { createSlackConnectionTest, slackAdminRoutes, SLACK_BOT_SCOPES } from "./slack.connection.js";

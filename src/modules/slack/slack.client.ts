@@ -26,6 +26,7 @@ const silent: SlackLogger = {
 /** A call that hangs must not hold a worker slot for ever; the job's retries take over. */
 const CALL_TIMEOUT_MS = 15_000;
 const MAX_CLIENTS = 1000;
+const INTERACTIVE_TIMEOUT_MS = 10_000;
 
 /**
  * One WebClient per tenant and bot token. A client pauses all its calls while Slack's Retry-After
@@ -54,6 +55,18 @@ export function createSlackClients(options: SlackClientOptions) {
       });
       clients.set(key, client);
       return client;
+    },
+    /** A client for one call someone waits for (an admin's test): no retries, and a short timeout. */
+    interactive(botToken: string): WebClient {
+      return new WebClient(botToken, {
+        slackApiUrl: options.apiUrl,
+        allowAbsoluteUrls: false,
+        rejectRateLimitedCalls: true,
+        retryConfig: { retries: 0 },
+        timeout: INTERACTIVE_TIMEOUT_MS,
+        logger: silent,
+        logLevel: LogLevel.ERROR,
+      });
     },
   };
 }

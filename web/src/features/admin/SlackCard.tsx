@@ -5,6 +5,7 @@ import { Field } from "../../shared/ui";
 import type { SettingsPatch } from "./api";
 import { ConnectionCard, useConnectionSave } from "./ConnectionCard";
 import { CopyButton, CopyValues } from "./CopyValue";
+import { SlackTestButton, SlackTestOutcome, useSlackConnectionTest } from "./SlackConnectionTest";
 import { EMPTY_SLACK_DRAFT, SLACK_FIELDS, slackDraftDirty, slackDraftErrors, slackManifest, slackPatch, type SlackDraft } from "./slackForm";
 
 /** Where the pulse's Slack switch is, in the words of the refusal and the confirmation. */
@@ -31,6 +32,8 @@ export function SlackCard({
   save: (patch: SettingsPatch) => Promise<unknown>;
 }) {
   const manifestId = useId();
+  const testHintId = useId();
+  const test = useSlackConnectionTest();
   const connected = settings.slack !== null;
   const form = useConnectionSave({
     title: "Slack",
@@ -53,6 +56,11 @@ export function SlackCard({
   };
   const keepHint = (name: string) => (connected ? `A ${name} is stored. Leave empty to keep it, or paste a new one to replace it.` : null);
   const manifest = slackManifest(interactionsUrl);
+  const testHint = !connected
+    ? "Connect first: the test uses the saved values."
+    : slackDraftDirty(draft)
+      ? "The test uses the saved values, not the changes above."
+      : "Asks Slack whether the saved token works and has the scopes it needs. Nobody is messaged.";
 
   return (
     <ConnectionCard
@@ -106,6 +114,8 @@ export function SlackCard({
           </p>
         </>
       }
+      actions={<SlackTestButton test={test} disabled={!connected} describedBy={testHintId} />}
+      footer={<SlackTestOutcome test={test} hintId={testHintId} hint={testHint} />}
       onDiscard={() => setDraft(EMPTY_SLACK_DRAFT)}
       onSubmit={submit}
     >
