@@ -4,16 +4,11 @@ import type { EmailJobs } from "../../platform/queue.js";
 import { tenantAddress } from "../../platform/tenant-address.js";
 import { TenantDirectory } from "../tenants/index.js";
 import { findAnsweredQuestion, type EmailRecipient } from "./email.repository.js";
+import type { QuestionAnsweredInput } from "./email.templates.js";
 
 /** What the author is told of an answer, whichever way it reaches them (e-mail, or a Slack message). */
-export interface AnsweredNotice {
+export interface AnsweredNotice extends Omit<QuestionAnsweredInput, "recipientName" | "unsubscribeUrl"> {
   recipient: EmailRecipient;
-  tenantName: string;
-  teamName: string;
-  questionBody: string;
-  responseText: string;
-  responderName: string | null;
-  questionUrl: string;
 }
 
 export type AnsweredNoticeRead = { kind: "notice"; notice: AnsweredNotice } | { kind: "skip"; reason: string };

@@ -43,18 +43,13 @@ export function createSlackAnsweredSender(deps: SlackAnsweredDeps) {
 
     const { recipient, questionUrl, ...notice } = read.notice;
     const accountUrl = new URL("/account", questionUrl).toString();
-    let sent;
-    try {
-      sent = await sendDirectMessage(clients.forTenant(data.tenantId, botToken), recipient.email, answeredMessage({ ...notice, questionUrl, accountUrl }));
-    } catch (error) {
-      logger.warn({ ...context, reason: (error as Error).message }, "slack answered notice failed; the queue retries it");
-      throw error;
-    }
-    if (sent.kind === "unreachable") {
-      if (sent.appRefused) logger.warn({ ...context, refusal: sent.appRefused }, "slack refused the tenant's app");
-      return emailInstead(sent.reason);
-    }
-    logger.info(context, "slack answered notice sent");
+    const client = clients.forTenant(data.tenantId, botToken);
+    const sent = await sendDirectMessage(client, recipient.email, answeredMessage({ ...notice, questionUrl, accountUrl }), {
+      logger,
+      context,
+      what: "slack answered notice",
+    });
+    if (sent.kind === "unreachable") return emailInstead(sent.reason);
     return { outcome: "sent", to: [recipient.email], messageIds: [sent.ts] };
   };
 }

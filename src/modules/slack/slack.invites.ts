@@ -63,18 +63,9 @@ export function createSlackInviteSender(deps: SlackInviteDeps) {
       anonThreshold: settings.pulse.anonThreshold,
       expiresAt: invite.expiresAt,
     });
-    let sent;
-    try {
-      sent = await sendDirectMessage(clients.forTenant(tenant.id, botToken), invite.recipient.email, message);
-    } catch (error) {
-      logger.warn({ ...context, reason: (error as Error).message }, "slack invite failed; the queue retries it");
-      throw error;
-    }
-    if (sent.kind === "unreachable") {
-      if (sent.appRefused) logger.warn({ ...context, refusal: sent.appRefused }, "slack refused the tenant's app");
-      return emailInstead(sent.reason);
-    }
-    logger.info(context, "slack invite sent");
+    const client = clients.forTenant(tenant.id, botToken);
+    const sent = await sendDirectMessage(client, invite.recipient.email, message, { logger, context, what: "slack invite" });
+    if (sent.kind === "unreachable") return emailInstead(sent.reason);
     return { outcome: "sent", to: [invite.recipient.email], messageIds: [sent.ts] };
   };
 }
