@@ -134,7 +134,8 @@ describe("browser: the web app's API client", () => {
     const urls = new Set(reads.map((read) => read.url));
     for (const url of urls) {
       const attempts = reads.filter((read) => read.url === url);
-      const firstSends = attempts.filter((read) => read.at - start < 500).length;
+      // Counted from this read's own first send (on a loaded machine another read may start later).
+      const firstSends = attempts.filter((read) => read.at - (attempts[0] as { at: number }).at < 500).length;
       expect(attempts.length).toBeLessThanOrEqual(4 * firstSends);
       expect((attempts.at(-1) as { at: number }).at - start).toBeGreaterThanOrEqual(6000);
     }
