@@ -62,12 +62,15 @@ export default defineConfig({
               // One document whatever the database: the web app's types are checked against it once, in `api`.
               "platform/web-api-types",
               // Long walks whose subject is above the database: what a route accepts (the fuzzer), who may
-              // call each route (the permission matrix), and the Slack and Teams paths (the pulse answers
-              // they store are walked on PGlite by pulse-anonymity, the posts by channels-admin). Each
-              // takes tens of seconds; on PGlite it would repeat the same decisions over the same SQL.
+              // call each route (the permission matrix), what every read shows of an anonymous author
+              // (each route's own suite runs its queries on PGlite), and the Slack and Teams paths (the
+              // pulse answers they store are walked on PGlite by pulse-anonymity, the posts by
+              // channels-admin). Each takes tens of seconds; on PGlite it would repeat the same
+              // decisions over the same SQL.
               ...[
                 "platform/fuzz",
                 "platform/admin-permissions",
+                "questions/anonymous-authors",
                 "integrations/slack-anonymity",
                 "integrations/slack-pulse-delivery",
                 "channels/channels-posting",
