@@ -71,7 +71,9 @@ describe("answered notices as Slack direct messages", { timeout: 60_000 }, () =>
     const [job] = jobs.slice(-1);
     expect(job).toBeDefined();
     const done = await waitForJob(app.queue, t.fixture.tenant.id, job!.id);
-    return { questionId: asked.body.id as string, job: done, view: job! };
+    const after = (await t.admin.get("/admin/email-queue").expect(200)).body;
+    const view = (Object.values(after.recentJobs) as Array<Array<Record<string, unknown>>>).flat().find((candidate) => candidate.id === job!.id);
+    return { questionId: asked.body.id as string, job: done, view: view! };
   }
 
   it("the preference: e-mail by default; Slack chosen and read back; refused while the tenant has no Slack; checked at the edge", async () => {
@@ -171,6 +173,16 @@ describe("answered notices as Slack direct messages", { timeout: 60_000 }, () =>
     expect(dmsTo(email)).toHaveLength(1);
     expect(job.result).toMatchObject({ outcome: "sent", to: null });
     expect(view).toMatchObject({ to: null, recipientHidden: true });
+    // Which way it went is the author's choice, which would narrow down who asked: the admin's view
+    // shows it exactly as an anonymous question's e-mail notice.
+    const byEmail = await tenant();
+    const viaEmail = await askAndAnswer(byEmail, { body: "Why did the bonus scheme change?", answer: "Budget.", anonymous: true });
+    const shape = (jobView: Record<string, unknown>) => {
+      const { id: _id, timestamp: _timestamp, processedOn: _processed, finishedOn: _finished, ...rest } = jobView;
+      return rest;
+    };
+    expect(viaEmail.job.name).toBe("question-answered");
+    expect(shape(view)).toEqual(shape(viaEmail.view));
     const workerLogs = app.logs.filter((line) => "job" in line);
     expect(workerLogs.some((line) => line.msg === "slack answered notice sent")).toBe(true);
     // (The job's own data names whom to send to, as it must; its result and the admin's view do not.)
