@@ -119,6 +119,9 @@ describe("answered notices as Slack direct messages", { timeout: 60_000 }, () =>
     expect(shown).toContain("Yes, from 9 &lt;@U123&gt;.");
     expect(shown).toContain(`/${t.fixture.teams.a.slug}?question=${questionId}|View the question>`);
     expect(shown).not.toMatch(/<!channel>|<@U123>|<https:\/\/evil/);
+    // Where to change it: the account page on the organisation's own address, as the question's link.
+    const questionLink = /<([^|>]+)\/[^/|>]+\?question=/.exec(shown)?.[1];
+    expect(message!.blocks.at(-1)?.elements?.[0]?.text).toContain(`<${questionLink}/account|your account>`);
     expect(mailsTo(email).filter((mail) => String(mail.subject).includes("answered"))).toEqual([]);
     const posted = fake.calls.find((call) => call.method === "chat.postMessage" && call.args.channel === message!.channel);
     // Form-encoded by the Web API client: the flags arrive as text.

@@ -9,6 +9,8 @@ import type { QuestionAnsweredInput } from "./email.templates.js";
 /** What the author is told of an answer, whichever way it reaches them (e-mail, or a Slack message). */
 export interface AnsweredNotice extends Omit<QuestionAnsweredInput, "recipientName" | "unsubscribeUrl"> {
   recipient: EmailRecipient;
+  /** The author's account page, where they choose how answers reach them. */
+  accountUrl: string;
 }
 
 export type AnsweredNoticeRead = { kind: "notice"; notice: AnsweredNotice } | { kind: "skip"; reason: string };
@@ -38,6 +40,7 @@ export function createAnsweredNoticeReader(deps: { db: Database; config: Config 
     const recipient = question.author;
     if (recipient.deactivated) return skip("recipient is deactivated");
     if (recipient.optedOut) return skip("recipient unsubscribed");
+    const address = tenantAddress(config.frontendUrl, config.baseDomain, tenant.tenant.slug);
     return {
       kind: "notice",
       notice: {
@@ -47,7 +50,8 @@ export function createAnsweredNoticeReader(deps: { db: Database; config: Config 
         questionBody: question.body,
         responseText: question.responseText,
         responderName: question.responderName,
-        questionUrl: `${tenantAddress(config.frontendUrl, config.baseDomain, tenant.tenant.slug)}/${encodeURIComponent(question.teamSlug)}?question=${question.id}`,
+        questionUrl: `${address}/${encodeURIComponent(question.teamSlug)}?question=${question.id}`,
+        accountUrl: `${address}/account`,
       },
     };
   };

@@ -53,7 +53,7 @@ export function createEmailComposer(deps: ComposerDeps) {
   async function questionAnswered(data: EmailJobs["question-answered"]): Promise<Composition> {
     const read = await readAnsweredNotice(data);
     if (read.kind === "skip") return read;
-    const { recipient, ...notice } = read.notice;
+    const { recipient, accountUrl: _accountUrl, ...notice } = read.notice;
     const link = unsubscribeUrl(config.baseUrl, secret, data.tenantId, recipient.id);
     const rendered = questionAnsweredEmail({ ...notice, recipientName: recipient.name, unsubscribeUrl: link });
     return { kind: "send", emails: [message(recipient, rendered, automatedHeaders(link))] };

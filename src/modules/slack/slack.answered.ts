@@ -41,10 +41,9 @@ export function createSlackAnsweredSender(deps: SlackAnsweredDeps) {
     const botToken = secrets.open(data.tenantId, SLACK_BOT_TOKEN_PATH, found.settings.slack.botToken);
     if (botToken === null) return emailInstead("the Slack bot token cannot be opened (enter it again in the settings)");
 
-    const { recipient, questionUrl, ...notice } = read.notice;
-    const accountUrl = new URL("/account", questionUrl).toString();
+    const { recipient, ...notice } = read.notice;
     const client = clients.forTenant(data.tenantId, botToken);
-    const sent = await sendDirectMessage(client, recipient.email, answeredMessage({ ...notice, questionUrl, accountUrl }), {
+    const sent = await sendDirectMessage(client, recipient.email, answeredMessage(notice), {
       logger,
       context,
       what: "slack answered notice",
