@@ -100,8 +100,11 @@ export function productionAppEnv(port: number, database: string, kvPrefix: strin
 
 /** Signs a demo user in; returns the session cookie and its CSRF token. */
 export async function demoSignIn(base: string, user: string, tenant = "default"): Promise<{ cookie: string; csrf: string }> {
-  const login = await fetch(`${base}/auth/demo?user=${user}&tenant=${tenant}`, { redirect: "manual", headers: BEHIND_TLS_PROXY });
+  // The tenant named by header too: a database without a `default` tenant resolves no tenant otherwise.
+  const login = await fetch(`${base}/auth/demo?user=${user}&tenant=${tenant}`, { redirect: "manual", headers: { ...BEHIND_TLS_PROXY, "x-tenant-id": tenant } });
   const cookie = login.headers.get("set-cookie")?.split(";")[0];
+  // The whole answer first: the session's second save ends with it, and a CSRF token asked for before could be overwritten by it.
+  await login.arrayBuffer();
   if (login.status !== 302 || !cookie) throw new Error(`demo sign-in of ${user} failed: ${login.status}`);
   const { csrfToken } = (await (await fetch(`${base}/auth/csrf`, { headers: { cookie, ...BEHIND_TLS_PROXY } })).json()) as { csrfToken: string };
   return { cookie, csrf: csrfToken };
