@@ -10,7 +10,7 @@ import { migrateToLatest } from "../src/platform/migrator.js";
 import { BullEmailQueue } from "../src/platform/queue-bullmq.js";
 import type { EmailJobName, EmailJobs } from "../src/platform/queue.js";
 import { provisionTenant } from "../src/modules/provisioning/index.js";
-import { dropDatabase, machine, recreateDatabase, REDIS_URL, ROOT, saveResults, startServer, waitFor } from "./lib.js";
+import { clearRedisPrefix, dropDatabase, machine, recreateDatabase, REDIS_URL, ROOT, saveResults, startServer, waitFor } from "./lib.js";
 
 /**
  * Target: the email worker sends >= 300 emails/s to a local SMTP sink. The worker runs
@@ -25,15 +25,6 @@ const KV_PREFIX = "qa-bench-email:";
 const JOBS = Number(process.env.BENCH_EMAILS ?? 5000);
 const USERS = 500;
 const CLOCK_TICKS_PER_SECOND = 100;
-
-async function clearRedis(redis: Redis): Promise<void> {
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", `${KV_PREFIX}*`, "COUNT", 1000);
-    cursor = next;
-    if (keys.length) await redis.del(...keys);
-  } while (cursor !== "0");
-}
 
 function startSink() {
   const times: number[] = [];
@@ -126,7 +117,7 @@ async function run(name: string, databaseUrl: string, jobs: Array<{ name: EmailJ
   const loadBefore = os.loadavg()[0]!;
   const sink = await startSink();
   const kv = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-  await clearRedis(kv);
+  await clearRedisPrefix(kv, KV_PREFIX);
   const queue = new BullEmailQueue({ kv, url: REDIS_URL, kvPrefix: KV_PREFIX, backoffMs: 2000 });
   for (let i = 0; i < jobs.length; i += 1000) await queue.addBulk(jobs.slice(i, i + 1000));
   const env = {
@@ -167,7 +158,7 @@ async function run(name: string, databaseUrl: string, jobs: Array<{ name: EmailJ
     await Promise.all(workers.map((worker) => worker.stop()));
     await server.stop();
     await queue.close();
-    await clearRedis(kv);
+    await clearRedisPrefix(kv, KV_PREFIX);
     kv.disconnect();
     await sink.close();
   }

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import type { Redis } from "ioredis";
 import { seedDemoData } from "../seeds/demo.js";
 import { createPulseSealer } from "../src/modules/pulse/index.js";
 import { openDatabase } from "../src/platform/db.js";
@@ -55,6 +56,16 @@ export async function dropDatabase(name: string): Promise<void> {
 }
 
 /** Runs `work` on a connection of its own to `url`, closed afterwards whatever happens. */
+/** Deletes a run's keys (sessions, caches, queues) under its prefix, so nothing of an earlier run is left to run. */
+export async function clearRedisPrefix(redis: Redis, prefix: string): Promise<void> {
+  let cursor = "0";
+  do {
+    const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}*`, "COUNT", 1000);
+    cursor = next;
+    if (keys.length) await redis.del(...keys);
+  } while (cursor !== "0");
+}
+
 export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();

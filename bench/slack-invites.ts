@@ -24,6 +24,7 @@ import {
   startServer,
   waitFor,
   withClient,
+  clearRedisPrefix,
 } from "./lib.js";
 import { eventLoopDelay, sampleMachineCpu } from "./observe.js";
 import { delay, pacedLoad, type PhaseResult } from "./paced-load.js";
@@ -59,15 +60,6 @@ const PROBE_REQUESTS = Number(process.env.BENCH_PROBE_REQUESTS ?? 300);
 const STALL_MS = 120_000;
 const METRICS_TOKEN = "bench-metrics-token";
 const SLACK_APP = { botToken: "xoxb-bench-slack-invites", signingSecret: "bench-signing-secret-0123456789abcdef" };
-
-async function clearRedis(redis: Redis): Promise<void> {
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", `${KV_PREFIX}*`, "COUNT", 1000);
-    cursor = next;
-    if (keys.length) await redis.del(...keys);
-  } while (cursor !== "0");
-}
 
 /** An SMTP sink that counts: an invite Slack could not carry is e-mailed instead, and none should be. */
 function startSink() {
@@ -137,7 +129,7 @@ function countLogLines(file: string, messages: string[]): Record<string, number>
 async function main() {
   const url = await recreateDatabase(DATABASE);
   const kv = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-  await clearRedis(kv);
+  await clearRedisPrefix(kv, KV_PREFIX);
   const slack = await startLimitedSlack({ botToken: SLACK_APP.botToken, limit: LIMIT });
   const sink = await startSink();
   const logFile = path.join(os.tmpdir(), `qa-bench-slack-invites-${Date.now()}.log`);
@@ -337,7 +329,7 @@ async function main() {
     for (const child of baselines) child.kill();
     await app?.stop();
     await queue.close();
-    await clearRedis(kv);
+    await clearRedisPrefix(kv, KV_PREFIX);
     kv.disconnect();
     await slack.close();
     await sink.close();

@@ -18,6 +18,7 @@ import {
   startServer,
   waitFor,
   withClient,
+  clearRedisPrefix,
 } from "./lib.js";
 import { eventLoopDelay, sampleMachineCpu } from "./observe.js";
 import { cannonUntil, delay, pacedLoad } from "./paced-load.js";
@@ -154,20 +155,10 @@ async function askQuestions(base: string, member: Session, teamId: string, label
   return { visible, statuses, startedAt, endedAt: epoch(), post: { p50: at(50), p95: at(95), p99: at(99), max: Math.round((times.at(-1) ?? 0) * 10) / 10 } };
 }
 
-/** The run's keys (sessions, caches, the webhook queue), so no job of an earlier run is left to run. */
-async function clearRedis(redis: Redis): Promise<void> {
-  let cursor = "0";
-  do {
-    const [next, keys] = await redis.scan(cursor, "MATCH", `${KV_PREFIX}*`, "COUNT", 1000);
-    cursor = next;
-    if (keys.length) await redis.del(...keys);
-  } while (cursor !== "0");
-}
-
 async function main() {
   const url = await recreateDemoDatabase(DATABASE);
   const kv = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
-  await clearRedis(kv);
+  await clearRedisPrefix(kv, KV_PREFIX);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "qa-bench-webhooks-"));
   const tls = makeCertificate(dir);
   const receivers = startReceivers();
@@ -348,7 +339,7 @@ async function main() {
     await app?.stop();
     receivers.child.send({ type: "stop" });
     fs.rmSync(dir, { recursive: true, force: true });
-    await clearRedis(kv);
+    await clearRedisPrefix(kv, KV_PREFIX);
     kv.disconnect();
     await dropDatabase(DATABASE);
   }
