@@ -53,8 +53,10 @@ describe("browser: pulse", () => {
   let fixture: TenantFixture;
   let adminApi: ApiClient;
   let tokens: string[];
-  // Moved on by hand past the minute a tapped answer is held against link scanners.
-  const clock = new ManualClock(new Date());
+  // Moved on by hand past the minute a tapped answer is held against link scanners. It starts no
+  // later than 21:00 UTC so that the minutes it is moved on stay on one day of the schedule's
+  // time zone (UTC): "nothing is sent twice on one day" is asked of the same day as the first send.
+  const clock = new ManualClock(new Date(Math.min(Date.now(), new Date().setUTCHours(21, 0, 0, 0))));
   const settle = async () => {
     clock.advance(SCANNER_WINDOW_MS);
     await harness.app.pulseReleaser.sweep({ tenantIds: [fixture.tenant.id] });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkContent } from "../../src/modules/questions/questions.content-check.js";
 import { createTestApp, signIn, visitor, type ApiClient, type TestApp } from "../helpers/app.js";
@@ -68,6 +69,20 @@ describe("content check", () => {
       expect(checkContent(question), question).toEqual({ flagged: false, confidence: null, reasons: [] });
     }
     expect(checkContent("Why is this a55 of a manager still here?")).toEqual({ flagged: true, confidence: "medium", reasons: ["profanity"] });
+    expect(checkContent("Why is this sh1t still broken?")).toEqual({ flagged: true, confidence: "medium", reasons: ["profanity"] });
+  });
+
+  it("reads a UUID or a commit hash as an identifier, not as leetspeak", () => {
+    // Each of these read as a slur (hate speech, refused) before identifiers were blanked.
+    for (const id of ["0800c596-ecb7-40dd-863c-ff4654fb4e89", "38a5e605-f46b-4638-83a5-4703f6f66662", "56c035b7-fa46-407f-8308-ac1eff1f90c9", "ffa6ebae"]) {
+      const question = `Why did build ${id} fail on main?`;
+      expect(checkContent(question), question).toEqual({ flagged: false, confidence: null, reasons: [] });
+    }
+    for (let i = 0; i < 2000; i += 1) {
+      const question = `Which worker answers this one? ${randomUUID()} (commit ${randomUUID().replace(/-/g, "").slice(0, 12)})`;
+      expect(checkContent(question), question).toEqual({ flagged: false, confidence: null, reasons: [] });
+    }
+    // Words written with digits still read as words.
     expect(checkContent("Why is this sh1t still broken?")).toEqual({ flagged: true, confidence: "medium", reasons: ["profanity"] });
   });
 

@@ -64,9 +64,19 @@ const profanity = new RegExpMatcher({
  * Numbers are numbers, not leetspeak: the recommended transformers read 4 as a and 5 as s, so
  * "room 455" or "$455" would hold a question for review. A token made of digits only is blanked
  * before matching; digits among letters ("a55", "sh1t") still read as letters.
+ *
+ * Identifiers are not words either: read as leetspeak, a UUID or a commit hash ("ffa6ebae",
+ * "c2b8313a-1fe3-…") spells a slur about once in 400, and a question quoting a build or a ticket
+ * would be refused as hate speech. A UUID, and a run of 7 or more hex characters with a digit in
+ * it, is blanked too; what that could hide is a mild word in disguise, which moderators still see.
  */
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+const isNumberOrHexId = (token: string) => /^\p{N}+$/u.test(token) || (token.length >= 7 && /^[0-9a-f]+$/i.test(token) && /\d/.test(token));
+
 function withoutNumbers(text: string): string {
-  return text.replace(/[\p{L}\p{N}]+/gu, (token) => (/^\p{N}+$/u.test(token) ? " ".repeat(token.length) : token));
+  return text
+    .replace(UUID, (id) => " ".repeat(id.length))
+    .replace(/[\p{L}\p{N}]+/gu, (token) => (isNumberOrHexId(token) ? " ".repeat(token.length) : token));
 }
 
 /** The listed words a text contains. Matches carry ids of the dataset the matcher was built from. */
