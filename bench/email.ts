@@ -97,7 +97,7 @@ async function seed(databaseUrl: string) {
 
 /** `npm run worker` as built: one more worker process on the same queue. */
 function startStandaloneWorker(env: Record<string, string>) {
-  const child = spawn(process.execPath, [path.join(ROOT, "dist/src/cli/email-worker.js")], {
+  const child = spawn(process.execPath, [path.join(ROOT, "dist/src/cli/worker.js")], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", ...env },
     stdio: "ignore",

@@ -139,8 +139,13 @@ export interface ServerProcess {
 }
 
 /** Starts the built server (node dist/src/main.js) with the given environment; logs go to a file. */
-export function startServer(env: Record<string, string>, logFile = path.join(os.tmpdir(), `qa-bench-${Date.now()}.log`)): ServerProcess {
-  const entry = path.join(ROOT, "dist/src/main.js");
+export function startServer(
+  env: Record<string, string>,
+  logFile = path.join(os.tmpdir(), `qa-bench-${Date.now()}.log`),
+  /** The built entry point: the server, or another process of the build (`dist/src/cli/worker.js`). */
+  builtEntry = "dist/src/main.js",
+): ServerProcess {
+  const entry = path.join(ROOT, builtEntry);
   if (!fs.existsSync(entry)) throw new Error("Build the server first: npm run build:server");
   const out = fs.openSync(logFile, "w");
   // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops (open it in Chrome's DevTools).

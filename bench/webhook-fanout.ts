@@ -54,6 +54,10 @@ const RATE = Number(process.env.BENCH_RATE ?? 200);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const SHAPES = (process.env.BENCH_SHAPES ?? "open,closed").split(",");
+/** Where the attempts run: `api`, the server's process (the default deployment), or `process`, `npm run worker`'s (WEBHOOK_WORKER=false on the server). */
+const WORKER = process.env.BENCH_WEBHOOK_WORKER === "process" ? "process" : "api";
+/** The worker's WEBHOOK_CONCURRENCY; unset, the service's default. */
+const CONCURRENCY = process.env.BENCH_WEBHOOK_CONCURRENCY;
 const METRICS_TOKEN = "bench-metrics-token";
 const KV_PREFIX = "qa-bench-webhooks:";
 /** Give up waiting for deliveries when none has arrived for this long. */
@@ -165,14 +169,20 @@ async function main() {
   const base = `http://127.0.0.1:${APP_PORT}`;
   const baselines: ChildProcess[] = [];
   let app: ReturnType<typeof startServer> | undefined;
+  let worker: ReturnType<typeof startServer> | undefined;
   try {
     const teamId = await memberTeam(url);
     const { urls } = await receivers.ask<{ urls: string[] }>({ type: "start", count: ENDPOINTS, delayMs: RECEIVER_DELAY_MS, ...tls }, "ready");
-    app = startServer(
-      productionAppEnv(APP_PORT, url, KV_PREFIX, { WEBHOOK_ALLOW_PRIVATE: "true", NODE_EXTRA_CA_CERTS: tls.certFile, METRICS_TOKEN }),
-      path.join(os.tmpdir(), `qa-bench-webhook-fanout-${Date.now()}.log`),
-    );
+    const env = productionAppEnv(APP_PORT, url, KV_PREFIX, {
+      WEBHOOK_ALLOW_PRIVATE: "true",
+      NODE_EXTRA_CA_CERTS: tls.certFile,
+      METRICS_TOKEN,
+      ...(CONCURRENCY ? { WEBHOOK_CONCURRENCY: CONCURRENCY } : {}),
+      ...(WORKER === "process" ? { WEBHOOK_WORKER: "false" } : {}),
+    });
+    app = startServer(env, path.join(os.tmpdir(), `qa-bench-webhook-fanout-${Date.now()}.log`));
     await waitFor(`${base}/health/ready`);
+    if (WORKER === "process") worker = startServer(env, path.join(os.tmpdir(), `qa-bench-webhook-worker-${Date.now()}.log`), "dist/src/cli/worker.js");
     const admin = await demoSignIn(base, "admin");
     const member = await demoSignIn(base, "alice");
     const adminHeaders = { cookie: admin.cookie, "x-csrf-token": admin.csrf, "content-type": "application/json", ...BEHIND_TLS_PROXY };
@@ -193,6 +203,7 @@ async function main() {
     async function phase(shape: string, name: string, target: string, stop: Promise<unknown>) {
       await eventLoopDelay(base, METRICS_TOKEN);
       const cpu = sampleProcess(serverPid);
+      const workerCpu = worker ? sampleProcess(worker.child.pid!) : null;
       const database = sampleProcess(pidsOf("postgres"));
       const wholeMachine = sampleMachineCpu();
       const result =
@@ -200,6 +211,7 @@ async function main() {
       return {
         ...result,
         serverCpu: cpu.stop().cpuPercentAvg,
+        workerCpu: workerCpu ? workerCpu.stop().cpuPercentAvg : null,
         postgresCpu: database.stop().cpuPercentAvg,
         machineBusy: wholeMachine.stop(),
         eventLoopDelayMs: await eventLoopDelay(base, METRICS_TOKEN),
@@ -298,15 +310,16 @@ async function main() {
       }
       await receivers.ask({ type: "reset" }, "reset-done");
 
-      console.log(`\n### ${load} on GET /teams (a visitor), ${ENDPOINTS} endpoints, ${EVENTS} questions at ${EVENT_RATE}/s\n`);
+      const where = WORKER === "process" ? "a worker process" : "the API process";
+      console.log(`\n### ${load} on GET /teams (a visitor), ${ENDPOINTS} endpoints, ${EVENTS} questions at ${EVENT_RATE}/s, attempts in ${where}\n`);
       const [bare, express, alone] = [phases[0]!, phases[1]!, phases[2]!];
       console.log(
-        "| phase | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | errors / non-2xx | server CPU % | PostgreSQL CPU % | machine busy % | server loop delay p99 / max ms | req/s ÷ bare | req/s ÷ Express | p99 ÷ app alone |",
+        "| phase | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | errors / non-2xx | server CPU % | worker CPU % | PostgreSQL CPU % | machine busy % | server loop delay p99 / max ms | req/s ÷ bare | req/s ÷ Express | p99 ÷ app alone |",
       );
-      console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+      console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
       for (const p of phases) {
         console.log(
-          `| ${p.name} | ${p.requests} | ${p.requestsPerSecond} | ${p.p50} | ${p.p95} | ${p.p99} | ${p.max} | ${p.errors} / ${p.non2xx} | ${p.serverCpu} | ${p.postgresCpu} | ` +
+          `| ${p.name} | ${p.requests} | ${p.requestsPerSecond} | ${p.p50} | ${p.p95} | ${p.p99} | ${p.max} | ${p.errors} / ${p.non2xx} | ${p.serverCpu} | ${p.workerCpu ?? ""} | ${p.postgresCpu} | ` +
             `${p.machineBusy} | ${p.eventLoopDelayMs.p99} / ${p.eventLoopDelayMs.max} | ` +
             `${((p.requestsPerSecond / bare.requestsPerSecond) * 100).toFixed(1)}% | ${((p.requestsPerSecond / express.requestsPerSecond) * 100).toFixed(1)}% | ${(p.p99 / alone.p99).toFixed(2)}× |`,
         );
@@ -317,6 +330,8 @@ async function main() {
     const summary = {
       machine: machine(),
       loadAverage: os.loadavg(),
+      worker: WORKER,
+      concurrency: CONCURRENCY ?? "default",
       endpoints: ENDPOINTS,
       events: EVENTS,
       eventRate: EVENT_RATE,
@@ -333,9 +348,10 @@ async function main() {
         `${round.load}: ${d.unique} of ${d.expected} delivered once each, ${d.duplicated} duplicated, ${d.badSignatures} bad signatures: ${ok ? "all good" : "NOT all good"}`,
       );
     }
-    saveResults("webhook-fanout", summary);
+    saveResults(WORKER === "process" ? "webhook-fanout-worker-process" : "webhook-fanout", summary);
   } finally {
     for (const child of baselines) child.kill();
+    await worker?.stop();
     await app?.stop();
     receivers.child.send({ type: "stop" });
     fs.rmSync(dir, { recursive: true, force: true });

@@ -58,6 +58,7 @@ import {
   InProcessWebhookQueue,
   WEBHOOK_TIMEOUT_MS,
   type PublishWebhookEvent,
+  type SendRules,
   type WebhookQueue,
 } from "./modules/webhooks/index.js";
 
@@ -263,6 +264,12 @@ function buildScim(deps: ServiceDeps, admin: ReturnType<typeof buildAdministrati
   };
 }
 
+/** How a webhook or a Teams post may be sent: the address rules of the configuration, and the timeout. */
+function sendRules(deps: ServiceDeps): SendRules {
+  const { httpsOnly, allowPrivate } = deps.config.webhooks;
+  return { httpsOnly, allowPrivate, timeoutMs: deps.tuning?.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS };
+}
+
 /**
  * Outgoing webhooks (CONTRACT §11): the admin's endpoints, the events the modules publish to them
  * after commit, and the attempts (signed, retried, the endpoint disabled after 3 days of failures).
@@ -270,7 +277,7 @@ function buildScim(deps: ServiceDeps, admin: ReturnType<typeof buildAdministrati
 function buildWebhooks(deps: ServiceDeps, shared: Shared) {
   const { config, db, clock, logger } = deps;
   const queue = deps.webhookQueue ?? new InProcessWebhookQueue(logger);
-  const rules = { ...config.webhooks, timeoutMs: deps.tuning?.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS };
+  const rules = sendRules(deps);
   const secrets = shared.settingsSecrets;
   const delivery = createWebhookDelivery({
     db,
@@ -287,7 +294,7 @@ function buildWebhooks(deps: ServiceDeps, shared: Shared) {
     queue,
     delivery,
     publish: createWebhookPublisher({ db, clock, logger, queue }),
-    service: createWebhookService({ db, clock, secrets, queue, delivery, rules: config.webhooks }),
+    service: createWebhookService({ db, clock, secrets, queue, delivery, rules }),
   };
 }
 
@@ -305,7 +312,7 @@ function buildChannels(deps: ServiceDeps, shared: Shared, slackClients: SlackCli
     tenants: shared.tenants,
     slackClients,
     queue,
-    rules: { ...config.webhooks, timeoutMs: deps.tuning?.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS },
+    rules: sendRules(deps),
     links: { frontendUrl: config.frontendUrl, baseDomain: config.baseDomain },
     retryDelaysMs: deps.tuning?.channelRetryDelaysMs,
   });
@@ -314,7 +321,7 @@ function buildChannels(deps: ServiceDeps, shared: Shared, slackClients: SlackCli
     queue,
     posting,
     publish: createChannelPublisher({ db, logger, queue }),
-    service: createChannelService({ db, clock, secrets: shared.settingsSecrets, posting, rules: config.webhooks }),
+    service: createChannelService({ db, clock, secrets: shared.settingsSecrets, posting, rules: sendRules(deps) }),
   };
 }
 

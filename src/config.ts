@@ -86,6 +86,9 @@ const environmentSchema = z.object({
   SCHEDULER: booleanFlag,
   // Outgoing webhooks may reach loopback and private addresses (tests, receivers on a private network).
   WEBHOOK_ALLOW_PRIVATE: booleanFlag,
+  // Where webhook and chat channel attempts run: the API process (default) or only `npm run worker`.
+  WEBHOOK_WORKER: booleanFlag,
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
   METRICS_TOKEN: optionalString,
 
   // Worker processes sharing the port (node:cluster); 1 = this process serves, as always.
@@ -156,8 +159,12 @@ export interface Config {
     hosted: { apiKey?: string; apiUrl: string; fromEmail: string; fromName: string };
   };
   schedulerEnabled: boolean;
-  /** Outgoing webhooks (CONTRACT §11): https only in production; `allowPrivate` lifts the address rules. */
-  webhooks: { httpsOnly: boolean; allowPrivate: boolean };
+  /**
+   * Outgoing webhooks (CONTRACT §11): https only in production; `allowPrivate` lifts the address
+   * rules. `workerInApi`: the API process runs the attempts (of webhooks and chat channel posts)
+   * as well; off, only `npm run worker` does. `concurrency`: attempts at once per worker process.
+   */
+  webhooks: { httpsOnly: boolean; allowPrivate: boolean; workerInApi: boolean; concurrency: number };
   metricsToken: string | undefined;
   webDevServer: boolean;
   /** Worker processes sharing the port; above 1 needs Redis and a PostgreSQL server (checked here). */
@@ -315,7 +322,12 @@ export function loadConfig(source: NodeJS.ProcessEnv | Record<string, string | u
     },
     slack: { apiUrl: e.SLACK_API_URL.endsWith("/") ? e.SLACK_API_URL : `${e.SLACK_API_URL}/`, retryBaseMs: e.SLACK_RETRY_BASE_MS },
     schedulerEnabled: e.SCHEDULER ?? true,
-    webhooks: { httpsOnly: isProduction, allowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false },
+    webhooks: {
+      httpsOnly: isProduction,
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
+      workerInApi: e.WEBHOOK_WORKER ?? true,
+      concurrency: e.WEBHOOK_CONCURRENCY,
+    },
     metricsToken: e.METRICS_TOKEN,
     webDevServer: e.WEB_DEV_SERVER ?? false,
     workers: e.WEB_CONCURRENCY,

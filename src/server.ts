@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Server } from "node:http";
-import { buildApp } from "./app.js";
+import { buildApp, type BuiltApp } from "./app.js";
 import { loadConfigOrExit, type Config } from "./config.js";
 import { systemClock } from "./platform/clock.js";
 import { openDatabase, type Database, type DatabaseHandle } from "./platform/db.js";
@@ -21,8 +21,8 @@ import { createPulseSealer, startReleaseSweeps } from "./modules/pulse/index.js"
 import type { Sealer } from "./platform/sealed-box.js";
 import { startEmailWorker, type EmailWorker } from "./modules/email/index.js";
 import { slackJobProcessors } from "./modules/slack/index.js";
-import { BullWebhookQueue, resealWebhookSecrets, startWebhookWorker, type WebhookWorker } from "./modules/webhooks/index.js";
-import { BullChannelQueue, resealTeamChannelSecrets, startChannelWorker, type ChannelWorker } from "./modules/channels/index.js";
+import { BullWebhookQueue, resealWebhookSecrets, startWebhookWorker } from "./modules/webhooks/index.js";
+import { BullChannelQueue, resealTeamChannelSecrets, startChannelWorker } from "./modules/channels/index.js";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -59,11 +59,7 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
   const kv = config.kv.url ? createRedis(config.kv.url, logger) : null;
   if (kv && !(await connectRedis(kv))) logger.warn("key-value store unreachable at start; retrying in the background");
 
-  const bus = kv ? await startRedisEventBus(config.kv.url as string, kv, config.kv.prefix, logger) : new InProcessEventBus();
-  // SPEC: with Redis the queue is BullMQ; without it (development) jobs stay visible in memory, unsent.
-  const queue: EmailQueue = kv
-    ? new BullEmailQueue({ kv, url: config.kv.url as string, kvPrefix: config.kv.prefix, backoffMs: config.email.backoffMs, logger })
-    : new InMemoryJobQueue();
+  const { bus, queue, webhookQueue, channelQueue } = await openQueues(config, kv, logger);
   let emailWorker: EmailWorker | null = null;
   if (config.email.workerEnabled && kv) {
     if (runsJobs) {
@@ -81,9 +77,6 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
   const root = projectRoot();
   const web = config.webDevServer ? await viteDevFrontend(path.join(root, "web")) : builtFrontend(path.join(root, "web", "dist"));
 
-  // Outgoing webhooks: on BullMQ beside the email queue with Redis; without it, in this process.
-  const webhookQueue = kv ? new BullWebhookQueue({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }) : undefined;
-  const channelQueue = kv ? new BullChannelQueue({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }) : undefined;
   const { app, sse, metrics, systemQueue, beginShutdown, pulseReleaser, overload, webhooks, channels } = buildApp({
     config,
     db: database.db,
@@ -96,10 +89,7 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
     channelQueue,
     web,
   });
-  const webhookWorker: WebhookWorker | null =
-    webhookQueue && runsJobs ? startWebhookWorker({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }, webhooks.attempt) : null;
-  const channelWorker: ChannelWorker | null =
-    channelQueue && runsJobs ? startChannelWorker({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }, channels.attempt) : null;
+  const deliveryWorkers = kv && runsJobs && config.webhooks.workerInApi ? startDeliveryWorkers(config, logger, { webhooks, channels }) : null;
   if (runsJobs) {
     webhooks
       .resumePending()
@@ -148,9 +138,8 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
     overload.close();
     // Running email jobs finish (they need the database) before anything closes under them.
     if (emailWorker) await emailWorker.close().catch((error) => logger.warn({ err: error }, "email worker did not close cleanly"));
-    if (webhookWorker) await webhookWorker.close().catch((error) => logger.warn({ err: error }, "webhook worker did not close cleanly"));
+    await deliveryWorkers?.close();
     await webhooks.queue.close().catch((error) => logger.warn({ err: error }, "webhook queue did not close cleanly"));
-    if (channelWorker) await channelWorker.close().catch((error) => logger.warn({ err: error }, "channel worker did not close cleanly"));
     await channels.queue.close().catch((error) => logger.warn({ err: error }, "channel queue did not close cleanly"));
     await systemQueue.close();
     await Promise.allSettled([web.close(), bus.close(), queue.close()]);
@@ -200,6 +189,39 @@ export async function prepareDatabase(config: Config, logger: Logger, seedDemoDa
 }
 
 /** Live events across instances: a dedicated subscriber connection; a failed subscribe is retried by ioredis on reconnect. */
+/**
+ * The live event bus and the job queues: on Redis when there is one (BullMQ, shared by every
+ * process); without it, in this process: e-mail waits visibly unsent (SPEC's development mode),
+ * webhook and channel attempts run on timers (the app makes those queues when none is given).
+ */
+export async function openQueues(config: Config, kv: Redis | null, logger: Logger) {
+  if (!kv) return { bus: new InProcessEventBus() as EventBus, queue: new InMemoryJobQueue() as EmailQueue, webhookQueue: undefined, channelQueue: undefined };
+  const url = config.kv.url as string;
+  const kvPrefix = config.kv.prefix;
+  return {
+    bus: await startRedisEventBus(url, kv, kvPrefix, logger),
+    queue: new BullEmailQueue({ kv, url, kvPrefix, backoffMs: config.email.backoffMs, logger }) as EmailQueue,
+    webhookQueue: new BullWebhookQueue({ url, kvPrefix, logger }),
+    channelQueue: new BullChannelQueue({ url, kvPrefix, logger }),
+  };
+}
+
+/**
+ * Runs webhook and chat channel attempts from BullMQ in this process: the API's (unless
+ * WEBHOOK_WORKER=false) and `npm run worker`'s. Close it before the queues.
+ */
+export function startDeliveryWorkers(config: Config, logger: Logger, app: Pick<BuiltApp, "webhooks" | "channels">) {
+  const connection = { url: config.kv.url as string, kvPrefix: config.kv.prefix, logger };
+  const webhookWorker = startWebhookWorker({ ...connection, concurrency: config.webhooks.concurrency }, app.webhooks.attempt);
+  const channelWorker = startChannelWorker(connection, app.channels.attempt);
+  return {
+    async close() {
+      await webhookWorker.close().catch((error: unknown) => logger.warn({ err: error }, "webhook worker did not close cleanly"));
+      await channelWorker.close().catch((error: unknown) => logger.warn({ err: error }, "channel worker did not close cleanly"));
+    },
+  };
+}
+
 async function startRedisEventBus(url: string, kv: Redis, prefix: string, logger: Logger): Promise<EventBus> {
   const subscriber = createRedis(url, logger, "events");
   const bus = new RedisEventBus(kv, subscriber, prefix, logger);

@@ -11,6 +11,8 @@ import type { Logger } from "./logger.js";
 export interface DelayedJobQueue<Job> {
   readonly kind: "memory" | "bullmq";
   add(job: Job, delayMs: number): Promise<void>;
+  /** Several jobs in one call (one round trip to Redis, not one per job): an event's deliveries, a batch resumed. */
+  addMany(jobs: ReadonlyArray<{ job: Job; delayMs: number }>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,10 @@ export class InProcessDelayedJobs<Job> implements DelayedJobQueue<Job> {
     this.timers.add(timer);
   }
 
+  async addMany(jobs: ReadonlyArray<{ job: Job; delayMs: number }>): Promise<void> {
+    for (const { job, delayMs } of jobs) await this.add(job, delayMs);
+  }
+
   /** Drops what waits, and lets the jobs under way finish (they need the database). */
   async close(): Promise<void> {
     this.closed = true;
@@ -114,6 +120,13 @@ export class BullDelayedJobs<Job> implements DelayedJobQueue<Job> {
 
   async add(job: Job, delayMs: number): Promise<void> {
     await this.queue.add(this.jobKind.jobName, job, { jobId: this.jobKind.key(job), delay: Math.max(0, delayMs) });
+  }
+
+  async addMany(jobs: ReadonlyArray<{ job: Job; delayMs: number }>): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.queue.addBulk(
+      jobs.map(({ job, delayMs }) => ({ name: this.jobKind.jobName, data: job, opts: { jobId: this.jobKind.key(job), delay: Math.max(0, delayMs) } })),
+    );
   }
 
   async close(): Promise<void> {

@@ -67,7 +67,7 @@ describe("a worker killed mid-job", () => {
     });
 
     // The standalone worker process, as production runs it (npm run worker), on the same queue.
-    child = spawn(process.execPath, await nodeArgsFor("src/cli/email-worker.ts"), {
+    child = spawn(process.execPath, await nodeArgsFor("src/cli/worker.ts"), {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? "",

@@ -134,9 +134,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const channelQueue =
     options.channelQueue === "bullmq" && config.kv.url ? new BullChannelQueue({ url: config.kv.url, kvPrefix: config.kv.prefix, logger }) : undefined;
   const built = buildApp({ config, db: handle.db, kv, logger, clock, bus, queue, webhookQueue, channelQueue, web: options.web, tuning: options.tuning });
-  const webhookWorker: WebhookWorker | null = webhookQueue
-    ? startWebhookWorker({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }, built.webhooks.attempt)
-    : null;
+  // As the server: with WEBHOOK_WORKER=false the attempts wait for `npm run worker`.
+  const webhookWorker: WebhookWorker | null =
+    webhookQueue && config.webhooks.workerInApi
+      ? startWebhookWorker(
+          { url: config.kv.url as string, kvPrefix: config.kv.prefix, logger, concurrency: config.webhooks.concurrency },
+          built.webhooks.attempt,
+        )
+      : null;
   const channelWorker: ChannelWorker | null = channelQueue
     ? startChannelWorker({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }, built.channels.attempt)
     : null;

@@ -27,6 +27,8 @@ export class WebhookReceiver {
   private server: http.Server | null = null;
   /** Milliseconds to wait before answering. */
   delayMs = 0;
+  /** TCP connections opened to this receiver: attempts share kept connections. */
+  connections = 0;
 
   async start(): Promise<string> {
     this.server = http.createServer((req, res) => {
@@ -61,6 +63,7 @@ export class WebhookReceiver {
         else answer();
       });
     });
+    this.server.on("connection", () => (this.connections += 1));
     await new Promise<void>((resolve) => this.server?.listen(0, "127.0.0.1", resolve));
     return this.url;
   }

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { BullWebhookQueue } from "../../src/modules/webhooks/index.js";
 import { createTestApp, signIn, type TestApp } from "../helpers/app.js";
 import { eventually } from "../helpers/eventually.js";
 import { askQuestion, createTenantFixture, type TenantFixture } from "../helpers/factories.js";
@@ -33,5 +34,29 @@ describe("Outgoing webhooks on BullMQ", () => {
     const [delivery] = (await admin.get(`/admin/webhooks/${hook.id}/deliveries`).expect(200)).body.items;
     expect(delivery).toMatchObject({ status: "succeeded", attempts: 2, responseCode: 200 });
     expect(await app.kv?.keys(`${app.config.kv.prefix}bull:webhooks:*`)).not.toEqual([]);
+  });
+
+  it("an event for several endpoints is queued in one call, and each endpoint gets it once", async () => {
+    const admin = await signIn(app, t.tenant.slug, "admin");
+    const others = [new WebhookReceiver(), new WebhookReceiver(), new WebhookReceiver()];
+    try {
+      for (const other of others) {
+        await other.start();
+        const { body: hook } = await admin.post("/admin/webhooks", { url: other.url, events: ["question.answered"] }).expect(201);
+        other.verifyWith(hook.secret);
+      }
+      const addBulk = vi.spyOn((app.webhooks.queue as BullWebhookQueue).queue, "addBulk");
+      const question = await askQuestion(await signIn(app, t.tenant.slug, "member"), t.teams.a.id);
+      const moderator = await signIn(app, t.tenant.slug, "moderator");
+      await moderator.post(`/questions/${question.id}/answer`, { responseText: "Once each." }).expect(200);
+      for (const other of others) await eventually(async () => expect(other.ofType("question.answered")).toHaveLength(1), 10_000);
+      const answeredBatches = addBulk.mock.calls.filter(([jobs]) => jobs.length === others.length);
+      expect(answeredBatches).toHaveLength(1);
+      expect(others.map((other) => other.received.length)).toEqual([1, 1, 1]);
+      expect(others.map((other) => other.processed[0]?.payload.data.id)).toEqual([question.id, question.id, question.id]);
+      addBulk.mockRestore();
+    } finally {
+      await Promise.all(others.map((other) => other.close()));
+    }
   });
 });

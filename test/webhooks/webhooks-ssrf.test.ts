@@ -162,7 +162,7 @@ describe("Outgoing webhooks: no private addresses (SSRF)", () => {
   });
 
   it("WEBHOOK_ALLOW_PRIVATE is off unless set to true; production requires https", () => {
-    expect(loadConfig({}).webhooks).toEqual({ httpsOnly: false, allowPrivate: false });
+    expect(loadConfig({}).webhooks).toMatchObject({ httpsOnly: false, allowPrivate: false });
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "true" }).webhooks.allowPrivate).toBe(true);
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: "false" }).webhooks.allowPrivate).toBe(false);
     expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: "maybe" })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);

@@ -29,9 +29,8 @@ export function createChannelPublisher(deps: { db: Database; logger: Logger; que
       const targets: ChannelTarget[] = [];
       if (channels.slackChannel) targets.push("slack");
       if (channels.teamsWebhookSealed) targets.push("teams");
-      for (const target of targets) {
-        await queue.add({ tenantId, teamId: data.teamId, target, eventType: type, subjectId: data.id, data: safe, attempt: 0 }, 0);
-      }
+      const { teamId, id: subjectId } = data;
+      await queue.addMany(targets.map((target) => ({ job: { tenantId, teamId, target, eventType: type, subjectId, data: safe, attempt: 0 }, delayMs: 0 })));
     } catch (error) {
       logger.error({ err: error, tenantId, eventType: type }, "channel post not queued");
     }

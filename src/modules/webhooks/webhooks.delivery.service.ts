@@ -136,11 +136,13 @@ export function createWebhookDelivery(deps: WebhookDeliveryDeps) {
     for (;;) {
       const batch = await listPendingDeliveries(db, afterId, RESUME_BATCH, options.tenantIds);
       const now = clock.now().getTime();
-      for (const delivery of batch) {
-        const delay = delivery.nextAttemptAt ? Math.max(0, new Date(delivery.nextAttemptAt).getTime() - now) : 0;
-        await queue.add({ tenantId: delivery.tenantId, deliveryId: delivery.id, replays: delivery.replays, attempt: delivery.attempts }, delay);
-        resumed += 1;
-      }
+      await queue.addMany(
+        batch.map((delivery) => ({
+          job: { tenantId: delivery.tenantId, deliveryId: delivery.id, replays: delivery.replays, attempt: delivery.attempts },
+          delayMs: delivery.nextAttemptAt ? Math.max(0, new Date(delivery.nextAttemptAt).getTime() - now) : 0,
+        })),
+      );
+      resumed += batch.length;
       if (batch.length < RESUME_BATCH) return resumed;
       afterId = batch.at(-1)?.id ?? null;
     }

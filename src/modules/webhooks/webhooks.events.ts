@@ -40,7 +40,7 @@ export function createWebhookPublisher(deps: { db: Database; clock: Clock; logge
         db,
         endpoints.map((endpoint) => ({ tenantId, endpointId: endpoint.id, eventType: type, payload, createdAt: now, nextAttemptAt: now })),
       );
-      for (const delivery of deliveries) await queue.add({ tenantId, deliveryId: delivery.id, replays: 0, attempt: 0 }, 0);
+      await queue.addMany(deliveries.map((delivery) => ({ job: { tenantId, deliveryId: delivery.id, replays: 0, attempt: 0 }, delayMs: 0 })));
     } catch (error) {
       logger.error({ err: error, tenantId, eventType: type }, "webhook event not queued");
     }

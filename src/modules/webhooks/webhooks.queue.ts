@@ -33,9 +33,6 @@ const WEBHOOK_ATTEMPTS: DelayedJobKind<WebhookJob> = {
 export type WebhookQueue = DelayedJobQueue<WebhookJob>;
 export type WebhookWorker = DelayedJobWorker;
 
-/** Attempts are I/O waiting on receivers (up to the timeout each): several at once per worker. */
-const WEBHOOK_CONCURRENCY = 10;
-
 /** Without Redis (development, the embedded database): what waits when the process ends stays pending in the list, and is queued again at the next start. */
 export class InProcessWebhookQueue extends InProcessDelayedJobs<WebhookJob> {
   constructor(logger: Logger) {
@@ -50,13 +47,14 @@ export class BullWebhookQueue extends BullDelayedJobs<WebhookJob> {
 }
 
 /**
- * Runs attempts from BullMQ. A job whose worker died runs again after the lock expires: the
- * receiver may then get the same `webhook-id` twice, which Standard Webhooks receivers
- * de-duplicate on. An attempt lasts at most its timeout (10 s) plus the database writes.
+ * Runs attempts from BullMQ, `concurrency` at once (WEBHOOK_CONCURRENCY). Attempts are mostly
+ * waiting on receivers, but one that answers at once leaves only our CPU: a fan-out at a high
+ * concurrency in the API's process slows the API (bench/README.md, webhook fan-out), so the
+ * default is low and a busy site runs the attempts in `npm run worker` instead. A job whose worker
+ * died runs again after the lock expires: the receiver may then get the same `webhook-id` twice,
+ * which Standard Webhooks receivers de-duplicate on. An attempt lasts at most its timeout (10 s)
+ * plus the database writes.
  */
-export function startWebhookWorker(
-  options: { url: string; kvPrefix: string; logger: Logger; concurrency?: number },
-  handler: WebhookJobHandler,
-): WebhookWorker {
-  return startDelayedJobWorker(WEBHOOK_ATTEMPTS, { ...options, concurrency: options.concurrency ?? WEBHOOK_CONCURRENCY, lockDurationMs: 60_000 }, handler);
+export function startWebhookWorker(options: { url: string; kvPrefix: string; logger: Logger; concurrency: number }, handler: WebhookJobHandler): WebhookWorker {
+  return startDelayedJobWorker(WEBHOOK_ATTEMPTS, { ...options, lockDurationMs: 60_000 }, handler);
 }
