@@ -275,7 +275,7 @@ function sendRules(deps: ServiceDeps): SendRules {
  * after commit, and the attempts (signed, retried, the endpoint disabled after 3 days of failures).
  */
 function buildWebhooks(deps: ServiceDeps, shared: Shared) {
-  const { config, db, clock, logger } = deps;
+  const { db, clock, logger } = deps;
   const queue = deps.webhookQueue ?? new InProcessWebhookQueue(logger);
   const rules = sendRules(deps);
   const secrets = shared.settingsSecrets;
