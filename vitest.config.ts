@@ -85,6 +85,7 @@ export default defineConfig({
                 "email/email-main",
                 "platform/start-paths",
                 "platform/workers",
+                "webhooks/webhooks-worker-process",
               ],
               // One database shared by several apps or connections.
               ...[

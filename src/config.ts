@@ -88,7 +88,7 @@ const environmentSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: booleanFlag,
   // Where webhook and chat channel attempts run: the API process (default) or only `npm run worker`.
   WEBHOOK_WORKER: booleanFlag,
-  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(100).optional(),
   METRICS_TOKEN: optionalString,
 
   // Worker processes sharing the port (node:cluster); 1 = this process serves, as always.
@@ -162,9 +162,10 @@ export interface Config {
   /**
    * Outgoing webhooks (CONTRACT §11): https only in production; `allowPrivate` lifts the address
    * rules. `workerInApi`: the API process runs the attempts (of webhooks and chat channel posts)
-   * as well; off, only `npm run worker` does. `concurrency`: attempts at once per worker process.
+   * as well; off, only `npm run worker` does. `concurrency`: attempts at once per process that
+   * runs them; unset, each kind of process has its own default (the webhooks module's).
    */
-  webhooks: { httpsOnly: boolean; allowPrivate: boolean; workerInApi: boolean; concurrency: number };
+  webhooks: { httpsOnly: boolean; allowPrivate: boolean; workerInApi: boolean; concurrency: number | undefined };
   metricsToken: string | undefined;
   webDevServer: boolean;
   /** Worker processes sharing the port; above 1 needs Redis and a PostgreSQL server (checked here). */

@@ -21,7 +21,7 @@ import { createPulseSealer, startReleaseSweeps } from "./modules/pulse/index.js"
 import type { Sealer } from "./platform/sealed-box.js";
 import { startEmailWorker, type EmailWorker } from "./modules/email/index.js";
 import { slackJobProcessors } from "./modules/slack/index.js";
-import { BullWebhookQueue, resealWebhookSecrets, startWebhookWorker } from "./modules/webhooks/index.js";
+import { BullWebhookQueue, resealWebhookSecrets, startWebhookWorker, WEBHOOK_CONCURRENCY } from "./modules/webhooks/index.js";
 import { BullChannelQueue, resealTeamChannelSecrets, startChannelWorker } from "./modules/channels/index.js";
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -89,7 +89,8 @@ export async function runServer(options: ServerOptions = {}): Promise<void> {
     channelQueue,
     web,
   });
-  const deliveryWorkers = kv && runsJobs && config.webhooks.workerInApi ? startDeliveryWorkers(config, logger, { webhooks, channels }) : null;
+  const deliveryWorkers =
+    kv && runsJobs && config.webhooks.workerInApi ? startDeliveryWorkers(config, logger, { webhooks, channels }, WEBHOOK_CONCURRENCY.inApi) : null;
   if (runsJobs) {
     webhooks
       .resumePending()
@@ -210,9 +211,10 @@ export async function openQueues(config: Config, kv: Redis | null, logger: Logge
  * Runs webhook and chat channel attempts from BullMQ in this process: the API's (unless
  * WEBHOOK_WORKER=false) and `npm run worker`'s. Close it before the queues.
  */
-export function startDeliveryWorkers(config: Config, logger: Logger, app: Pick<BuiltApp, "webhooks" | "channels">) {
+export function startDeliveryWorkers(config: Config, logger: Logger, app: Pick<BuiltApp, "webhooks" | "channels">, defaultConcurrency: number) {
   const connection = { url: config.kv.url as string, kvPrefix: config.kv.prefix, logger };
-  const webhookWorker = startWebhookWorker({ ...connection, concurrency: config.webhooks.concurrency }, app.webhooks.attempt);
+  const concurrency = config.webhooks.concurrency ?? defaultConcurrency;
+  const webhookWorker = startWebhookWorker({ ...connection, concurrency }, app.webhooks.attempt);
   const channelWorker = startChannelWorker(connection, app.channels.attempt);
   return {
     async close() {

@@ -6,6 +6,7 @@ import { connectRedis, createRedis } from "../platform/kv.js";
 import { createLogger } from "../platform/logger.js";
 import { startEmailWorker } from "../modules/email/index.js";
 import { slackJobProcessors } from "../modules/slack/index.js";
+import { WEBHOOK_CONCURRENCY } from "../modules/webhooks/index.js";
 import { openQueues, startDeliveryWorkers } from "../server.js";
 import { fail } from "./environment.js";
 
@@ -31,8 +32,9 @@ const kv = createRedis(config.kv.url, logger);
 if (!(await connectRedis(kv))) logger.warn("key-value store unreachable at start; retrying in the background");
 const { bus, queue, webhookQueue, channelQueue } = await openQueues(config, kv, logger);
 const app = buildApp({ config, db: database.db, kv, logger, clock: systemClock, bus, queue, webhookQueue, channelQueue });
-const deliveryWorkers = startDeliveryWorkers(config, logger, app);
-logger.info({ webhookConcurrency: config.webhooks.concurrency }, "worker started: e-mail, Slack, webhooks and chat channels");
+const webhookConcurrency = config.webhooks.concurrency ?? WEBHOOK_CONCURRENCY.inWorker;
+const deliveryWorkers = startDeliveryWorkers(config, logger, app, webhookConcurrency);
+logger.info({ webhookConcurrency }, "worker started: e-mail, Slack, webhooks and chat channels");
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {

@@ -12,7 +12,7 @@ import { connectRedis, createRedis, type Redis } from "../../src/platform/kv.js"
 import { createLogger, type Logger } from "../../src/platform/logger.js";
 import { InMemoryJobQueue, type EmailQueue } from "../../src/platform/queue.js";
 import { BullEmailQueue } from "../../src/platform/queue-bullmq.js";
-import { BullWebhookQueue, startWebhookWorker, type WebhookWorker } from "../../src/modules/webhooks/index.js";
+import { BullWebhookQueue, startWebhookWorker, WEBHOOK_CONCURRENCY, type WebhookWorker } from "../../src/modules/webhooks/index.js";
 import { BullChannelQueue, startChannelWorker, type ChannelWorker } from "../../src/modules/channels/index.js";
 import type { WebFrontend } from "../../src/platform/http/spa.js";
 
@@ -138,7 +138,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const webhookWorker: WebhookWorker | null =
     webhookQueue && config.webhooks.workerInApi
       ? startWebhookWorker(
-          { url: config.kv.url as string, kvPrefix: config.kv.prefix, logger, concurrency: config.webhooks.concurrency },
+          {
+            url: config.kv.url as string,
+            kvPrefix: config.kv.prefix,
+            logger,
+            concurrency: config.webhooks.concurrency ?? WEBHOOK_CONCURRENCY.inApi,
+          },
           built.webhooks.attempt,
         )
       : null;

@@ -33,8 +33,8 @@ describe("webhook attempts in the standalone worker process", () => {
     await receiver.close();
   });
 
-  it("WEBHOOK_WORKER is on unless set to false, and WEBHOOK_CONCURRENCY is 4 unless set (1 to 100)", () => {
-    expect(loadConfig({}).webhooks).toMatchObject({ workerInApi: true, concurrency: 4 });
+  it("WEBHOOK_WORKER is on unless set to false; WEBHOOK_CONCURRENCY (1 to 100) is unset unless set: each process has its default", () => {
+    expect(loadConfig({}).webhooks).toMatchObject({ workerInApi: true, concurrency: undefined });
     expect(loadConfig({ WEBHOOK_WORKER: "false", WEBHOOK_CONCURRENCY: "12" }).webhooks).toMatchObject({ workerInApi: false, concurrency: 12 });
     expect(() => loadConfig({ WEBHOOK_CONCURRENCY: "0" })).toThrow(/WEBHOOK_CONCURRENCY/);
     expect(() => loadConfig({ WEBHOOK_WORKER: "sometimes" })).toThrow(/WEBHOOK_WORKER/);

@@ -5,7 +5,15 @@
 export { createWebhookDelivery, WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_TIMEOUT_MS } from "./webhooks.delivery.service.js";
 export type { WebhookDelivery } from "./webhooks.delivery.service.js";
 export { createWebhookPublisher, type PublishWebhookEvent } from "./webhooks.events.js";
-export { BullWebhookQueue, InProcessWebhookQueue, startWebhookWorker, type WebhookJob, type WebhookQueue, type WebhookWorker } from "./webhooks.queue.js";
+export {
+  BullWebhookQueue,
+  InProcessWebhookQueue,
+  startWebhookWorker,
+  WEBHOOK_CONCURRENCY,
+  type WebhookJob,
+  type WebhookQueue,
+  type WebhookWorker,
+} from "./webhooks.queue.js";
 export { resealWebhookSecrets } from "./webhooks.reseal.js";
 export { webhookRoutes } from "./webhooks.routes.js";
 export { createWebhookService } from "./webhooks.service.js";

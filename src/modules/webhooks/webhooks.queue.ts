@@ -47,13 +47,19 @@ export class BullWebhookQueue extends BullDelayedJobs<WebhookJob> {
 }
 
 /**
- * Runs attempts from BullMQ, `concurrency` at once (WEBHOOK_CONCURRENCY). Attempts are mostly
- * waiting on receivers, but one that answers at once leaves only our CPU: a fan-out at a high
- * concurrency in the API's process slows the API (bench/README.md, webhook fan-out), so the
- * default is low and a busy site runs the attempts in `npm run worker` instead. A job whose worker
- * died runs again after the lock expires: the receiver may then get the same `webhook-id` twice,
- * which Standard Webhooks receivers de-duplicate on. An attempt lasts at most its timeout (10 s)
- * plus the database writes.
+ * Attempts at once per process, unless WEBHOOK_CONCURRENCY says otherwise. An attempt mostly
+ * waits on its receiver, but one that answers at once leaves only our CPU (about 1.5 ms an
+ * attempt): in the API's process few at a time keep a fan-out from moving the API's latency
+ * (bench/README.md, webhook fan-out); `npm run worker` has no one to slow down and waits on more
+ * receivers at once.
+ */
+export const WEBHOOK_CONCURRENCY = { inApi: 2, inWorker: 10 } as const;
+
+/**
+ * Runs attempts from BullMQ, `concurrency` at once in this process. A job whose worker died runs
+ * again after the lock expires: the receiver may then get the same `webhook-id` twice, which
+ * Standard Webhooks receivers de-duplicate on. An attempt lasts at most its timeout (10 s) plus
+ * the database writes.
  */
 export function startWebhookWorker(options: { url: string; kvPrefix: string; logger: Logger; concurrency: number }, handler: WebhookJobHandler): WebhookWorker {
   return startDelayedJobWorker(WEBHOOK_ATTEMPTS, { ...options, lockDurationMs: 60_000 }, handler);
