@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { expect, inject, onTestFinished } from "vitest";
+import { expect, inject } from "vitest";
 import { builtFrontend } from "../../src/platform/http/spa.js";
 import { createTestApp, type TestApp, type TestAppOptions } from "../helpers/app.js";
 import { builtArtifact } from "../setup/background-build.js";
@@ -29,12 +29,8 @@ export interface Harness {
   app: TestApp;
   baseUrl: string;
   browser: Browser;
-  /**
-   * A fresh browser profile (cookies, storage): one person. One opened by a test is closed when the
-   * test ends (its pages would otherwise stay open, each with a live stream re-rendering on every
-   * later event of the file), unless `forTheFile`; one opened in a hook stays until close().
-   */
-  newContext(options?: { viewport?: { width: number; height: number }; isMobile?: boolean; forTheFile?: boolean }): Promise<BrowserContext>;
+  /** A fresh browser profile (cookies, storage): one person. */
+  newContext(options?: { viewport?: { width: number; height: number }; isMobile?: boolean }): Promise<BrowserContext>;
   /** Cuts every open connection (SSE streams included), as a network drop or a proxy restart would. */
   dropConnections(): void;
   close(): Promise<void>;
@@ -64,7 +60,6 @@ export async function startHarness(options: Omit<TestAppOptions, "web"> = {}): P
         isMobile: contextOptions.isMobile,
       });
       contexts.push(context);
-      if (!contextOptions.forTheFile) closeWhenTheTestEnds(context);
       return context;
     },
     dropConnections() {
@@ -79,14 +74,6 @@ export async function startHarness(options: Omit<TestAppOptions, "web"> = {}): P
       await app.close();
     },
   };
-}
-
-function closeWhenTheTestEnds(context: BrowserContext): void {
-  try {
-    onTestFinished(() => context.close().catch(() => undefined));
-  } catch {
-    // Not inside a test (a beforeAll): the context is the file's, closed with the harness.
-  }
 }
 
 /** Signs a browser profile in through demo mode, landing on `returnTo`. */

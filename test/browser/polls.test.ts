@@ -71,8 +71,7 @@ describe("browser: live polls on the board and in moderation", () => {
   });
 
   it("on a member's phone the open poll sits at the top of the board: one tap votes, the vote is marked and can be changed", async () => {
-    // The member's phone is followed through the tests that come after this one.
-    member = await signInAs(await harness.newContext({ ...PHONE, forTheFile: true }), fixture.tenant.slug, "member", board);
+    member = await signInAs(await harness.newContext(PHONE), fixture.tenant.slug, "member", board);
     await pollCard(member).waitFor();
     // Above the questions, on the first screen.
     const card = await pollCard(member).boundingBox();
