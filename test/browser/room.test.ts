@@ -77,7 +77,11 @@ describe("browser: the room on the board", () => {
   });
 
   it("shows where to join: the address and a QR code beside the board on a computer, a Share button on a phone", async () => {
-    const page = await signInAs(await harness.newContext(), fixture.tenant.slug, "viewer", board);
+    const context = await harness.newContext();
+    // A browser without a share sheet (a computer's): the address goes to the clipboard.
+    await context.addInitScript(() => delete (Navigator.prototype as { share?: unknown }).share);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const page = await signInAs(context, fixture.tenant.slug, "viewer", board);
     const host = new URL(harness.baseUrl).host;
     const join = page.getByRole("region", { name: "Join from another device" });
     await join.getByRole("img", { name: `QR code for ${host}${board}` }).waitFor();
@@ -87,8 +91,9 @@ describe("browser: the room on the board", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await join.waitFor({ state: "detached" });
     await page.getByRole("button", { name: "Share" }).click();
-    // No share sheet in a headless browser: the address goes to the clipboard, and the button says so.
+    // No share sheet: the address goes to the clipboard, and the button says so.
     await page.getByRole("button", { name: "Link copied" }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${harness.baseUrl}${board}`);
   });
 
   it("shows the question on the big screen at the top of every board, following it live, without a tag chip", async () => {
