@@ -279,7 +279,13 @@ export function startQueueWorker(options: WorkerOptions, process: (job: QueueJob
     EMAIL_QUEUE_NAME,
     async (job) => {
       try {
-        return await process({ id: String(job.id), name: job.name as EmailJobName, data: job.data, attemptsMade: job.attemptsMade });
+        return await process({
+          id: String(job.id),
+          name: job.name as EmailJobName,
+          data: job.data,
+          attemptsMade: job.attemptsMade,
+          attemptsAllowed: job.opts.attempts ?? 1,
+        });
       } catch (error) {
         if (error instanceof PermanentJobError) throw new UnrecoverableError(error.message);
         throw error;

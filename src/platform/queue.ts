@@ -61,6 +61,8 @@ export interface QueueJob {
   data: EmailJobs[EmailJobName];
   /** Attempts finished before this one (0 on the first). */
   attemptsMade: number;
+  /** All the attempts the queue gives it: this one is the last when attemptsMade + 1 reaches it. */
+  attemptsAllowed: number;
 }
 
 /** SPEC's four queue states; BullMQ's delayed (waiting for a retry) and prioritized count as waiting. */

@@ -52,6 +52,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}) {
   const windows = new Map<string, { start: number; count: number }>();
   let nextTs = 1;
   let grantedScopes = options.scopes ?? ["chat:write", "im:write", "users:read", "users:read.email"];
+  /** Slack down: every call answered 503 until it comes back. */
+  let down = false;
 
   function limited(method: string, now: number): boolean {
     const limit = options.rateLimit;
@@ -119,6 +121,11 @@ export async function startFakeSlack(options: FakeSlackOptions = {}) {
       const args: Record<string, unknown> = type.includes("json") ? JSON.parse(raw || "{}") : Object.fromEntries(new URLSearchParams(raw));
       const now = Date.now();
       const record = (status: number, error: string | null) => calls.push({ method, args, at: now, status, error });
+      if (down) {
+        record(503, "service_unavailable");
+        res.writeHead(503, { "content-type": "text/plain" }).end("Service Unavailable");
+        return;
+      }
       if (limited(method, now)) {
         record(429, "ratelimited");
         const retryAfter = String(options.rateLimit?.retryAfterSeconds ?? 1);
@@ -141,6 +148,8 @@ export async function startFakeSlack(options: FakeSlackOptions = {}) {
     allow: (token: string) => tokens.add(token),
     /** The scopes auth.test reports from now on. */
     grant: (scopes: string[]) => (grantedScopes = scopes),
+    /** Slack down (every call 503) or back up. */
+    setDown: (value: boolean) => (down = value),
     /** Addresses Slack knows nobody by, from now on. */
     forget: (email: string) => unknown.add(email.toLowerCase()),
     /** Successful calls of a method. */

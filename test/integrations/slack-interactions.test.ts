@@ -35,7 +35,7 @@ describe("POST /integrations/slack/interactions", () => {
     const send = slackJobProcessors({ config: app.config, db: app.db, clock: app.clock, logger: app.logger })["pulse-invite-slack"]!;
     const jobs = app.queue.waiting.filter((job) => job.data.tenantId === tenant.fixture.tenant.id && job.name === "pulse-invite-slack");
     expect(jobs).toHaveLength(options.people);
-    for (const job of jobs) expect(await send({ ...job, attemptsMade: 0 } as QueueJob)).toMatchObject({ outcome: "sent" });
+    for (const job of jobs) expect(await send({ ...job, attemptsMade: 0, attemptsAllowed: 3 } as QueueJob)).toMatchObject({ outcome: "sent" });
     const messages = [...tokens.entries()].map(([email, token]) => {
       const message = fake.messages.find((candidate) => buttonsOf(candidate)[0]?.value.includes(token));
       if (!message) throw new Error(`no DM for ${email}`);

@@ -32,9 +32,9 @@ describe("pulse invites as Slack direct messages", { timeout: 90_000 }, () => {
   afterAll(() => sink.close());
 
   /** An app on BullMQ whose worker sends Slack jobs to a fake Slack. */
-  async function start(options: FakeSlackOptions = {}, clock?: ManualClock) {
+  async function start(options: FakeSlackOptions = {}, clock?: ManualClock, env: Record<string, string> = {}) {
     fake = await startFakeSlack(options);
-    app = await createTestApp({ emailQueue: "bullmq", clock, env: smtpEnv(sink.port, { SLACK_API_URL: fake.url, SLACK_RETRY_BASE_MS: "20" }) });
+    app = await createTestApp({ emailQueue: "bullmq", clock, env: smtpEnv(sink.port, { SLACK_API_URL: fake.url, SLACK_RETRY_BASE_MS: "20", ...env }) });
     const jobs = { config: app.config, db: app.db, clock: app.clock, logger: app.logger };
     worker = startEmailWorker({ ...jobs, otherJobs: slackJobProcessors(jobs) });
     return { fake, app };
@@ -135,6 +135,20 @@ describe("pulse invites as Slack direct messages", { timeout: 90_000 }, () => {
     await runPulse(app, tenant);
     await settled(app.queue, tenant.fixture.tenant.id, 2);
     expect(fake.messages).toEqual([]);
+    for (const address of tenant.people) expect(emailsTo(address)).toHaveLength(1);
+  });
+
+  it("Slack down through every retry of every attempt: the last attempt e-mails the invite instead, none is lost", async () => {
+    // Retries in milliseconds, not minutes: 8 Slack retries from 1 ms, 3 job attempts 10 ms apart.
+    const { fake, app } = await start({}, undefined, { SLACK_RETRY_BASE_MS: "1", EMAIL_BACKOFF_MS: "10" });
+    fake.setDown(true);
+    const tenant = await slackPulseTenant(app, { people: 2 });
+    await runPulse(app, tenant);
+    const counts = await settled(app.queue, tenant.fixture.tenant.id, 2);
+    expect(counts).toMatchObject({ completed: 2, failed: 0 });
+    expect(fake.messages).toEqual([]);
+    // Each job tried Slack on each of its 3 attempts, each call with its 8 retries.
+    expect(fake.calls.length).toBeGreaterThanOrEqual(2 * 3 * 9);
     for (const address of tenant.people) expect(emailsTo(address)).toHaveLength(1);
   });
 

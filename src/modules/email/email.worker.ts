@@ -54,6 +54,26 @@ export function createEmailJobProcessor(deps: EmailJobProcessorDeps) {
   const composer = createEmailComposer(deps);
   const { logger, provider } = deps;
 
+  /**
+   * Slack's own failures are retried with the job (its refusals and timeouts, each already retried
+   * by the Slack client). On the job's last attempt the person gets the e-mail instead: a pulse
+   * invite or an answer must not be lost because Slack kept refusing for minutes.
+   */
+  async function sendOrEmailOnLastAttempt(job: QueueJob, send: (job: QueueJob) => Promise<OtherJobResult>): Promise<OtherJobResult> {
+    try {
+      return await send(job);
+    } catch (error) {
+      if (job.attemptsMade + 1 < job.attemptsAllowed) throw error;
+      const context = { jobId: job.id, job: job.name, tenantId: job.data.tenantId };
+      // Slack's answer could name the person; a hidden recipient's job logs no more than its ids.
+      logger.warn(
+        isRecipientHidden(job) ? context : { ...context, err: { message: (error as Error).message } },
+        "Slack failed on the job's last attempt; e-mailed instead",
+      );
+      return { outcome: "email-instead" };
+    }
+  }
+
   return async function processEmailJob(queued: QueueJob): Promise<EmailJobResult> {
     let job = queued;
     const instead = EMAIL_INSTEAD[job.name as keyof typeof EMAIL_INSTEAD];
@@ -61,7 +81,7 @@ export function createEmailJobProcessor(deps: EmailJobProcessorDeps) {
       const other = deps.otherJobs?.[job.name as keyof OtherJobProcessors];
       // Failed, not skipped: the job stays visible and can be retried once a worker can send it.
       if (!other) throw new Error(`${FAILURE.deliveryFailed}: this worker cannot send ${job.name} jobs`);
-      const result = await other(job);
+      const result = await sendOrEmailOnLastAttempt(job, other);
       // The job's result is kept by the queue: it names no hidden recipient either.
       if (result.outcome === "sent" && isRecipientHidden(job)) return { ...result, to: null };
       if (result.outcome !== "email-instead") return result;

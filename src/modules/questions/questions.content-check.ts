@@ -74,9 +74,7 @@ const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g
 const isNumberOrHexId = (token: string) => /^\p{N}+$/u.test(token) || (token.length >= 7 && /^[0-9a-f]+$/i.test(token) && /\d/.test(token));
 
 function withoutNumbers(text: string): string {
-  return text
-    .replace(UUID, (id) => " ".repeat(id.length))
-    .replace(/[\p{L}\p{N}]+/gu, (token) => (isNumberOrHexId(token) ? " ".repeat(token.length) : token));
+  return text.replace(UUID, (id) => " ".repeat(id.length)).replace(/[\p{L}\p{N}]+/gu, (token) => (isNumberOrHexId(token) ? " ".repeat(token.length) : token));
 }
 
 /** The listed words a text contains. Matches carry ids of the dataset the matcher was built from. */

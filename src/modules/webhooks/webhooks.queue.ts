@@ -48,7 +48,7 @@ export class BullWebhookQueue extends BullDelayedJobs<WebhookJob> {
 
 /**
  * Attempts at once per process, unless WEBHOOK_CONCURRENCY says otherwise. An attempt mostly
- * waits on its receiver, but one that answers at once leaves only our CPU (about 1.5 ms an
+ * waits on its receiver, but one that answers at once leaves only our CPU (under 2 ms an
  * attempt): in the API's process few at a time keep a fan-out from moving the API's latency
  * (bench/README.md, webhook fan-out); `npm run worker` has no one to slow down and waits on more
  * receivers at once.
