@@ -75,6 +75,26 @@ export default defineConfig({
                 "integrations/slack-pulse-delivery",
                 "channels/channels-posting",
               ],
+              // Protocols and transports, whose subject is what crosses the wire rather than what is
+              // stored: the sign-in protocols' attacks and production rules (what a sign-in stores is
+              // walked on PGlite by the oidc, saml and session suites, which stay), load shedding, the
+              // live-event fan-out and its documented shapes, outgoing webhooks' and e-mail's failures,
+              // and Slack's requests (slack-settings and channels-admin keep their rows on PGlite).
+              ...[
+                "platform/overload",
+                "auth/oauth-failures",
+                "auth/oauth-production",
+                "auth/saml-attacks",
+                "auth/saml-production",
+                "auth/oidc-attacks",
+                "events/live-fanout",
+                "events/live-event-contract",
+                "webhooks/webhooks-delivery",
+                "email/email-failures",
+                "email/email-hosted-api",
+                "integrations/slack-answered",
+                "integrations/slack-interactions",
+              ],
               // PGlite already, or processes of their own (the CLI, the server).
               ...[
                 "platform/embedded",
