@@ -189,7 +189,6 @@ export async function prepareDatabase(config: Config, logger: Logger, seedDemoDa
   return database;
 }
 
-/** Live events across instances: a dedicated subscriber connection; a failed subscribe is retried by ioredis on reconnect. */
 /**
  * The live event bus and the job queues: on Redis when there is one (BullMQ, shared by every
  * process); without it, in this process: e-mail waits visibly unsent (SPEC's development mode),
@@ -217,6 +216,7 @@ export function startDeliveryWorkers(config: Config, logger: Logger, app: Pick<B
   const webhookWorker = startWebhookWorker({ ...connection, concurrency }, app.webhooks.attempt);
   const channelWorker = startChannelWorker(connection, app.channels.attempt);
   return {
+    webhookConcurrency: concurrency,
     async close() {
       await webhookWorker.close().catch((error: unknown) => logger.warn({ err: error }, "webhook worker did not close cleanly"));
       await channelWorker.close().catch((error: unknown) => logger.warn({ err: error }, "channel worker did not close cleanly"));
@@ -224,6 +224,7 @@ export function startDeliveryWorkers(config: Config, logger: Logger, app: Pick<B
   };
 }
 
+/** Live events across instances: a dedicated subscriber connection; a failed subscribe is retried by ioredis on reconnect. */
 async function startRedisEventBus(url: string, kv: Redis, prefix: string, logger: Logger): Promise<EventBus> {
   const subscriber = createRedis(url, logger, "events");
   const bus = new RedisEventBus(kv, subscriber, prefix, logger);

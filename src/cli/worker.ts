@@ -32,9 +32,8 @@ const kv = createRedis(config.kv.url, logger);
 if (!(await connectRedis(kv))) logger.warn("key-value store unreachable at start; retrying in the background");
 const { bus, queue, webhookQueue, channelQueue } = await openQueues(config, kv, logger);
 const app = buildApp({ config, db: database.db, kv, logger, clock: systemClock, bus, queue, webhookQueue, channelQueue });
-const webhookConcurrency = config.webhooks.concurrency ?? WEBHOOK_CONCURRENCY.inWorker;
-const deliveryWorkers = startDeliveryWorkers(config, logger, app, webhookConcurrency);
-logger.info({ webhookConcurrency }, "worker started: e-mail, Slack, webhooks and chat channels");
+const deliveryWorkers = startDeliveryWorkers(config, logger, app, WEBHOOK_CONCURRENCY.inWorker);
+logger.info({ webhookConcurrency: deliveryWorkers.webhookConcurrency }, "worker started: e-mail, Slack, webhooks and chat channels");
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
