@@ -1,15 +1,13 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import type { ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BullEmailQueue } from "../../src/platform/queue-bullmq.js";
 import type { EmailWorker } from "../../src/modules/email/email.worker.js";
-import { createTestApp, TEST_SESSION_SECRET, type TestApp } from "../helpers/app.js";
+import { createTestApp, type TestApp } from "../helpers/app.js";
 import { smtpEnv, startWorker, waitForJob } from "../helpers/email.js";
 import { createTenantFixture, type TenantFixture, insertQuestion } from "../helpers/factories.js";
 import { startSmtpSink, type SmtpSink } from "../helpers/smtp-sink.js";
-import { nodeArgsFor } from "../helpers/bundled-entry.js";
+import { spawnStandaloneWorker } from "../helpers/processes.js";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const LOCK_MS = "1000";
 
 function deferred() {
@@ -67,20 +65,7 @@ describe("a worker killed mid-job", () => {
     });
 
     // The standalone worker process, as production runs it (npm run worker), on the same queue.
-    child = spawn(process.execPath, await nodeArgsFor("src/cli/worker.ts"), {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? "",
-        NODE_ENV: "development",
-        LOG_LEVEL: "warn",
-        DATABASE_URL: inject("databaseUrl"),
-        KVSTORE_URL: inject("redisUrl"),
-        KV_PREFIX: app.config.kv.prefix,
-        SESSION_SECRET: TEST_SESSION_SECRET,
-        ...smtpEnv(sink.port, { EMAIL_LOCK_DURATION_MS: LOCK_MS, SMTP_TIMEOUT_MS: "15000" }),
-      },
-      stdio: "ignore",
-    });
+    child = await spawnStandaloneWorker(app, smtpEnv(sink.port, { EMAIL_LOCK_DURATION_MS: LOCK_MS, SMTP_TIMEOUT_MS: "15000" }));
     await firstDeliveryStarted.promise;
     expect((await app.queue.find(fixture.tenant.id, job.id))?.status).toBe("active");
 

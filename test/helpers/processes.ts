@@ -3,7 +3,9 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { inject } from "vitest";
 import { nodeArgsFor } from "./bundled-entry.js";
+import { TEST_SESSION_SECRET } from "./secrets.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -138,4 +140,25 @@ export async function startServerProcess(
       return exited;
     },
   };
+}
+
+/**
+ * `npm run worker` as its own process (from the test bundle) on a test app's database, Redis
+ * prefix and session secret: the background jobs of that app, run elsewhere. Kill it when done.
+ */
+export async function spawnStandaloneWorker(app: { config: { kv: { prefix: string } } }, env: Record<string, string>): Promise<ChildProcess> {
+  return spawn(process.execPath, await nodeArgsFor("src/cli/worker.ts"), {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "development",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: inject("databaseUrl"),
+      KVSTORE_URL: inject("redisUrl"),
+      KV_PREFIX: app.config.kv.prefix,
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      ...env,
+    },
+    stdio: "ignore",
+  });
 }

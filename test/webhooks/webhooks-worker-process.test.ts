@@ -1,14 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import type { ChildProcess } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
-import { createTestApp, signIn, TEST_SESSION_SECRET, type ApiClient, type TestApp } from "../helpers/app.js";
-import { nodeArgsFor } from "../helpers/bundled-entry.js";
+import { createTestApp, signIn, type ApiClient, type TestApp } from "../helpers/app.js";
+import { spawnStandaloneWorker } from "../helpers/processes.js";
 import { eventually } from "../helpers/eventually.js";
 import { askQuestion, createTenantFixture, type TenantFixture } from "../helpers/factories.js";
 import { WebhookReceiver } from "./webhook-receiver.js";
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /**
  * WEBHOOK_WORKER=false: the API queues webhook attempts on BullMQ and sends none; the standalone
@@ -52,20 +49,7 @@ describe("webhook attempts in the standalone worker process", () => {
     // The job is on the queue, and no worker of this process takes it.
     expect(await app.kv?.keys(`${app.config.kv.prefix}bull:webhooks:*`)).not.toEqual([]);
 
-    child = spawn(process.execPath, await nodeArgsFor("src/cli/worker.ts"), {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? "",
-        NODE_ENV: "development",
-        LOG_LEVEL: "warn",
-        DATABASE_URL: inject("databaseUrl"),
-        KVSTORE_URL: inject("redisUrl"),
-        KV_PREFIX: app.config.kv.prefix,
-        SESSION_SECRET: TEST_SESSION_SECRET,
-        WEBHOOK_ALLOW_PRIVATE: "true",
-      },
-      stdio: "ignore",
-    });
+    child = await spawnStandaloneWorker(app, { WEBHOOK_ALLOW_PRIVATE: "true" });
     await eventually(async () => expect(receiver.processed).toHaveLength(1), 30_000);
     expect(receiver.processed[0]?.payload).toMatchObject({ type: "question.created", data: { id: question.id } });
     expect(receiver.refused).toEqual([]);
