@@ -147,9 +147,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
           built.webhooks.attempt,
         )
       : null;
-  const channelWorker: ChannelWorker | null = channelQueue
-    ? startChannelWorker({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }, built.channels.attempt)
-    : null;
+  const channelWorker: ChannelWorker | null =
+    channelQueue && config.webhooks.workerInApi
+      ? startChannelWorker({ url: config.kv.url as string, kvPrefix: config.kv.prefix, logger }, built.channels.attempt)
+      : null;
   recordOpenApiContract(built.app, built.routes, { webApp: Boolean(options.web) });
   return {
     ...built,
