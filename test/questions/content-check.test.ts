@@ -74,12 +74,21 @@ describe("content check", () => {
 
   it("reads a UUID or a commit hash as an identifier, not as leetspeak", () => {
     // Each of these read as a slur (hate speech, refused) before identifiers were blanked.
-    for (const id of ["0800c596-ecb7-40dd-863c-ff4654fb4e89", "38a5e605-f46b-4638-83a5-4703f6f66662", "56c035b7-fa46-407f-8308-ac1eff1f90c9", "ffa6ebae"]) {
+    // ...or as stretched letters ("dddddd").
+    for (const id of [
+      "0800c596-ecb7-40dd-863c-ff4654fb4e89",
+      "38a5e605-f46b-4638-83a5-4703f6f66662",
+      "56c035b7-fa46-407f-8308-ac1eff1f90c9",
+      "ffa6ebae",
+      "ddddddeb-d92f-4dde-affc-d858bac8373e",
+      "DDDDDDEB-D92F-4DDE-AFFC-D858BAC8373E",
+    ]) {
       const question = `Why did build ${id} fail on main?`;
       expect(checkContent(question), question).toEqual({ flagged: false, confidence: null, reasons: [] });
     }
     for (let i = 0; i < 2000; i += 1) {
-      const question = `Which worker answers this one? ${randomUUID()} (commit ${randomUUID().replace(/-/g, "").slice(0, 12)})`;
+      const id = i % 2 === 0 ? randomUUID() : randomUUID().toUpperCase();
+      const question = `Which worker answers this one? ${id} (commit ${randomUUID().replace(/-/g, "").slice(0, 12)})`;
       expect(checkContent(question), question).toEqual({ flagged: false, confidence: null, reasons: [] });
     }
     // Words written with digits still read as words.

@@ -73,14 +73,14 @@ const profanity = new RegExpMatcher({
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 const isNumberOrHexId = (token: string) => /^\p{N}+$/u.test(token) || (token.length >= 7 && /^[0-9a-f]+$/i.test(token) && /\d/.test(token));
 
-function withoutNumbers(text: string): string {
+function withoutNumbersOrIds(text: string): string {
   return text.replace(UUID, (id) => " ".repeat(id.length)).replace(/[\p{L}\p{N}]+/gu, (token) => (isNumberOrHexId(token) ? " ".repeat(token.length) : token));
 }
 
 /** The listed words a text contains. Matches carry ids of the dataset the matcher was built from. */
 function listedWords(text: string): Set<string> {
   const found = new Set(
-    profanity.getAllMatches(withoutNumbers(text)).map((match) => workplaceDataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord ?? ""),
+    profanity.getAllMatches(withoutNumbersOrIds(text)).map((match) => workplaceDataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.originalWord ?? ""),
   );
   found.delete("");
   return found;
@@ -157,9 +157,11 @@ export function checkContent(text: string): ContentVerdict {
   else if (links >= 3) findings.push(["medium", "many links"]);
   else if (links === 2) findings.push(["low", "several links"]);
 
-  if (isShouting(text)) findings.push(["low", "excessive capitals"]);
+  // Letters of words only: an identifier's run of letters ("ddddddeb-…") is neither shouting nor stretching.
+  const wordsOnly = withoutNumbersOrIds(text);
+  if (isShouting(wordsOnly)) findings.push(["low", "excessive capitals"]);
   if (/[!?]{3,}|(?:!.*){3,}/s.test(text)) findings.push(["low", "excessive punctuation"]);
-  if (/(\p{L})\1{5,}/u.test(text)) findings.push(["low", "stretched words"]);
+  if (/(\p{L})\1{5,}/u.test(wordsOnly)) findings.push(["low", "stretched words"]);
   if (isRepetitive(text)) findings.push(["medium", "repetitive text"]);
 
   if (findings.length === 0) return { flagged: false, confidence: null, reasons: [] };
