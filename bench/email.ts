@@ -1,16 +1,14 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import knexFactory from "knex";
 import { Redis } from "ioredis";
-import { SMTPServer } from "smtp-server";
 import { migrateToLatest } from "../src/platform/migrator.js";
 import { BullEmailQueue } from "../src/platform/queue-bullmq.js";
 import type { EmailJobName, EmailJobs } from "../src/platform/queue.js";
 import { provisionTenant } from "../src/modules/provisioning/index.js";
-import { clearRedisPrefix, dropDatabase, machine, recreateDatabase, REDIS_URL, ROOT, saveResults, startServer, waitFor } from "./lib.js";
+import { clearRedisPrefix, dropDatabase, machine, recreateDatabase, REDIS_URL, ROOT, saveResults, startServer, startSmtpSink, waitFor } from "./lib.js";
 
 /**
  * Target: the email worker sends >= 300 emails/s to a local SMTP sink. The worker runs
@@ -25,27 +23,6 @@ const KV_PREFIX = "qa-bench-email:";
 const JOBS = Number(process.env.BENCH_EMAILS ?? 5000);
 const USERS = 500;
 const CLOCK_TICKS_PER_SECOND = 100;
-
-function startSink() {
-  const times: number[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ["STARTTLS", "AUTH"],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on("end", () => {
-        times.push(performance.now());
-        callback();
-      });
-      stream.resume();
-    },
-  });
-  return new Promise<{ port: number; times: number[]; close(): Promise<void> }>((resolve) => {
-    server.listen(0, "127.0.0.1", () =>
-      resolve({ port: (server.server.address() as AddressInfo).port, times, close: () => new Promise((done) => server.close(() => done())) }),
-    );
-  });
-}
 
 /** CPU time (user + system) a process has used so far, in ms: robust to other load on the machine. */
 function cpuMs(pid: number | undefined): number {
@@ -115,7 +92,7 @@ function startStandaloneWorker(env: Record<string, string>) {
 
 async function run(name: string, databaseUrl: string, jobs: Array<{ name: EmailJobName; data: EmailJobs[EmailJobName] }>, extraWorkers = 0) {
   const loadBefore = os.loadavg()[0]!;
-  const sink = await startSink();
+  const sink = await startSmtpSink();
   const kv = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
   await clearRedisPrefix(kv, KV_PREFIX);
   const queue = new BullEmailQueue({ kv, url: REDIS_URL, kvPrefix: KV_PREFIX, backoffMs: 2000 });

@@ -2,9 +2,11 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
 import pg from "pg";
 import type { Redis } from "ioredis";
+import { SMTPServer } from "smtp-server";
 import { seedDemoData } from "../seeds/demo.js";
 import { createPulseSealer } from "../src/modules/pulse/index.js";
 import { openDatabase } from "../src/platform/db.js";
@@ -316,4 +318,26 @@ export function saveResults(name: string, data: unknown): void {
   const dir = path.join(ROOT, "bench/results");
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(data, null, 2));
+}
+
+/** An SMTP sink on loopback that accepts every message and keeps when each arrived (performance.now()). */
+export function startSmtpSink(): Promise<{ port: number; times: number[]; close(): Promise<void> }> {
+  const times: number[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    authOptional: true,
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on("end", () => {
+        times.push(performance.now());
+        callback();
+      });
+      stream.resume();
+    },
+  });
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () =>
+      resolve({ port: (server.server.address() as AddressInfo).port, times, close: () => new Promise((done) => server.close(() => done())) }),
+    );
+  });
 }

@@ -1,12 +1,10 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { ChildProcess } from "node:child_process";
 import { Queue } from "bullmq";
 import knexFactory from "knex";
 import { Redis } from "ioredis";
-import { SMTPServer } from "smtp-server";
 import { provisionTenant } from "../src/modules/provisioning/index.js";
 import { migrateToLatest } from "../src/platform/migrator.js";
 import {
@@ -22,6 +20,7 @@ import {
   saveResults,
   startBaseline,
   startServer,
+  startSmtpSink,
   waitFor,
   withClient,
   clearRedisPrefix,
@@ -60,32 +59,6 @@ const PROBE_REQUESTS = Number(process.env.BENCH_PROBE_REQUESTS ?? 300);
 const STALL_MS = 120_000;
 const METRICS_TOKEN = "bench-metrics-token";
 const SLACK_APP = { botToken: "xoxb-bench-slack-invites", signingSecret: "bench-signing-secret-0123456789abcdef" };
-
-/** An SMTP sink that counts: an invite Slack could not carry is e-mailed instead, and none should be. */
-function startSink() {
-  let received = 0;
-  const server = new SMTPServer({
-    disabledCommands: ["STARTTLS", "AUTH"],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on("end", () => {
-        received += 1;
-        callback();
-      });
-      stream.resume();
-    },
-  });
-  return new Promise<{ port: number; received(): number; close(): Promise<void> }>((resolve) => {
-    server.listen(0, "127.0.0.1", () =>
-      resolve({
-        port: (server.server.address() as AddressInfo).port,
-        received: () => received,
-        close: () => new Promise((done) => server.close(() => done())),
-      }),
-    );
-  });
-}
 
 /** The tenant: an admin (demo sign-in `admin`, opted out of the pulse) and PEOPLE members in one team. */
 async function seed(url: string): Promise<string> {
@@ -131,7 +104,8 @@ async function main() {
   const kv = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
   await clearRedisPrefix(kv, KV_PREFIX);
   const slack = await startLimitedSlack({ botToken: SLACK_APP.botToken, limit: LIMIT });
-  const sink = await startSink();
+  // An invite Slack could not carry is e-mailed instead: the sink counts them, and none should come.
+  const sink = await startSmtpSink();
   const logFile = path.join(os.tmpdir(), `qa-bench-slack-invites-${Date.now()}.log`);
   const base = `http://127.0.0.1:${APP_PORT}`;
   let app: ReturnType<typeof startServer> | undefined;
@@ -278,7 +252,7 @@ async function main() {
       // The limit's minimum counts from a full bucket, so from the first call to Slack.
       ofMinimum: +((lastPostAt - firstCallAt) / 1000 / minimumSeconds).toFixed(3),
       steadyPerSecond,
-      dms: { posted: slack.posts.length, exactlyOne, none, several, wrongInvite, emailedInstead: sink.received() },
+      dms: { posted: slack.posts.length, exactlyOne, none, several, wrongInvite, emailedInstead: sink.times.length },
       byMethod,
       retryAfter: checks,
       jobs,
@@ -298,7 +272,7 @@ async function main() {
         `least the limit allows ${summary.minimumSeconds} s (${summary.ofMinimum}×); ${steadyPerSecond} DMs/s between the 10th and 90th percentile`,
     );
     console.log(
-      `People: ${exactlyOne} exactly one DM, ${none} none, ${several} more than one, ${wrongInvite} with another's invite; ${sink.received()} e-mailed instead`,
+      `People: ${exactlyOne} exactly one DM, ${none} none, ${several} more than one, ${wrongInvite} with another's invite; ${sink.times.length} e-mailed instead`,
     );
     console.log("\n| method | calls | ok | 429 |\n|---|---:|---:|---:|");
     for (const [method, figures] of Object.entries(byMethod)) console.log(`| ${method} | ${figures.calls} | ${figures.ok} | ${figures.refused429} |`);
@@ -317,7 +291,7 @@ async function main() {
     console.log("\n| seconds after the run's answer | DMs | 429s | probe requests | p50 ms | p99 ms | max ms |\n|---|---:|---:|---:|---:|---:|---:|");
     for (const w of timeline)
       console.log(`| ${w.fromSecond}–${w.fromSecond + 20} | ${w.dms} | ${w.refused429} | ${w.requests} | ${w.p50} | ${w.p99} | ${w.max} |`);
-    const allDelivered = exactlyOne === PEOPLE && wrongInvite === 0 && sink.received() === 0;
+    const allDelivered = exactlyOne === PEOPLE && wrongInvite === 0 && sink.times.length === 0;
     console.log(
       `\nEvery person exactly one DM with their own invite, none e-mailed: ${allDelivered ? "yes" : "NO"}; ` +
         `each refused call retried after Retry-After: ${checks.perCall.retriedTooSoon === 0 && checks.perCall.neverRetried === 0 ? "yes" : "NO"}; ` +
