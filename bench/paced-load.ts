@@ -143,17 +143,3 @@ export async function cannonUntil(
   const seconds = (performance.now() - started) / 1000;
   return summarise(name, times, seconds, result.errors + result.timeouts, result.non2xx);
 }
-
-export function phaseTable(results: PhaseResult[], reference?: { bare?: PhaseResult; express?: PhaseResult }): string {
-  const ratio = (value: number, base: number | undefined) => (base ? `${((value / base) * 100).toFixed(1)}%` : "");
-  const lines = [
-    "| phase | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | non-2xx | req/s of bare | req/s of Express |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-  ];
-  for (const r of results) {
-    lines.push(
-      `| ${r.name} | ${r.requests} | ${r.requestsPerSecond} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.max} | ${r.errors} | ${r.non2xx} | ${ratio(r.requestsPerSecond, reference?.bare?.requestsPerSecond)} | ${ratio(r.requestsPerSecond, reference?.express?.requestsPerSecond)} |`,
-    );
-  }
-  return lines.join("\n");
-}
